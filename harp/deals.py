@@ -1,0 +1,202 @@
+"""Deal codes, the shuffle and the opening layouts (RULES B1-B4).
+
+A deal is fixed by its code, ``<GAME><VERSION>-<VARIANT>-<PAYLOAD>``:
+``EH1-N-AAAAAAF`` is Easy Harp deal 5, ``SH1-C4-AAAAAJ2`` Seahaven Towers
+deal 314 with 4 cells.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import random as _random
+from dataclasses import dataclass
+
+from .cards import Card
+from .errors import InvalidCodeError
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+PAYLOAD_LENGTH = 7
+MAX_DEAL = 999_999
+VERSION = 1
+
+EASY_HARP = "EH"
+SEAHAVEN = "SH"
+GAMES = (EASY_HARP, SEAHAVEN)
+#: Variants per game (RULES B1): Easy Harp has only N; Seahaven names its cells.
+VARIANTS: dict[str, tuple[str, ...]] = {EASY_HARP: ("N",), SEAHAVEN: ("C4", "C2", "C1")}
+GAME_NAMES = {EASY_HARP: "Easy Harp", SEAHAVEN: "Seahaven Towers"}
+
+_DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
+
+
+@dataclass(frozen=True)
+class DealCode:
+    """A parsed deal code.  ``str()`` prints the canonical upper-case code."""
+
+    game: str
+    variant: str
+    number: int
+    version: int = VERSION
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise InvalidCodeError(f"unknown game {self.game!r} (expected EH or SH)")
+        if self.variant not in VARIANTS[self.game]:
+            raise InvalidCodeError(
+                f"unknown variant {self.variant!r} for {self.game} "
+                f"(expected {' or '.join(VARIANTS[self.game])})")
+        if self.version != VERSION:
+            raise InvalidCodeError(f"unknown dealing version {self.version} (only version 1 exists)")
+        if not 1 <= self.number <= MAX_DEAL:
+            raise InvalidCodeError(f"deal number {self.number} is out of range 1-{MAX_DEAL}")
+
+    @property
+    def cells(self) -> int:
+        """Number of cells: 4, 2 or 1 for Seahaven, 0 for Easy Harp."""
+        return int(self.variant[1:]) if self.game == SEAHAVEN else 0
+
+    @property
+    def payload(self) -> str:
+        return encode_number(self.number)
+
+    def __str__(self) -> str:
+        return f"{self.game}{self.version}-{self.variant}-{self.payload}"
+
+    @classmethod
+    def parse(cls, text: str) -> DealCode:
+        return parse_code(text)
+
+
+def encode_number(number: int) -> str:
+    """Deal number to the 7-digit base-32 payload (RULES B1): 5 -> ``AAAAAAF``."""
+    if not 1 <= number <= MAX_DEAL:
+        raise InvalidCodeError(f"deal number {number} is out of range 1-{MAX_DEAL}")
+    digits = []
+    for _ in range(PAYLOAD_LENGTH):
+        number, digit = divmod(number, 32)
+        digits.append(ALPHABET[digit])
+    return "".join(reversed(digits))
+
+
+def decode_payload(payload: str) -> int:
+    """The 7-digit base-32 payload to a deal number, validated."""
+    text = payload.upper()
+    if len(text) != PAYLOAD_LENGTH:
+        raise InvalidCodeError(
+            f"payload {payload!r} has {len(text)} characters, expected {PAYLOAD_LENGTH}")
+    number = 0
+    for ch in text:
+        if ch not in _DIGIT:
+            raise InvalidCodeError(
+                f"payload {payload!r} has the character {ch!r}, not in A-Z 2-7")
+        number = number * 32 + _DIGIT[ch]
+    if not 1 <= number <= MAX_DEAL:
+        raise InvalidCodeError(f"payload {payload!r} is deal {number}, out of range 1-{MAX_DEAL}")
+    return number
+
+
+def make_code(game: str, number: int, cells: int = 4) -> DealCode:
+    """The code of deal ``number`` of ``game`` (``"EH"``/``"SH"``, any case)."""
+    game = game.upper()
+    variant = "N" if game == EASY_HARP else f"C{cells}"
+    return DealCode(game, variant, number)
+
+
+def parse_code(text: str) -> DealCode:
+    """Parse a deal code in any letter case; raise InvalidCodeError saying why not."""
+    raw = text.strip()
+    parts = raw.upper().split("-")
+    if len(parts) != 3:
+        raise InvalidCodeError(
+            f"invalid deal code {raw!r}: expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
+    head, variant, payload = parts
+    game, version_text = head[:2], head[2:]
+    if game not in GAMES:
+        raise InvalidCodeError(f"invalid deal code {raw!r}: unknown game {head[:2]!r} (expected EH or SH)")
+    if not version_text.isdigit():
+        raise InvalidCodeError(f"invalid deal code {raw!r}: no version number after {game}")
+    try:
+        return DealCode(game, variant, decode_payload(payload), int(version_text))
+    except InvalidCodeError as err:
+        raise InvalidCodeError(f"invalid deal code {raw!r}: {err}") from None
+
+
+# ---------------------------------------------------------------- shuffle (B2)
+
+def shuffle(number: int, n_cards: int) -> list[Card]:
+    """The deal sequence s[0..n-1] of RULES B2 (Microsoft FreeCell, widened)."""
+    deck = list(range(n_cards))
+    out = []
+    append = out.append
+    state = number
+    for i in range(n_cards):
+        state = (state * 214013 + 2531011) & 0x7FFFFFFF
+        last = n_cards - 1 - i
+        j = (state >> 16) % (last + 1)
+        append(deck[j])
+        deck[j] = deck[last]
+    if n_cards == 52:
+        return out
+    return [v % 52 for v in out]
+
+
+# ---------------------------------------------------------------- layouts (B3)
+
+@dataclass(frozen=True)
+class SeahavenLayout:
+    columns: tuple[tuple[Card, ...], ...]
+    cells: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True)
+class EasyHarpLayout:
+    columns: tuple[tuple[Card, ...], ...]   # bottom to top; only the top is face up
+    stock: tuple[Card, ...]                  # first drawn first
+
+
+def seahaven_layout(number: int, cells: int = 4) -> SeahavenLayout:
+    """Columns and cells of RULES B3 / A2.7 for 4, 2 or 1 cells."""
+    if cells not in (4, 2, 1):
+        raise InvalidCodeError(f"Seahaven has 4, 2 or 1 cells, not {cells}")
+    s = shuffle(number, 52)
+    columns = [[s[c + 10 * r] for r in range(5)] for c in range(10)]
+    cell_cards: list[Card | None] = [None] * cells
+    cell_cards[0] = s[50]
+    if cells == 1:
+        columns[1].append(s[51])
+    else:
+        cell_cards[1] = s[51]
+    return SeahavenLayout(tuple(tuple(col) for col in columns), tuple(cell_cards))
+
+
+def easy_harp_layout(number: int) -> EasyHarpLayout:
+    """Nine Klondike-style columns of 1..9 cards and a 59-card stock (RULES B3)."""
+    s = shuffle(number, 104)
+    columns: list[list[Card]] = [[] for _ in range(9)]
+    k = 0
+    for row in range(9):
+        for col in range(row, 9):
+            columns[col].append(s[k])
+            k += 1
+    return EasyHarpLayout(tuple(tuple(col) for col in columns), tuple(s[45:]))
+
+
+# ---------------------------------------------------------------- choosing deals (A1.10, B4)
+
+def daily_number(prefix: str, date: _dt.date | str | None = None) -> int:
+    """Deal number of the daily deal of RULES B4 for ``EH1`` or ``SH1``."""
+    if date is None:
+        date = _dt.date.today()
+    text = date if isinstance(date, str) else date.isoformat()
+    digest = hashlib.sha256(f"{prefix}:{text}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
+
+
+def daily_code(game: str, date: _dt.date | str | None = None, cells: int = 4) -> DealCode:
+    game = game.upper()
+    return make_code(game, daily_number(f"{game}{VERSION}", date), cells)
+
+
+def random_code(game: str, cells: int = 4, rng: _random.Random | None = None) -> DealCode:
+    rng = rng or _random.Random()
+    return make_code(game, rng.randint(1, MAX_DEAL), cells)

@@ -1,0 +1,50 @@
+"""Exceptions of the engine, in the style of python-chess.
+
+Every error a user can cause is a ``ValueError`` subclass with a message
+that says what was wrong, so callers can catch ``ValueError`` and print
+``str(err)`` as a one-line answer.
+"""
+from __future__ import annotations
+
+
+class HarpError(ValueError):
+    """Base class of every error the engine raises for bad input."""
+
+
+class InvalidCodeError(HarpError):
+    """A deal code (RULES B1) that cannot be read or names no deal."""
+
+
+class NotationError(HarpError):
+    """Text that is not valid move notation (RULES B7): it cannot be parsed."""
+
+
+class IllegalActionError(HarpError):
+    """An action that parses but that the rules refuse.
+
+    ``reason`` is the one-line answer; ``rule`` is the section of RULES.md
+    that refuses it (e.g. ``"A1.3"``); ``reminder`` is the longer text shown
+    while the setting "interactive rules" is on (RULES B9).
+    """
+
+    def __init__(self, reason: str, rule: str, reminder: str | None = None,
+                 interactive: bool = True) -> None:
+        self.reason = reason
+        self.rule = rule
+        self.reminder = reminder
+        self.interactive = interactive
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        text = f"{self.reason} (RULES {self.rule})"
+        if self.interactive and self.reminder:
+            text += f". Reminder: {self.reminder}"
+        return text
+
+    def with_interactive(self, interactive: bool) -> IllegalActionError:
+        """The same refusal, worded for the given "interactive rules" setting."""
+        return IllegalActionError(self.reason, self.rule, self.reminder, interactive)
+
+
+class RecordError(HarpError):
+    """A game record (RULES B8) that is malformed: missing fields, bad JSON."""
