@@ -8,7 +8,24 @@ from __future__ import annotations
 
 
 class HarpError(ValueError):
-    """Base class of every error the engine raises for bad input."""
+    """Base class of every error the engine raises for bad input.
+
+    ``action_number``, ``token`` and ``line`` say where in a script the
+    error happened, once :meth:`at` has placed it.
+    """
+
+    action_number: int | None = None
+    token: str | None = None
+    line: int | None = None
+
+    def at(self, action_number: int, token: str, line: int | None = None) -> HarpError:
+        """The same error, its message prefixed with where it happened."""
+        placed = self.__class__.__new__(self.__class__)
+        placed.__dict__.update(self.__dict__)
+        placed.action_number, placed.token, placed.line = action_number, token, line
+        where = f"action {action_number} ({token}" + (f", line {line})" if line else ")")
+        ValueError.__init__(placed, f"{where}: {self}")
+        return placed
 
 
 class InvalidCodeError(HarpError):

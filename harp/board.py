@@ -1,0 +1,267 @@
+"""What both games share: the action stack, undo, counters, settings.
+
+A board is driven like python-chess's: ``push`` applies an action (or its
+notation), ``pop`` takes the last push back exactly, ``legal_actions`` is a
+lazy view.  The player's own undo (``u``, RULES B6) is an action like any
+other: it is pushed, recorded in :attr:`actions`, reaches at most 100
+actions back and leaves the move counter alone.
+
+Each game stores every pile as a list (columns, waste, stock, cells,
+foundation slots), so that one undo record serves every kind of move:
+``(src, dst, n, flipped, gain)`` means "n cards went from list src to list
+dst, column ``flipped`` turned a face-down card up (or -1), the score rose
+by gain".  A redeal is recorded with ``src`` None.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from .actions import UNDO, Action
+from .deals import EASY_HARP, DealCode, parse_code
+from .errors import IllegalActionError
+from .notation import parse_action, parse_script, tokenize
+
+UNDO_LIMIT = 100
+
+Record = tuple  # (src list | None, dst list | None, n, flipped column, gain)
+
+
+class LegalActions:
+    """Lazy view of the legal actions of a board (like python-chess's
+    ``board.legal_moves``): iterate it, count it, test membership."""
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._board._generate()
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self._board._generate())
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self._board._generate())
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._board.is_legal(action)
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {' '.join(map(str, self))}>"
+
+
+class Board:
+    """A position of one game plus its history.  Subclasses add the piles
+    and the rules: ``_apply`` (returns an undo record), ``_generate``,
+    ``status``."""
+
+    game: ClassVar[str]
+    n_columns: ClassVar[int]
+    columns: list[list[int]]
+    foundations: list[list[int]]
+
+    def __init__(self, code: DealCode, *, interactive_rules: bool = True,
+                 double_click: bool = True) -> None:
+        self.code = code
+        self.interactive_rules = interactive_rules
+        self.double_click = double_click
+        self.score = 0
+        self.moves = 0
+        #: Every action pushed, undos included: the game's script (RULES B8).
+        self.actions: list[Action] = []
+        self._records: list[tuple[Action, Record, int]] = []
+        self._undoable: list[Record] = []
+        self._undo_budget = 0
+
+    # ------------------------------------------------------------ rules hooks
+    def _apply(self, action: Action) -> Record:
+        raise NotImplementedError
+
+    def _generate(self) -> Iterator[Action]:
+        raise NotImplementedError
+
+    def status(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def cells_count(self) -> int:
+        return self.code.cells
+
+    # ------------------------------------------------------------ notation
+    def parse_action(self, token: str) -> Action:
+        return parse_action(token, self.game, self.cells_count)
+
+    def parse_script(self, text: str) -> list[Action]:
+        return parse_script(text, self.game, self.cells_count)
+
+    # ------------------------------------------------------------ push / pop
+    def push(self, action: Action | str) -> Action:
+        """Apply one action; raise IllegalActionError (nothing changes) if the
+        rules refuse it.  Returns the action applied."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if action.kind == UNDO:
+            self._undo(action)
+        else:
+            record = self._apply(action)
+            self._records.append((action, record, self._undo_budget))
+            self._undoable.append(record)
+            if self._undo_budget < UNDO_LIMIT:
+                self._undo_budget += 1
+            self.moves += 1
+        self.actions.append(action)
+        return action
+
+    def push_script(self, text: str, upto: int | None = None,
+                    first_line: int = 1) -> list[Action]:
+        """Push the actions of a script (the first ``upto`` of them, if
+        given).  An error names the action's number (and its line, for a
+        script of several lines; ``first_line`` is the number of the script's
+        first line in its file) and leaves the earlier actions applied."""
+        multiline = "\n" in text.strip() or first_line != 1
+        pushed = []
+        game, cells = self.game, self.cells_count
+        for number, (token, line) in enumerate(tokenize(text), 1):
+            if upto is not None and number > upto:
+                break
+            line += first_line - 1
+            try:
+                pushed.append(self.push(parse_action(token, game, cells)))
+            except ValueError as err:
+                if hasattr(err, "at"):
+                    raise err.at(number, token, line if multiline else None) from None
+                raise
+        return pushed
+
+    def pop(self) -> Action:
+        """Take back the last push exactly (counter included); for a pushed
+        undo, this redoes what it undid."""
+        if not self._records:
+            raise IndexError("pop from an empty action stack")
+        action, record, budget = self._records.pop()
+        if action.kind == UNDO:
+            self._redo(record)
+            self._undoable.append(record)
+        else:
+            self._revert(record)
+            self._undoable.pop()
+            self.moves -= 1
+        self._undo_budget = budget
+        self.actions.pop()
+        return action
+
+    def _undo(self, action: Action) -> None:
+        if not self._undo_budget:
+            reason = ("nothing to undo" if not self._undoable else
+                      f"undo reaches only the last {UNDO_LIMIT} actions")
+            self._refuse(reason, "B6")
+        record = self._undoable.pop()
+        self._revert(record)
+        self._records.append((action, record, self._undo_budget))
+        self._undo_budget -= 1
+
+    def can_undo(self) -> bool:
+        return self._undo_budget > 0
+
+    def _revert(self, record: Record) -> None:
+        src, dst, n, flipped, gain = record
+        if src is None:        # a redeal: the stock goes back to the waste
+            self._unredeal()
+        elif n == 1:
+            src.append(dst.pop())
+        else:
+            src.extend(dst[-n:])
+            del dst[-n:]
+        if flipped >= 0:
+            self._face_down_add(flipped, 1)
+        self.score -= gain
+
+    def _redo(self, record: Record) -> None:
+        src, dst, n, flipped, gain = record
+        if src is None:
+            self._redeal()
+        elif n == 1:
+            dst.append(src.pop())
+        else:
+            dst.extend(src[-n:])
+            del src[-n:]
+        if flipped >= 0:
+            self._face_down_add(flipped, -1)
+        self.score += gain
+
+    def _face_down_add(self, column: int, delta: int) -> None:
+        raise NotImplementedError
+
+    def _redeal(self) -> None:
+        raise NotImplementedError
+
+    def _unredeal(self) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ helpers
+    def _refuse(self, reason: str, rule: str, reminder: str | None = None) -> None:
+        raise IllegalActionError(reason, rule, reminder, self.interactive_rules)
+
+    def _transfer(self, src: list[int], dst: list[int], n: int, gain: int,
+                  src_column: int = -1) -> Record:
+        """Move n cards from the end of src to the end of dst; turn up a
+        face-down card uncovered in column ``src_column`` (RULES A1.6)."""
+        if n == 1:
+            dst.append(src.pop())
+        else:
+            dst.extend(src[-n:])
+            del src[-n:]
+        flipped = -1
+        if src_column >= 0 and src and self._face_down_count(src_column) == len(src):
+            self._face_down_add(src_column, -1)
+            flipped = src_column
+            gain += 5
+        self.score += gain
+        return (src, dst, n, flipped, gain)
+
+    def _face_down_count(self, column: int) -> int:
+        return 0
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether pushing the action would be accepted (tries it, takes it back)."""
+        try:
+            self.push(action)
+        except ValueError:
+            return False
+        self.pop()
+        return True
+
+    @property
+    def cards_on_foundations(self) -> int:
+        return sum(map(len, self.foundations))
+
+    @property
+    def is_won(self) -> bool:
+        return self.cards_on_foundations == (104 if self.game == EASY_HARP else 52)
+
+    def script(self) -> str:
+        """The canonical script of every action pushed (RULES B7)."""
+        return " ".join(map(str, self.actions))
+
+    def __str__(self) -> str:
+        from .render import render_text
+        return render_text(self, unicode=False)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.code} moves={self.moves} score={self.score}>"
+
+
+def new_board(code: DealCode | str, *, interactive_rules: bool = True,
+              double_click: bool = True) -> Board:
+    """The opening position of a deal code (RULES B1-B3)."""
+    if isinstance(code, str):
+        code = parse_code(code)
+    if code.game == EASY_HARP:
+        from .easyharp import EasyHarpBoard
+        return EasyHarpBoard(code, interactive_rules=interactive_rules, double_click=double_click)
+    from .seahaven import SeahavenBoard
+    return SeahavenBoard(code, interactive_rules=interactive_rules, double_click=double_click)

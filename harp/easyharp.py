@@ -1,0 +1,362 @@
+"""Easy Harp (RULES A1): two decks, nine Klondike columns, one card at a time."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain
+
+from .actions import DOUBLE_TAP, DRAW, DRAW_ACTION, MOVE, TAP, Action, move
+from .board import Board, Record
+from .cards import FOUNDATION_SUITS, KING, card_str, is_red
+from .deals import EASY_HARP, DealCode, easy_harp_layout
+
+N_COLUMNS = 9
+N_SLOTS = 8
+SUIT_NAMES = ("club", "diamond", "heart", "spade")
+
+#: First of the two foundation slots of each suit (RULES B5: f1-f2 spades,
+#: f3-f4 hearts, f5-f6 diamonds, f7-f8 clubs), indexed by suit.
+SLOT_BASE = [0] * 4
+for _i, _suit in enumerate(FOUNDATION_SUITS):
+    SLOT_BASE[_suit] = 2 * _i
+#: Suit of each slot, f1..f8.
+SLOT_SUIT = tuple(FOUNDATION_SUITS[i // 2] for i in range(N_SLOTS))
+
+#: FITS[card * 52 + top]: card may be built on top (RULES A1.2: other colour,
+#: one rank lower).  A flat table keeps the check to one index.
+FITS = bytes(
+    1 if (top >> 2) == (card >> 2) + 1 and is_red(top) != is_red(card) else 0
+    for card in range(52) for top in range(52))
+#: The (two) cards each card may be built on, for move generation.
+PARENTS = tuple(tuple(t for t in range(52) if FITS[c * 52 + t]) for c in range(52))
+
+COLUMN_INDEX = {str(i + 1): i for i in range(N_COLUMNS)}
+_COL_TO_COL = [[move(str(i + 1), str(j + 1)) for j in range(N_COLUMNS)] for i in range(N_COLUMNS)]
+_COL_TO_F = [move(str(i + 1), "f") for i in range(N_COLUMNS)]
+_WASTE_TO_COL = [move("w", str(j + 1)) for j in range(N_COLUMNS)]
+_WASTE_TO_F = move("w", "f")
+_TAKE_BACK = [[move(f"f{s + 1}", str(j + 1)) for j in range(N_COLUMNS)] for s in range(N_SLOTS)]
+
+ONE_CARD_REMINDER = ("in Easy Harp only the top card moves between columns; take a run "
+                     "apart card by card, starting with its last (exposed) card")
+EMPTY_COLUMN_REMINDER = ("an empty column accepts only a king, or a run that starts with a "
+                         "king (K, Q, J … alternating colours) moved as a whole")
+
+
+class EasyHarpBoard(Board):
+    """An Easy Harp position (RULES A1).
+
+    ``columns`` are bottom to top; the bottom ``face_down[i]`` cards of
+    column i are face down.  ``stock`` holds the next card to be drawn at
+    its *end* (``stock[-1]``); ``waste[-1]`` is the playable waste card.
+    ``foundations`` are the eight slots f1..f8, each a list, ace first.
+    """
+
+    game = EASY_HARP
+    n_columns = N_COLUMNS
+
+    def __init__(self, code: DealCode, *, interactive_rules: bool = True,
+                 double_click: bool = True) -> None:
+        super().__init__(code, interactive_rules=interactive_rules, double_click=double_click)
+        layout = easy_harp_layout(code.number)
+        self.columns = [list(col) for col in layout.columns]
+        self.face_down = [len(col) - 1 for col in layout.columns]
+        self.stock = list(reversed(layout.stock))
+        self.waste: list[int] = []
+        self.foundations: list[list[int]] = [[] for _ in range(N_SLOTS)]
+
+    def copy(self) -> EasyHarpBoard:
+        """The same position and settings, without the action history."""
+        other = EasyHarpBoard.__new__(EasyHarpBoard)
+        Board.__init__(other, self.code, interactive_rules=self.interactive_rules,
+                       double_click=self.double_click)
+        other.columns = [list(c) for c in self.columns]
+        other.face_down = list(self.face_down)
+        other.stock, other.waste = list(self.stock), list(self.waste)
+        other.foundations = [list(f) for f in self.foundations]
+        other.score, other.moves = self.score, self.moves
+        return other
+
+    # ------------------------------------------------------------ piles
+    def _face_down_count(self, column: int) -> int:
+        return self.face_down[column]
+
+    def _face_down_add(self, column: int, delta: int) -> None:
+        self.face_down[column] += delta
+
+    def _redeal(self) -> None:
+        # RULES A1.8: the waste returns face down in the same order, so the
+        # card drawn first last time (waste[0]) is drawn first again.
+        self.stock.extend(reversed(self.waste))
+        self.waste.clear()
+
+    def _unredeal(self) -> None:
+        self.waste.extend(reversed(self.stock))
+        self.stock.clear()
+
+    def run_length(self, column: int) -> int:
+        """Face-up cards at the top of a column that form an ordered run
+        (alternating colours, descending by one), counting the top card."""
+        col = self.columns[column]
+        i, floor, n = len(col) - 1, self.face_down[column], 1
+        while i - 1 >= floor and FITS[col[i] * 52 + col[i - 1]]:
+            n += 1
+            i -= 1
+        return n
+
+    def _slot_for(self, card: int) -> int:
+        """First foundation slot that accepts the card, or -1 (RULES A1.7)."""
+        base, rank, found = SLOT_BASE[card & 3], card >> 2, self.foundations
+        if len(found[base]) == rank:
+            return base
+        if len(found[base + 1]) == rank:
+            return base + 1
+        return -1
+
+    def _accepts(self, column: int, card: int) -> bool:
+        col = self.columns[column]
+        return FITS[card * 52 + col[-1]] == 1 if col else card >> 2 == KING
+
+    # ------------------------------------------------------------ actions
+    def _apply(self, action: Action) -> Record:
+        kind = action.kind
+        if kind == MOVE:
+            return self._move(action.src, action.dst, action.count)
+        if kind == DRAW:
+            return self._draw()
+        if kind == TAP:
+            return self._tap(action.src)
+        if kind == DOUBLE_TAP:
+            return self._double_tap(action.src)
+        raise AssertionError(f"unknown action kind {kind!r}")  # pragma: no cover
+
+    def _move(self, src: str, dst: str, count: int | None) -> Record:
+        d0 = dst[0]
+        if d0 == "f":
+            return self._to_foundation(src, dst, count)
+        if d0 == "w":
+            self._refuse("nothing can be put on the waste", "A1.5")
+        di = COLUMN_INDEX[dst]
+        if src == "w":
+            return self._waste_to_column(di, count)
+        if src[0] == "f":
+            return self._take_back(src, di, count)
+        return self._column_to_column(COLUMN_INDEX[src], di, count)
+
+    def _one_card(self, count: int | None, what: str) -> None:
+        if count is not None and count != 1:
+            self._refuse(f"{count} cards cannot move {what}: only one card moves at a time",
+                         "A1.3", ONE_CARD_REMINDER)
+
+    def _source_pile(self, src: str) -> tuple[list[int], int]:
+        """The pile a top card comes from, and its column index (-1: waste)."""
+        if src == "w":
+            if not self.waste:
+                self._refuse("the waste is empty", "A1.5")
+            return self.waste, -1
+        if src[0] == "f":
+            self._refuse("a foundation card cannot be tapped or moved to a foundation", "A1.10")
+        column = COLUMN_INDEX[src]
+        if not self.columns[column]:
+            self._refuse(f"column {src} is empty", "A1.2")
+        return self.columns[column], column
+
+    def _to_foundation(self, src: str, dst: str, count: int | None) -> Record:
+        pile, column = self._source_pile(src)
+        self._one_card(count, "to a foundation")
+        card = pile[-1]
+        if dst == "f":
+            slot = self._slot_for(card)
+            if slot < 0:
+                self._refuse(f"{card_str(card)} cannot go to a foundation: "
+                             f"{self._foundation_need(card)}", "A1.7")
+        else:
+            slot = int(dst[1:]) - 1
+            if SLOT_SUIT[slot] != card & 3:
+                self._refuse(f"{card_str(card)} cannot go to {dst}: that slot builds "
+                             f"{SUIT_NAMES[SLOT_SUIT[slot]]}s only", "A1.7")
+            if len(self.foundations[slot]) != card >> 2:
+                self._refuse(f"{card_str(card)} cannot go to {dst}: it needs "
+                             f"{self._slot_need(slot)}", "A1.7")
+        return self._transfer(pile, self.foundations[slot], 1, 10, column)
+
+    def _foundation_need(self, card: int) -> str:
+        base = SLOT_BASE[card & 3]
+        return (f"its slots f{base + 1} and f{base + 2} need "
+                f"{self._slot_need(base)} and {self._slot_need(base + 1)}")
+
+    def _slot_need(self, slot: int) -> str:
+        rank = len(self.foundations[slot])
+        if rank == 13:
+            return "nothing more (complete)"
+        return card_str(rank * 4 + SLOT_SUIT[slot])
+
+    def _check_accepts(self, column: int, card: int) -> None:
+        col = self.columns[column]
+        if col:
+            if not FITS[card * 52 + col[-1]]:
+                self._refuse(f"{card_str(card)} cannot go on {card_str(col[-1])}: a card goes on "
+                             "a card of the other colour one rank higher", "A1.2")
+        elif card >> 2 != KING:
+            self._refuse(f"column {column + 1} is empty and takes only a king, "
+                         f"not {card_str(card)}", "A1.4", EMPTY_COLUMN_REMINDER)
+
+    def _waste_to_column(self, column: int, count: int | None) -> Record:
+        if not self.waste:
+            self._refuse("the waste is empty", "A1.5")
+        self._one_card(count, "from the waste")
+        self._check_accepts(column, self.waste[-1])
+        return self._transfer(self.waste, self.columns[column], 1, 5)
+
+    def _take_back(self, src: str, column: int, count: int | None) -> Record:
+        self._one_card(count, "from a foundation")
+        found = self.foundations
+        if src == "f":
+            slots = [s for s in range(N_SLOTS) if found[s] and self._accepts(column, found[s][-1])]
+            if not slots:
+                self._refuse(f"no foundation card can go on column {column + 1}", "A1.10")
+            slot = slots[0]
+        else:
+            slot = int(src[1:]) - 1
+            if not found[slot]:
+                self._refuse(f"foundation {src} is empty", "A1.10")
+            self._check_accepts(column, found[slot][-1])
+        return self._transfer(found[slot], self.columns[column], 1, 0)
+
+    def _column_to_column(self, si: int, di: int, count: int | None) -> Record:
+        if si == di:
+            self._refuse(f"a card cannot move from column {si + 1} onto itself", "A1.2")
+        src, dst = self.columns[si], self.columns[di]
+        if not src:
+            self._refuse(f"column {si + 1} is empty", "A1.2")
+        if dst:
+            return self._onto_card(si, di, count)
+        n = self.run_length(si)
+        if src[-n] >> 2 != KING:
+            self._refuse(f"column {di + 1} is empty and takes only a king or a king-led run; "
+                         f"{card_str(src[-1])} on column {si + 1} heads none", "A1.4",
+                         EMPTY_COLUMN_REMINDER)
+        if count is not None and count != n:
+            self._refuse(f"the king-led run on column {si + 1} has {n} "
+                         f"card{'s' if n > 1 else ''}, not {count}", "A1.4", EMPTY_COLUMN_REMINDER)
+        return self._transfer(src, dst, n, 0, si)
+
+    def _onto_card(self, si: int, di: int, count: int | None) -> Record:
+        src, top = self.columns[si], self.columns[di][-1]
+        card = src[-1]
+        if count is not None and count != 1:
+            self._refuse(f"{count} cards cannot move from column {si + 1} to column {di + 1}: "
+                         "only the top card moves between columns", "A1.3", ONE_CARD_REMINDER)
+        if not FITS[card * 52 + top]:
+            run = self.run_length(si)
+            for k in range(2, run + 1):
+                if FITS[src[-k] * 52 + top]:
+                    self._refuse(f"the run {card_str(src[-k])}…{card_str(card)} cannot move from "
+                                 f"column {si + 1} to column {di + 1}: only its top card "
+                                 f"{card_str(card)} moves", "A1.3", ONE_CARD_REMINDER)
+            self._check_accepts(di, card)
+        return self._transfer(src, self.columns[di], 1, 0, si)
+
+    def _draw(self) -> Record:
+        if self.stock:
+            return self._transfer(self.stock, self.waste, 1, 0)
+        if not self.waste:
+            self._refuse("the stock and the waste are both empty", "A1.8")
+        self._redeal()
+        return (None, None, 0, -1, 0)
+
+    def _tappable(self, src: str) -> None:
+        if src != "w" and src not in COLUMN_INDEX:
+            self._refuse("only the top card of a column or of the waste can be tapped", "A1.10")
+
+    def _tap(self, src: str) -> Record:
+        self._tappable(src)
+        return self._to_foundation(src, "f", None)
+
+    def _double_tap(self, src: str) -> Record:
+        """RULES A1.10, B5: a foundation, else the longest column that accepts
+        the card (its own column skipped), else an empty column for a king."""
+        if not self.double_click:
+            self._refuse("double tap is off (setting \"double click\")", "B9")
+        self._tappable(src)
+        pile, own = self._source_pile(src)
+        card = pile[-1]
+        if self._slot_for(card) >= 0:
+            return self._to_foundation(src, "f", None)
+        target = self._double_tap_column(card, own)
+        if target < 0:
+            self._refuse(f"{card_str(card)} has no place on a foundation or on the tableau", "A1.10")
+        if own < 0:
+            return self._waste_to_column(target, None)
+        return self._column_to_column(own, target, None)
+
+    def _double_tap_column(self, card: int, own: int) -> int:
+        cols = self.columns
+        by_length = sorted(range(N_COLUMNS), key=lambda j: (-len(cols[j]), j))
+        for j in by_length:
+            if j != own and cols[j] and FITS[card * 52 + cols[j][-1]]:
+                return j
+        if card >> 2 == KING:
+            for j in range(N_COLUMNS):
+                if j != own and not cols[j]:
+                    return j
+        return -1
+
+    # ------------------------------------------------------------ generation
+    def _generate(self) -> Iterator[Action]:
+        """Every legal move and the draw (taps are aliases of moves and are
+        left out).  RULES A1.2-A1.10."""
+        cols, found = self.columns, self.foundations
+        tops: dict[int, list[int]] = {}
+        empties = []
+        for j, col in enumerate(cols):
+            if col:
+                tops.setdefault(col[-1], []).append(j)
+            else:
+                empties.append(j)
+        waste = self.waste
+        if waste:
+            card = waste[-1]
+            if self._slot_for(card) >= 0:
+                yield _WASTE_TO_F
+            for parent in PARENTS[card]:
+                for j in tops.get(parent, ()):
+                    yield _WASTE_TO_COL[j]
+            if card >> 2 == KING:
+                for j in empties:
+                    yield _WASTE_TO_COL[j]
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            card = col[-1]
+            if self._slot_for(card) >= 0:
+                yield _COL_TO_F[i]
+            for parent in PARENTS[card]:
+                for j in tops.get(parent, ()):
+                    yield _COL_TO_COL[i][j]
+            if empties and col[-self.run_length(i)] >> 2 == KING:
+                for j in empties:
+                    yield _COL_TO_COL[i][j]
+        for s, slot in enumerate(found):
+            if slot:
+                card = slot[-1]
+                for parent in PARENTS[card]:
+                    for j in tops.get(parent, ()):
+                        yield _TAKE_BACK[s][j]
+                if card >> 2 == KING:
+                    for j in empties:
+                        yield _TAKE_BACK[s][j]
+        if self.stock or waste:
+            yield DRAW_ACTION
+
+    def status(self) -> str:
+        """RULES B10: ``won``, ``blocked`` (no move, and no number of draws
+        brings one) or ``open``."""
+        if self.cards_on_foundations == 104:
+            return "won"
+        for action in self._generate():
+            if action is not DRAW_ACTION:
+                return "open"
+        for card in chain(self.stock, self.waste):
+            if self._slot_for(card) >= 0 or any(self._accepts(j, card) for j in range(N_COLUMNS)):
+                return "open"
+        return "blocked"

@@ -1,0 +1,345 @@
+"""Seahaven Towers (RULES A2): one deck face up, ten columns, 4/2/1 cells."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .actions import DOUBLE_TAP, DRAW, MOVE, TAP, Action, move
+from .board import Board, Record
+from .cards import FOUNDATION_SUITS, KING, card_str
+from .deals import SEAHAVEN, DealCode, seahaven_layout
+from .notation import CELL_NAMES
+
+N_COLUMNS = 10
+SUIT_NAMES = ("club", "diamond", "heart", "spade")
+#: Foundation slot of each suit (RULES B5: f1 spades, f2 hearts, f3 diamonds, f4 clubs).
+SLOT_OF_SUIT = [0] * 4
+for _i, _suit in enumerate(FOUNDATION_SUITS):
+    SLOT_OF_SUIT[_suit] = _i
+
+COLUMN_INDEX = {str(i + 1): i for i in range(N_COLUMNS)}
+CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
+_COLUMNS = [str(i + 1) for i in range(N_COLUMNS)]
+_COL_TO_COL = [[move(a, b) for b in _COLUMNS] for a in _COLUMNS]
+_COL_TO_F = [move(a, "f") for a in _COLUMNS]
+_COL_TO_CELL = [[move(a, c) for c in CELL_NAMES] for a in _COLUMNS]
+_CELL_TO_COL = [[move(c, b) for b in _COLUMNS] for c in CELL_NAMES]
+_CELL_TO_F = [move(c, "f") for c in CELL_NAMES]
+_CELL_TO_CELL = [[move(c, d) for d in CELL_NAMES] for c in CELL_NAMES]
+_SLOT_TO_COL = [[move(f"f{s + 1}", b) for b in _COLUMNS] for s in range(4)]
+_SLOT_TO_CELL = [[move(f"f{s + 1}", c) for c in CELL_NAMES] for s in range(4)]
+
+EMPTY_COLUMN_REMINDER = ("an empty column takes only a king, alone or followed by its "
+                         "same-suit run (K♠ Q♠ J♠)")
+
+
+def capacity(free_cells: int, empty_columns: int) -> int:
+    """Largest run that moves as a unit (RULES A2.5): (free cells + 1) x
+    2^(empty columns).  For a move into an empty column, pass the empty
+    columns other than the destination."""
+    return (free_cells + 1) << empty_columns
+
+
+class SeahavenBoard(Board):
+    """A Seahaven Towers position (RULES A2).
+
+    ``columns`` are bottom to top; ``cells`` has one entry per existing
+    cell (a card or None); ``foundations`` are f1..f4 (♠ ♥ ♦ ♣), each a
+    list, ace first.  Cells are kept internally as lists of at most one
+    card so that every move shares one undo record (see board.py).
+    """
+
+    game = SEAHAVEN
+    n_columns = N_COLUMNS
+
+    def __init__(self, code: DealCode, *, interactive_rules: bool = True,
+                 double_click: bool = True) -> None:
+        super().__init__(code, interactive_rules=interactive_rules, double_click=double_click)
+        layout = seahaven_layout(code.number, code.cells)
+        self.columns = [list(col) for col in layout.columns]
+        self._cells: list[list[int]] = [[] if c is None else [c] for c in layout.cells]
+        self.foundations: list[list[int]] = [[] for _ in range(4)]
+
+    @property
+    def cells(self) -> list[int | None]:
+        return [p[0] if p else None for p in self._cells]
+
+    @cells.setter
+    def cells(self, cards: list[int | None]) -> None:
+        if len(cards) != len(self._cells):
+            raise ValueError(f"this game has {len(self._cells)} cells, not {len(cards)}")
+        self._cells = [[] if c is None else [c] for c in cards]
+
+    def copy(self) -> SeahavenBoard:
+        """The same position and settings, without the action history."""
+        other = SeahavenBoard.__new__(SeahavenBoard)
+        Board.__init__(other, self.code, interactive_rules=self.interactive_rules,
+                       double_click=self.double_click)
+        other.columns = [list(c) for c in self.columns]
+        other._cells = [list(c) for c in self._cells]
+        other.foundations = [list(f) for f in self.foundations]
+        other.score, other.moves = self.score, self.moves
+        return other
+
+    # ------------------------------------------------------------ helpers
+    def free_cells(self) -> int:
+        return sum(1 for p in self._cells if not p)
+
+    def empty_columns(self) -> int:
+        return sum(1 for c in self.columns if not c)
+
+    def run_length(self, column: int) -> int:
+        """Same-suit cards in consecutive ranks at the top of a column."""
+        col = self.columns[column]
+        i, n = len(col) - 1, 1
+        while i > 0 and col[i - 1] == col[i] + 4:
+            n += 1
+            i -= 1
+        return n
+
+    def _accepts(self, column: int, card: int) -> bool:
+        col = self.columns[column]
+        return col[-1] == card + 4 if col else card >> 2 == KING
+
+    def _check_accepts(self, column: int, card: int) -> None:
+        col = self.columns[column]
+        if not col:
+            if card >> 2 != KING:
+                self._refuse(f"column {column + 1} is empty and takes only a king, "
+                             f"not {card_str(card)}", "A2.4", EMPTY_COLUMN_REMINDER)
+        elif col[-1] != card + 4:
+            self._refuse(f"{card_str(card)} cannot go on {card_str(col[-1])}: a card goes only "
+                         "on the next higher card of its own suit", "A2.3")
+
+    def _one_card(self, count: int | None, what: str) -> None:
+        if count is not None and count != 1:
+            self._refuse(f"{count} cards cannot move {what}: only one card goes there",
+                         "A2.3")
+
+    def _source(self, src: str) -> tuple[list[int], int]:
+        """The pile of a column top or a cell, and its column index (-1: a cell)."""
+        if src in CELL_INDEX:
+            pile = self._cells[CELL_INDEX[src]]
+            if not pile:
+                self._refuse(f"cell {src} is empty", "A2.3")
+            return pile, -1
+        if src[0] == "f":
+            self._refuse("a foundation card cannot be tapped or moved to a foundation", "A2.7")
+        column = COLUMN_INDEX[src]
+        if not self.columns[column]:
+            self._refuse(f"column {src} is empty", "A2.3")
+        return self.columns[column], column
+
+    # ------------------------------------------------------------ actions
+    def _apply(self, action: Action) -> Record:
+        kind = action.kind
+        if kind == MOVE:
+            return self._move(action.src, action.dst, action.count)
+        if kind == TAP:
+            self._tappable(action.src)
+            return self._to_foundation(action.src, "f", None)
+        if kind == DOUBLE_TAP:
+            return self._double_tap(action.src)
+        if kind == DRAW:
+            self._refuse("Seahaven Towers has no stock to draw from", "A2.1")
+        raise AssertionError(f"unknown action kind {kind!r}")  # pragma: no cover
+
+    def _move(self, src: str, dst: str, count: int | None) -> Record:
+        d0 = dst[0]
+        if d0 == "f":
+            return self._to_foundation(src, dst, count)
+        if src[0] == "f":
+            return self._take_back(src, dst, count)
+        if dst in CELL_INDEX:
+            return self._to_cell(src, dst, count)
+        di = COLUMN_INDEX[dst]
+        if src in CELL_INDEX:
+            pile, _ = self._source(src)
+            self._one_card(count, "from a cell")
+            self._check_accepts(di, pile[0])
+            return self._transfer(pile, self.columns[di], 1, 5)
+        return self._column_to_column(COLUMN_INDEX[src], di, count)
+
+    def _to_foundation(self, src: str, dst: str, count: int | None) -> Record:
+        pile, _ = self._source(src)
+        self._one_card(count, "to a foundation")
+        card = pile[-1]
+        slot = SLOT_OF_SUIT[card & 3]
+        if dst != "f" and int(dst[1:]) - 1 != slot:
+            self._refuse(f"{card_str(card)} cannot go to {dst}: that foundation builds "
+                         f"{SUIT_NAMES[FOUNDATION_SUITS[int(dst[1:]) - 1]]}s", "A2.3")
+        have = len(self.foundations[slot])
+        if have != card >> 2:
+            need = "nothing more" if have == 13 else card_str(have * 4 + (card & 3))
+            self._refuse(f"{card_str(card)} cannot go to its foundation f{slot + 1}: "
+                         f"it needs {need}", "A2.3")
+        return self._transfer(pile, self.foundations[slot], 1, 10)
+
+    def _to_cell(self, src: str, dst: str, count: int | None) -> Record:
+        target = self._cells[CELL_INDEX[dst]]
+        if src == dst:
+            self._refuse(f"the card in cell {src} is already there", "B5")
+        pile, _ = self._source(src)
+        self._one_card(count, "to a cell")
+        if target:
+            self._refuse(f"cell {dst} holds {card_str(target[0])}: a cell holds one card", "A2.3")
+        return self._transfer(pile, target, 1, 0)
+
+    def _take_back(self, src: str, dst: str, count: int | None) -> Record:
+        """RULES A2.7: a foundation's top card to a column that accepts it or a free cell."""
+        self._one_card(count, "from a foundation")
+        found = self.foundations
+        to_cell = dst in CELL_INDEX
+        if to_cell:
+            target = self._cells[CELL_INDEX[dst]]
+            if target:
+                self._refuse(f"cell {dst} holds {card_str(target[0])}: a cell holds one card", "A2.3")
+        else:
+            target = self.columns[COLUMN_INDEX[dst]]
+        if src == "f":
+            slots = [s for s in range(4) if found[s] and
+                     (to_cell or self._accepts(COLUMN_INDEX[dst], found[s][-1]))]
+            if not slots:
+                self._refuse(f"no foundation card can go to {dst}", "A2.7")
+            slot = slots[0]
+        else:
+            slot = int(src[1:]) - 1
+            if not found[slot]:
+                self._refuse(f"foundation {src} is empty", "A2.7")
+            if not to_cell:
+                self._check_accepts(COLUMN_INDEX[dst], found[slot][-1])
+        return self._transfer(found[slot], target, 1, 0)
+
+    def _column_to_column(self, si: int, di: int, count: int | None) -> Record:
+        """RULES A2.3-A2.5: one card, or the run the destination needs, up to capacity."""
+        if si == di:
+            self._refuse(f"a card cannot move from column {si + 1} onto itself", "A2.3")
+        src, dst = self.columns[si], self.columns[di]
+        if not src:
+            self._refuse(f"column {si + 1} is empty", "A2.3")
+        run = self.run_length(si)
+        if dst:
+            need = dst[-1] - 4
+            n = next((k for k in range(1, run + 1) if src[-k] == need), 0)
+            if not n:
+                self._check_accepts(di, src[-1])
+            cap = capacity(self.free_cells(), self.empty_columns())
+        else:
+            n = run
+            if src[-n] >> 2 != KING:
+                self._refuse(f"column {di + 1} is empty and takes only a king or a king-led run; "
+                             f"{card_str(src[-1])} on column {si + 1} heads none", "A2.4",
+                             EMPTY_COLUMN_REMINDER)
+            cap = capacity(self.free_cells(), self.empty_columns() - 1)
+        if n > cap:
+            self._refuse(self._capacity_reason(n, cap, empty_target=not dst), "A2.5")
+        if count is not None and count != n:
+            self._refuse(f"this move takes {n} card{'s' if n > 1 else ''} from column {si + 1} "
+                         f"to column {di + 1}, not {count}", "A2.5")
+        return self._transfer(src, dst, n, 0)
+
+    def _capacity_reason(self, n: int, cap: int, empty_target: bool) -> str:
+        free, empty = self.free_cells(), self.empty_columns()
+        text = (f"a run of {n} cards cannot move: {free} free cell{'s' if free != 1 else ''} "
+                f"and {empty} empty column{'s' if empty != 1 else ''} allow at most {cap}")
+        if empty_target:
+            text += " into an empty column (the destination does not count)"
+        return text
+
+    def _tappable(self, src: str) -> None:
+        if src not in COLUMN_INDEX and src not in CELL_INDEX:
+            self._refuse("only the top card of a column or a card in a cell can be tapped", "A2.7")
+
+    def _double_tap(self, src: str) -> Record:
+        """RULES A2.7, B5: foundation, longest accepting column (own skipped),
+        empty column for a king, then the first free cell (not from a cell)."""
+        if not self.double_click:
+            self._refuse("double tap is off (setting \"double click\")", "B9")
+        self._tappable(src)
+        pile, own = self._source(src)
+        card = pile[-1]
+        if len(self.foundations[SLOT_OF_SUIT[card & 3]]) == card >> 2:
+            return self._to_foundation(src, "f", None)
+        target = self._double_tap_column(card, own)
+        if target >= 0:
+            if own < 0:
+                return self._transfer(pile, self.columns[target], 1, 5)
+            return self._transfer(pile, self.columns[target], 1, 0)
+        if own >= 0:
+            for i, cell in enumerate(self._cells):
+                if not cell:
+                    return self._transfer(pile, cell, 1, 0)
+        self._refuse(f"{card_str(card)} has no place on a foundation, a column"
+                     f"{' or a cell' if own >= 0 else ''}", "A2.7")
+        raise AssertionError  # pragma: no cover
+
+    def _double_tap_column(self, card: int, own: int) -> int:
+        cols = self.columns
+        for j in sorted(range(N_COLUMNS), key=lambda j: (-len(cols[j]), j)):
+            if j != own and cols[j] and cols[j][-1] == card + 4:
+                return j
+        if card >> 2 == KING:
+            for j in range(N_COLUMNS):
+                if j != own and not cols[j]:
+                    return j
+        return -1
+
+    # ------------------------------------------------------------ generation
+    def _generate(self) -> Iterator[Action]:
+        """Every legal move (taps, aliases of moves, are left out)."""
+        cols, cells, found = self.columns, self._cells, self.foundations
+        top_at: dict[int, int] = {}
+        empties = []
+        for j, col in enumerate(cols):
+            if col:
+                top_at[col[-1]] = j
+            else:
+                empties.append(j)
+        free = [i for i, p in enumerate(cells) if not p]
+        cap_full = capacity(len(free), len(empties))
+        cap_empty = capacity(len(free), max(len(empties) - 1, 0))
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            card = col[-1]
+            if len(found[SLOT_OF_SUIT[card & 3]]) == card >> 2:
+                yield _COL_TO_F[i]
+            run = self.run_length(i)
+            for k in range(1, min(run, cap_full) + 1):
+                j = top_at.get(col[-k] + 4)
+                if j is not None:
+                    yield _COL_TO_COL[i][j]
+            if empties and col[-run] >> 2 == KING and run <= cap_empty:
+                for j in empties:
+                    yield _COL_TO_COL[i][j]
+            for c in free:
+                yield _COL_TO_CELL[i][c]
+        for c, pile in enumerate(cells):
+            if pile:
+                yield from self._from_single(pile[0], _CELL_TO_F[c], _CELL_TO_COL[c],
+                                             _CELL_TO_CELL[c], top_at, empties, free)
+        for s, slot in enumerate(found):
+            if slot:
+                yield from self._from_single(slot[-1], None, _SLOT_TO_COL[s],
+                                             _SLOT_TO_CELL[s], top_at, empties, free)
+
+    def _from_single(self, card: int, to_f: Action | None, to_col: list[Action],
+                     to_cell: list[Action], top_at: dict[int, int], empties: list[int],
+                     free: list[int]) -> Iterator[Action]:
+        if to_f is not None and len(self.foundations[SLOT_OF_SUIT[card & 3]]) == card >> 2:
+            yield to_f
+        j = top_at.get(card + 4)
+        if j is not None:
+            yield to_col[j]
+        if card >> 2 == KING:
+            for j in empties:
+                yield to_col[j]
+        for c in free:
+            yield to_cell[c]
+
+    def status(self) -> str:
+        """RULES B10: ``won``, ``blocked`` (no legal action) or ``open``."""
+        if self.cards_on_foundations == 52:
+            return "won"
+        for _ in self._generate():
+            return "open"
+        return "blocked"
