@@ -1,0 +1,303 @@
+"""Seahaven Towers solver (issue 5): decide a position exactly under RULES A2.
+
+The search is a depth-first graph search over *canonical* positions: the ten
+columns as an unordered multiset and the cells as an unordered multiset
+(RULES A2 treats every column alike and every cell alike; group capacity,
+RULES A2.5, depends only on how many cells and columns are free).  A
+position's foundations are implied by the cards still on the table, so
+they are not part of the key.
+
+Soundness.  The verdict ``unsolvable`` is only given when every position
+reachable under the moves below was visited.  The only moves left out are
+those proved never to be needed:
+
+* Take-backs (RULES A2.7) never help in Seahaven.  A card on a foundation
+  can only host its same-suit card one rank lower, and that card is already
+  on the foundation (foundations build ace up).  So the cards taken back,
+  and whatever is later put on them, form a closed group: everything put on
+  a taken-back card was itself taken back.  Leaving the whole group on the
+  foundations instead keeps every other move legal (more free cells and
+  empty columns only raise the capacity of RULES A2.5) and still wins.
+* Sending a card to its foundation is always safe, so it is done at once
+  ("auto-foundation"): the card could only ever host its rank-1 card of the
+  same suit, which is already on the foundation, and removing it only frees
+  a cell or a column top.  Any winning line from the position before can be
+  replayed from the position after by skipping that card's moves, and is
+  one move shorter.
+* Moves that lead to the same canonical position are not repeated: a card
+  from one cell to another (``a>b``) and a column whose bottom is a king
+  moved whole into another empty column.
+* Only whole maximal runs move between columns, and that is not a pruning:
+  on a same-suit run the card under each card is its own successor, so the
+  only other column that can take part of a run is the one whose top is the
+  successor of the run's lowest card, and that column takes the whole run
+  (RULES A2.3, A2.5).  A run moved piecewise through cells never gets further
+  than the unit move: k cards parked in cells leave (f - k + 1) x 2^e for
+  the rest, and k + (f - k + 1) x 2^e <= (f + 1) x 2^e.  Single cards from
+  a run into cells are still searched (they dig under the run).
+
+The emitted script contains every move explicitly (foundation moves too) in
+canonical notation (RULES B7): ``3>a``, ``a>10``, ``4>7``, ``9>f``.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+N_COLUMNS = 10
+CELL = 10        # move record location: "a cell"
+FOUND = 11       # move record location: "the foundation"
+KING_MIN = 48    # cards 48..51 are the kings (rank 12 * 4 + suit)
+_SEP = b"\xff"   # separates columns in a key; cards are bytes 0..51
+
+DEFAULT_MAX_STATES = 2_000_000
+DEFAULT_TIMEOUT = 60.0
+
+Move = tuple[int, int, int]   # (source, destination, card moved first/lowest)
+
+
+class _Limit(Exception):
+    """The search hit max_states or the timeout (outcome ``unknown``)."""
+
+
+def _key(cols: tuple[bytes, ...], cells: bytes) -> bytes:
+    """Canonical key: columns and cells as unordered multisets."""
+    return _SEP.join(sorted(cols)) + _SEP + cells
+
+
+def _auto_foundation(cols: list[bytes], cells: bytes, need: list[int],
+                     exposed: int, rec: list[Move]) -> bytes:
+    """Send every card that its foundation accepts there (safe: see the module
+    docstring).  Only the card just exposed on column ``exposed`` (or -1)
+    can start a cascade: the position before the move had none to send.
+    Mutates ``cols``/``need``/``rec``; returns the new cells."""
+    if exposed < 0:
+        return cells
+    col = cols[exposed]
+    if not col or col[-1] != need[col[-1] & 3]:
+        return cells
+    card = col[-1]
+    while True:
+        # ``card`` is at the top of column ``exposed``, or in a cell (exposed == CELL)
+        if exposed == CELL:
+            cells = cells.replace(bytes((card,)), b"", 1)
+        else:
+            cols[exposed] = cols[exposed][:-1]
+        rec.append((exposed, FOUND, card))
+        need[card & 3] = card + 4
+        nxt = _find_playable(cols, cells, need)
+        if nxt is None:
+            return cells
+        card, exposed = nxt
+
+
+def _find_playable(cols: list[bytes], cells: bytes, need: list[int]) -> tuple[int, int] | None:
+    """A card the foundations accept, at a column top or in a cell, or None."""
+    for i in range(N_COLUMNS):
+        col = cols[i]
+        if col:
+            c = col[-1]
+            if c == need[c & 3]:
+                return c, i
+    for c in cells:
+        if c == need[c & 3]:
+            return c, CELL
+    return None
+
+
+def _initial_closure(cols: list[bytes], cells: bytes, need: list[int],
+                     rec: list[Move]) -> bytes:
+    """Auto-foundation from an arbitrary position (the root may have several)."""
+    found = _find_playable(cols, cells, need)
+    while found is not None:
+        card, where = found
+        if where == CELL:
+            cells = cells.replace(bytes((card,)), b"", 1)
+        else:
+            cols[where] = cols[where][:-1]
+        rec.append((where, FOUND, card))
+        need[card & 3] = card + 4
+        found = _find_playable(cols, cells, need)
+    return cells
+
+
+def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int, int, int]]:
+    """The moves to search from a position, best first (the order only steers
+    the search; every move below is tried before giving up on a position).
+
+    Kinds: 0 cell -> column (onto its successor), 1 cell king -> empty
+    column, 2 run -> column, 3 king-led run -> empty column, 4 column top ->
+    cell.  Each is ``(kind, source, destination)``; for kinds 0 and 1 the
+    source is the card.
+    """
+    free = ncells - len(cells)
+    empties = [i for i in range(N_COLUMNS) if not cols[i]]
+    n_empty = len(empties)
+    tops = {col[-1]: i for i, col in enumerate(cols) if col}
+    first: list[tuple[int, int, int]] = []
+    later: list[tuple[int, int, int]] = []
+    to_cell: list[tuple[int, int, int]] = []
+    for c in cells:
+        if c >= KING_MIN:
+            if n_empty:
+                first.append((1, c, empties[0]))
+        else:
+            j = tops.get(c + 4)
+            if j is not None:
+                first.append((0, c, j))
+    cap = (free + 1) << n_empty
+    cap_empty = (free + 1) << (n_empty - 1) if n_empty else 0
+    for i in range(N_COLUMNS):
+        col = cols[i]
+        if not col:
+            continue
+        k = len(col) - 1
+        while k and col[k - 1] == col[k] + 4:
+            k -= 1
+        run = len(col) - k
+        low = col[k]
+        if low >= KING_MIN:
+            if k and run <= cap_empty:
+                later.append((3, i, empties[0]))
+        else:
+            j = tops.get(low + 4)
+            if j is not None and run <= cap:
+                later.append((2, i, j))
+        if free:
+            to_cell.append((4, i, len(col)))
+    to_cell.sort(key=lambda m: m[2])
+    return first + later + [(4, i, CELL) for _, i, _ in to_cell]
+
+
+def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
+           move: tuple[int, int, int]) -> tuple[tuple[bytes, ...], bytes, list[int], list[Move]]:
+    """The position after ``move`` and its auto-foundation moves."""
+    kind, src, dst = move
+    new = list(cols)
+    need = need[:]
+    rec: list[Move] = []
+    exposed = -1
+    if kind <= 1:                      # a cell card onto a column
+        new[dst] = new[dst] + bytes((src,))
+        cells = cells.replace(bytes((src,)), b"", 1)
+        rec.append((CELL, dst, src))
+    elif kind == 4:                    # a column top into a cell
+        col = new[src]
+        card = col[-1]
+        new[src] = col[:-1]
+        cells = bytes(sorted(cells + bytes((card,))))
+        rec.append((src, CELL, card))
+        exposed = src
+    else:                              # a run onto a column (or a king-led run)
+        col = new[src]
+        k = len(col) - 1
+        while k and col[k - 1] == col[k] + 4:
+            k -= 1
+        new[dst] = new[dst] + col[k:]
+        new[src] = col[:k]
+        rec.append((src, dst, col[k]))
+        exposed = src
+    cells = _auto_foundation(new, cells, need, exposed, rec)
+    return tuple(new), cells, need, rec
+
+
+def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
+           foundations_need: list[int], ncells: int, max_states: int = DEFAULT_MAX_STATES,
+           timeout: float | None = DEFAULT_TIMEOUT) -> tuple[str, list[Move], int]:
+    """Decide a position.  ``foundations_need[s]`` is the next card suit ``s``
+    needs (52 + s once complete).  Returns (outcome, moves, states) where
+    outcome is ``solved``, ``unsolvable`` or ``unknown`` and moves are
+    ``(source, destination, card)`` records (columns 0-9, CELL, FOUND)."""
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    cols_l = [bytes(col) for col in columns]
+    cell_b = bytes(sorted(c for c in cells if c is not None))
+    need = list(foundations_need)
+    root_rec: list[Move] = []
+    cell_b = _initial_closure(cols_l, cell_b, need, root_rec)
+    cols = tuple(cols_l)
+    if min(need) >= 52:
+        return "solved", root_rec, 1
+    visited = {_key(cols, cell_b)}
+    # frame: [cols, cells, need, moves-to-try, next index, record that led here]
+    stack: list[list[Any]] = [[cols, cell_b, need, _moves(cols, cell_b, ncells), 0, root_rec]]
+    states = 1
+    while stack:
+        frame = stack[-1]
+        fcols, fcells, fneed, moves, idx = frame[0], frame[1], frame[2], frame[3], frame[4]
+        if idx >= len(moves):
+            stack.pop()
+            continue
+        frame[4] = idx + 1
+        ncols, ncell_b, nneed, rec = _apply(fcols, fcells, fneed, moves[idx])
+        if min(nneed) >= 52:
+            path = [m for fr in stack for m in fr[5]] + rec
+            return "solved", path, states
+        key = _key(ncols, ncell_b)
+        if key in visited:
+            continue
+        visited.add(key)
+        states += 1
+        if states >= max_states or (deadline is not None and not states & 1023
+                                    and time.perf_counter() > deadline):
+            return "unknown", [], states
+        stack.append([ncols, ncell_b, nneed, _moves(ncols, ncell_b, ncells), 0, rec])
+    return "unsolvable", [], states
+
+
+# ---------------------------------------------------------------- the board interface
+
+def _tokens(columns: list[list[int]], cells: list[int | None], moves: list[Move]) -> list[str]:
+    """Canonical tokens (RULES B7) for move records, replayed on the real
+    layout so that cells get their letters (a card goes to the first free
+    cell, RULES B5) and columns their numbers."""
+    cols = [list(col) for col in columns]
+    pcells = list(cells)
+    out = []
+    for src, dst, card in moves:
+        if src == CELL:
+            slot = pcells.index(card)
+            pcells[slot] = None
+            src_name, moving = "abcd"[slot], [card]
+        else:
+            col = cols[src]
+            at = len(col) - 1 - col[::-1].index(card)
+            moving = col[at:]
+            del col[at:]
+            src_name = str(src + 1)
+        if dst == FOUND:
+            dst_name = "f"
+        elif dst == CELL:
+            slot = pcells.index(None)
+            pcells[slot] = card
+            dst_name = "abcd"[slot]
+        else:
+            cols[dst].extend(moving)
+            dst_name = str(dst + 1)
+        out.append(f"{src_name}>{dst_name}")
+    return out
+
+
+def _need(foundations: list[list[int]]) -> list[int]:
+    """Next card each suit's foundation needs (52 + suit when complete)."""
+    need = [0, 1, 2, 3]                       # the aces, by suit c d h s
+    for pile in foundations:
+        if pile:
+            need[pile[0] & 3] = len(pile) * 4 + (pile[0] & 3)
+    return need
+
+
+def solve_seahaven(board: Any, max_states: int = DEFAULT_MAX_STATES,
+                   timeout: float | None = DEFAULT_TIMEOUT) -> Any:
+    """Decide a Seahaven board from its current position (RULES A2).
+
+    ``board`` needs ``columns``, ``cells``, ``foundations`` and ``code``
+    (for the number of cells).  Returns an ``analysis.solver.SolveResult``.
+    """
+    from .solver import SolveResult
+    start = time.perf_counter()
+    columns = [list(col) for col in board.columns]
+    cells = list(board.cells)
+    outcome, moves, states = search(columns, cells, _need(board.foundations),
+                                    len(cells), max_states, timeout)
+    actions = _tokens(columns, cells, moves) if outcome == "solved" else []
+    return SolveResult(outcome, actions, states, time.perf_counter() - start)
