@@ -1,0 +1,45 @@
+"""``harp encode`` and ``harp decode``: deal numbers to codes and back (RULES B1)."""
+from __future__ import annotations
+
+import click
+
+from harp.deals import GAME_NAMES, make_code, parse_code
+
+from .main import cli
+from .output import engine_errors
+
+
+@cli.command()
+@click.option("--game", "game", type=click.Choice(["eh", "sh"], case_sensitive=False),
+              required=True, help="Easy Harp (eh) or Seahaven Towers (sh).")
+@click.option("--cells", type=click.Choice(["4", "2", "1"]), default="4", show_default=True,
+              help="Seahaven cells (ignored for Easy Harp).")
+@click.argument("number", type=int)
+def encode(game: str, cells: str, number: int) -> None:
+    """Print the deal code of deal NUMBER.
+
+    \b
+    Example:
+        harp encode --game sh --cells 2 314
+        SH1-C2-AAAAAJ2
+    """
+    with engine_errors():
+        click.echo(str(make_code(game, number, int(cells))))
+
+
+@cli.command()
+@click.argument("code")
+def decode(code: str) -> None:
+    """Print the game, variant, cells and deal number of CODE.
+
+    \b
+    Example:
+        harp decode SH1-C2-AAAAAJ2
+    """
+    with engine_errors():
+        deal = parse_code(code)
+    click.echo(f"code: {deal}")
+    click.echo(f"game: {deal.game} ({GAME_NAMES[deal.game]})")
+    click.echo(f"variant: {deal.variant}")
+    click.echo(f"cells: {deal.cells}")
+    click.echo(f"deal: {deal.number}")
