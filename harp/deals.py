@@ -129,12 +129,11 @@ def shuffle(number: int, n_cards: int) -> list[Card]:
     out = []
     append = out.append
     state = number
-    for i in range(n_cards):
+    for size in range(n_cards, 0, -1):          # size = n - i
         state = (state * 214013 + 2531011) & 0x7FFFFFFF
-        last = n_cards - 1 - i
-        j = (state >> 16) % (last + 1)
+        j = (state >> 16) % size
         append(deck[j])
-        deck[j] = deck[last]
+        deck[j] = deck[size - 1]
     if n_cards == 52:
         return out
     return [v % 52 for v in out]
@@ -172,13 +171,13 @@ def seahaven_layout(number: int, cells: int = 4) -> SeahavenLayout:
 def easy_harp_layout(number: int) -> EasyHarpLayout:
     """Nine Klondike-style columns of 1..9 cards and a 59-card stock (RULES B3)."""
     s = shuffle(number, 104)
-    columns: list[list[Card]] = [[] for _ in range(9)]
-    k = 0
-    for row in range(9):
-        for col in range(row, 9):
-            columns[col].append(s[k])
-            k += 1
-    return EasyHarpLayout(tuple(tuple(col) for col in columns), tuple(s[45:]))
+    # Row r deals to columns r+1..9, so column c (0-based) receives, in
+    # row r <= c, card number sum_{q<r}(9-q) + (c-r) of the sequence.
+    columns = tuple(tuple(s[_ROW_START[r] + c - r] for r in range(c + 1)) for c in range(9))
+    return EasyHarpLayout(columns, tuple(s[45:]))
+
+
+_ROW_START = [sum(9 - q for q in range(r)) for r in range(9)]
 
 
 # ---------------------------------------------------------------- choosing deals (A1.10, B4)
