@@ -1,0 +1,216 @@
+"""Batch scoring of game records (issue 4, ``harp score``).
+
+Each record is replayed by the engine (RULES B8) and becomes one
+:class:`ScoreRow`: code, game, variant, deal, won, score, move counter,
+actions, cards on foundations, or the error that stopped it (unknown code,
+bad notation, illegal action N).  A bad record is a row with its error; the
+batch never stops for it.
+
+Everything streams: :func:`score_records` yields rows in input order (from
+one process or several), and :class:`ScoreSummary` folds them into groups
+whose size does not depend on the number of records (scores are kept as a
+counter of values, so the median is exact in O(distinct scores) memory).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from harp import new_board, parse_code
+from harp.deals import VARIANTS
+from harp.errors import RecordError
+from harp.records import Record
+
+from .parallel import LOCAL, ordered_map
+from .sources import RecordItem, iter_records
+
+ROW_FIELDS = ("source", "line", "code", "game", "variant", "deal", "won", "score",
+              "moves", "actions", "foundations", "error")
+SUMMARY_FIELDS = ("games", "won", "win_pct", "mean_score", "median_score", "best_score",
+                  "mean_moves", "errors")
+
+
+class ScoreInput(NamedTuple):
+    """What a worker needs to score one record (small and picklable)."""
+
+    source: str
+    line: int
+    code: str
+    moves: str
+    group: tuple[Any, ...]     # values of the --by fields
+    error: str | None = None   # the record could not even be read
+
+
+class ScoreRow(NamedTuple):
+    """One scored record; ``error`` is set (and the counters None) for a bad one."""
+
+    source: str
+    line: int
+    code: str
+    game: str | None
+    variant: str | None
+    deal: int | None
+    won: bool | None
+    score: int | None
+    moves: int | None
+    actions: int | None
+    foundations: int | None
+    error: str | None
+    group: tuple[Any, ...] = ()
+
+    def to_dict(self, by: tuple[str, ...] = ()) -> dict[str, Any]:
+        data = dict(zip(ROW_FIELDS, self))
+        data.update(zip(by, self.group))
+        return data
+
+
+# ------------------------------------------------------------------ scoring
+
+def score_input(item: ScoreInput) -> ScoreRow:
+    """Replay one record and measure it; never raises for a bad record."""
+    if item.error is not None:
+        return ScoreRow(item.source, item.line, item.code, None, None, None, None, None,
+                        None, None, None, item.error, item.group)
+    try:
+        code = parse_code(item.code)
+    except ValueError as err:
+        return ScoreRow(item.source, item.line, item.code, None, None, None, None, None,
+                        None, None, None, _one_line(err), item.group)
+    board = new_board(code)
+    try:
+        board.push_script(item.moves)
+    except ValueError as err:
+        return ScoreRow(item.source, item.line, str(code), code.game, code.variant,
+                        code.number, None, None, None, None, None, _one_line(err), item.group)
+    return ScoreRow(item.source, item.line, str(code), code.game, code.variant, code.number,
+                    board.is_won, board.score, board.moves, len(board.actions),
+                    board.cards_on_foundations, None, item.group)
+
+
+def _one_line(err: BaseException) -> str:
+    return " ".join(str(err).split())
+
+
+def score_inputs(items: Iterable[RecordItem], by: tuple[str, ...] = ()) -> Iterator[ScoreInput]:
+    """Records (or read errors) as worker inputs carrying their --by values."""
+    for source, line, record in items:
+        if isinstance(record, RecordError):
+            yield ScoreInput(source, line, "", "", (None,) * len(by), _one_line(record))
+        else:
+            yield ScoreInput(source, line, record.code, record.moves, _group_of(record, by))
+
+
+def _group_of(record: Record, by: tuple[str, ...]) -> tuple[Any, ...]:
+    values = []
+    for name in by:
+        value = record.extra.get(name)
+        values.append(value if value is None or isinstance(value, (str, int, float, bool))
+                      else str(value))
+    return tuple(values)
+
+
+def score_records(paths: Iterable[str], by: tuple[str, ...] = (), *, jobs: int = 1,
+                  chunk_size: int = 256, executor: str = LOCAL,
+                  scheduler: str | None = None, stdin: Any = None) -> Iterator[ScoreRow]:
+    """Score every record of the given files/folders/``-``, in input order."""
+    inputs = score_inputs(iter_records(paths, stdin=stdin), by)
+    return ordered_map(score_input, inputs, jobs=jobs, chunk_size=chunk_size,
+                       executor=executor, scheduler=scheduler)
+
+
+# ------------------------------------------------------------------ summary
+
+@dataclass
+class GroupStats:
+    """Running totals of one group; its size is independent of the input's."""
+
+    games: int = 0
+    won: int = 0
+    errors: int = 0
+    score_sum: int = 0
+    moves_sum: int = 0
+    best: int | None = None
+    scores: Counter[int] = field(default_factory=Counter)
+
+    def add(self, row: ScoreRow) -> None:
+        if row.error is not None:
+            self.errors += 1
+            return
+        assert row.score is not None and row.moves is not None
+        self.games += 1
+        self.won += bool(row.won)
+        self.score_sum += row.score
+        self.moves_sum += row.moves
+        self.best = row.score if self.best is None else max(self.best, row.score)
+        self.scores[row.score] += 1
+
+    def to_dict(self) -> dict[str, Any]:
+        n = self.games
+        return {
+            "games": n,
+            "won": self.won,
+            "win_pct": round(100 * self.won / n, 1) if n else None,
+            "mean_score": round(self.score_sum / n, 1) if n else None,
+            "median_score": median_of_counts(self.scores),
+            "best_score": self.best,
+            "mean_moves": round(self.moves_sum / n, 1) if n else None,
+            "errors": self.errors,
+        }
+
+
+def median_of_counts(counts: Counter[int]) -> float | int | None:
+    """Exact median of a multiset given as value -> count."""
+    total = sum(counts.values())
+    if not total:
+        return None
+    lower, upper = (total - 1) // 2, total // 2
+    seen, low_value = 0, None
+    for value in sorted(counts):
+        seen += counts[value]
+        if low_value is None and seen > lower:
+            low_value = value
+        if seen > upper:
+            middle = (low_value + value) / 2
+            return int(middle) if middle == int(middle) else middle
+    raise AssertionError("unreachable")
+
+
+class ScoreSummary:
+    """Rows folded into groups keyed by game, variant and the --by fields."""
+
+    def __init__(self, by: tuple[str, ...] = ()) -> None:
+        self.by = by
+        self.groups: dict[tuple[Any, ...], GroupStats] = {}
+
+    def add(self, row: ScoreRow) -> None:
+        key = (row.game, row.variant, *row.group)
+        stats = self.groups.get(key)
+        if stats is None:
+            stats = self.groups[key] = GroupStats()
+        stats.add(row)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per group: game, variant, the --by fields, then SUMMARY_FIELDS."""
+        out = []
+        for key in sorted(self.groups, key=_group_order):
+            head = dict(zip(("game", "variant", *self.by), key))
+            out.append({**head, **self.groups[key].to_dict()})
+        return out
+
+
+def _group_order(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    game, variant, *rest = key
+    games = list(VARIANTS)
+    game_rank = games.index(game) if game in games else len(games)
+    variants = VARIANTS.get(game, ())
+    variant_rank = variants.index(variant) if variant in variants else len(variants)
+    return (game_rank, variant_rank, *[("" if v is None else str(v)) for v in rest])
+
+
+def summarize(rows: Iterable[ScoreRow], by: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    summary = ScoreSummary(by)
+    for row in rows:
+        summary.add(row)
+    return summary.rows()
