@@ -96,5 +96,5 @@ def handles_engine_errors(func: F) -> F:
 def one_line(err: BaseException) -> str:
     """The error's message on one line."""
     if isinstance(err, OSError) and err.filename is not None:
-        return f"{err.strerror or 'cannot open'}: {err.filename}"
+        return f"cannot open {err.filename}: {err.strerror or 'unreadable'}"
     return " ".join(str(err).split())

@@ -1,0 +1,73 @@
+"""Reading game records (RULES B8) from files or standard input for the commands.
+
+Text files may hold one record whose script runs over several lines (with
+``#`` comments), or many records one per line: a line whose first word looks
+like a deal code starts a new record, other lines continue the current one.
+JSON Lines and CSV files are read by :func:`harp.records.read_records`.
+"""
+from __future__ import annotations
+
+import re
+
+import click
+
+from harp import Record, RecordError
+from harp.records import detect_format, parse_record_text, read_records
+
+#: A word shaped like a deal code (``EH1-N-AAAAAAF``); the engine checks the rest.
+CODE_SHAPE = re.compile(r"[A-Za-z]{2}\d+-[A-Za-z0-9]+-[A-Za-z0-9]+")
+
+
+def read_text(path: str) -> str:
+    """The whole text of a file, or of standard input for ``-``."""
+    with click.open_file(path, "r", encoding="utf-8-sig") as handle:
+        return handle.read()
+
+
+def load_records(path: str) -> list[Record]:
+    """Every record of a file (``-``: standard input); raise RecordError,
+    prefixed with the file name, for the first record that cannot be read."""
+    text = read_text(path)
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), None)
+    fmt = detect_format(None if path == "-" else path, first)
+    try:
+        if fmt == "text":
+            return text_records(lines)
+        records = []
+        for _, item in read_records(lines, fmt):
+            if isinstance(item, RecordError):
+                raise item
+            records.append(item)
+        if not records:
+            raise RecordError("no record found")
+        return records
+    except RecordError as err:
+        raise RecordError(f"{_name(path)}: {err}") from None
+
+
+def load_one_record(path: str) -> Record:
+    """The single record of a file; several records are an error."""
+    records = load_records(path)
+    if len(records) > 1:
+        raise RecordError(f"{_name(path)} holds {len(records)} records; "
+                          "give a file with one record (use 'harp replay' for several)")
+    return records[0]
+
+
+def text_records(lines: list[str]) -> list[Record]:
+    """Records of a text file (RULES B8): see the module docstring."""
+    chunks: list[tuple[int, list[str]]] = []
+    for number, raw in enumerate(lines, 1):
+        words = raw.split("#", 1)[0].replace(",", " ").split()
+        if words and (not chunks or CODE_SHAPE.fullmatch(words[0])):
+            chunks.append((number, [raw]))
+        elif chunks:
+            chunks[-1][1].append(raw)
+    if not chunks:
+        raise RecordError("no record found: a record is a deal code followed by its moves")
+    return [parse_record_text("\n".join(body), start) for start, body in chunks]
+
+
+def _name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
