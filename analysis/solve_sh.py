@@ -56,148 +56,157 @@ DEFAULT_TIMEOUT = 60.0
 Move = tuple[int, int, int]   # (source, destination, card moved first/lowest)
 
 
-class _Limit(Exception):
-    """The search hit max_states or the timeout (outcome ``unknown``)."""
+_INFO: dict[bytes, tuple[int, int]] = {}
 
 
-def _key(cols: tuple[bytes, ...], cells: bytes) -> bytes:
+def _info(col: bytes) -> tuple[int, int]:
+    """(lowest card, length) of the column's top same-suit run.  Cached: the
+    same column contents recur in many positions."""
+    k = len(col) - 1
+    while k and col[k - 1] == col[k] + 4:
+        k -= 1
+    if len(_INFO) > 400_000:
+        _INFO.clear()
+    info = _INFO[col] = (col[k], len(col) - k)
+    return info
+
+
+def _key(cols: tuple[bytes, ...] | list[bytes], cells: bytes) -> bytes:
     """Canonical key: columns and cells as unordered multisets."""
     return _SEP.join(sorted(cols)) + _SEP + cells
 
 
-def _auto_foundation(cols: list[bytes], cells: bytes, need: list[int],
-                     exposed: int, rec: list[Move]) -> bytes:
-    """Send every card that its foundation accepts there (safe: see the module
-    docstring).  Only the card just exposed on column ``exposed`` (or -1)
-    can start a cascade: the position before the move had none to send.
-    Mutates ``cols``/``need``/``rec``; returns the new cells."""
-    if exposed < 0:
-        return cells
-    col = cols[exposed]
-    if not col or col[-1] != need[col[-1] & 3]:
-        return cells
-    card = col[-1]
-    while True:
-        # ``card`` is at the top of column ``exposed``, or in a cell (exposed == CELL)
-        if exposed == CELL:
-            cells = cells.replace(bytes((card,)), b"", 1)
-        else:
-            cols[exposed] = cols[exposed][:-1]
-        rec.append((exposed, FOUND, card))
-        need[card & 3] = card + 4
-        nxt = _find_playable(cols, cells, need)
-        if nxt is None:
-            return cells
-        card, exposed = nxt
+def _close(cols: list[bytes], cells: bytes, need: list[int], rec: list[Move],
+           work: list[int]) -> bytes:
+    """Apply the forced moves until none is left (see the module docstring):
+    cards to their foundations, and cell cards onto their successors.
 
-
-def _find_playable(cols: list[bytes], cells: bytes, need: list[int]) -> tuple[int, int] | None:
-    """A card the foundations accept, at a column top or in a cell, or None."""
-    for i in range(N_COLUMNS):
+    Only the columns in ``work`` (whose top changed) can start a chain; a
+    card sent to a foundation makes its suit's next card playable wherever
+    it is.  Mutates ``cols``, ``need``, ``rec`` and ``work``; returns the
+    new cells."""
+    while work:
+        i = work.pop()
         col = cols[i]
-        if col:
-            c = col[-1]
-            if c == need[c & 3]:
-                return c, i
-    for c in cells:
-        if c == need[c & 3]:
-            return c, CELL
-    return None
-
-
-def _initial_closure(cols: list[bytes], cells: bytes, need: list[int],
-                     rec: list[Move]) -> bytes:
-    """Auto-foundation from an arbitrary position (the root may have several)."""
-    found = _find_playable(cols, cells, need)
-    while found is not None:
-        card, where = found
-        if where == CELL:
-            cells = cells.replace(bytes((card,)), b"", 1)
-        else:
-            cols[where] = cols[where][:-1]
-        rec.append((where, FOUND, card))
-        need[card & 3] = card + 4
-        found = _find_playable(cols, cells, need)
+        while col:
+            top = col[-1]
+            if top == need[top & 3]:
+                col = col[:-1]
+                rec.append((i, FOUND, top))
+                nxt = top + 4
+                # the suit's next card: in a cell (send it too), or on a top
+                while nxt in cells:
+                    cells = cells.replace(bytes((nxt,)), b"", 1)
+                    rec.append((CELL, FOUND, nxt))
+                    nxt += 4
+                need[top & 3] = nxt
+                if nxt < 52:
+                    for j in range(N_COLUMNS):
+                        if j != i and cols[j] and cols[j][-1] == nxt:
+                            work.append(j)
+                            break
+            elif top > 3 and (top - 4) in cells:
+                top -= 4
+                col += bytes((top,))
+                cells = cells.replace(bytes((top,)), b"", 1)
+                rec.append((CELL, i, top))
+            else:
+                break
+        cols[i] = col
     return cells
 
 
-def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int, int, int]]:
-    """The moves to search from a position, best first (the order only steers
-    the search; every move below is tried before giving up on a position).
+def _close_root(cols: list[bytes], cells: bytes, need: list[int], rec: list[Move]) -> bytes:
+    """The forced moves of an arbitrary starting position: cell cards first
+    (their foundation chains), then every column."""
+    ready = [c for c in cells if c == need[c & 3]]
+    while ready:
+        c = ready[0]
+        cells = cells.replace(bytes((c,)), b"", 1)
+        rec.append((CELL, FOUND, c))
+        need[c & 3] = c + 4
+        ready = [c for c in cells if c == need[c & 3]]
+    return _close(cols, cells, need, rec, list(range(N_COLUMNS)))
 
-    Kinds: 0 cell -> column (onto its successor), 1 cell king -> empty
-    column, 2 run -> column, 3 king-led run -> empty column, 4 column top ->
-    cell.  Each is ``(kind, source, destination)``; for kinds 0 and 1 the
-    source is the card.
+
+def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int, int, int]]:
+    """The moves to search from a closed position, best first (the order
+    only steers the search: every move listed is tried before a position is
+    given up).  Each is ``(kind, source, destination)``:
+
+    1. a king from a cell into an empty column (source = the card);
+    2. a column's top run onto the column whose top is its successor;
+    3. a king-led run (not already at the bottom) into an empty column;
+    4. a column's whole top run into free cells, one card at a time
+       (destination = the number of cards).
     """
     free = ncells - len(cells)
-    empties = [i for i in range(N_COLUMNS) if not cols[i]]
-    n_empty = len(empties)
-    tops = {col[-1]: i for i, col in enumerate(cols) if col}
-    first: list[tuple[int, int, int]] = []
-    later: list[tuple[int, int, int]] = []
-    to_cell: list[tuple[int, int, int]] = []
-    for c in cells:
-        if c >= KING_MIN:
-            if n_empty:
-                first.append((1, c, empties[0]))
-        else:
-            j = tops.get(c + 4)
-            if j is not None:
-                first.append((0, c, j))
-    cap = (free + 1) << n_empty
-    cap_empty = (free + 1) << (n_empty - 1) if n_empty else 0
+    tops = {}
+    infos = []
+    empty = -1
+    n_empty = 0
+    get = _INFO.get
     for i in range(N_COLUMNS):
         col = cols[i]
-        if not col:
-            continue
-        k = len(col) - 1
-        while k and col[k - 1] == col[k] + 4:
-            k -= 1
-        run = len(col) - k
-        low = col[k]
+        if col:
+            tops[col[-1]] = i
+            infos.append((i, len(col), get(col) or _info(col)))
+        else:
+            n_empty += 1
+            empty = i
+    good: list[tuple[int, int, int]] = []
+    if n_empty:
+        for c in cells:
+            if c >= KING_MIN:
+                good.append((1, c, empty))
+    cap = (free + 1) << n_empty
+    cap_empty = (free + 1) << (n_empty - 1) if n_empty else 0
+    park = []
+    for i, height, (low, run) in infos:
         if low >= KING_MIN:
-            if k and run <= cap_empty:
-                later.append((3, i, empties[0]))
+            if run < height and run <= cap_empty:
+                good.append((3, i, empty))
         else:
             j = tops.get(low + 4)
-            if j is not None and run <= cap:
-                later.append((2, i, j))
-        if free:
-            to_cell.append((4, i, len(col)))
-    to_cell.sort(key=lambda m: m[2])
-    return first + later + [(4, i, CELL) for _, i, _ in to_cell]
+            if j is not None:
+                if run <= cap:
+                    good.append((2, i, j))
+                continue          # parking it would only do the same move via cells
+        if run <= free:
+            park.append((height, i, run))
+    if park:
+        park.sort()
+        good += [(4, i, run) for _, i, run in park]
+    return good
 
 
 def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
            move: tuple[int, int, int]) -> tuple[tuple[bytes, ...], bytes, list[int], list[Move]]:
-    """The position after ``move`` and its auto-foundation moves."""
+    """The position after ``move`` and the forced moves that follow it."""
     kind, src, dst = move
     new = list(cols)
     need = need[:]
-    rec: list[Move] = []
-    exposed = -1
-    if kind <= 1:                      # a cell card onto a column
-        new[dst] = new[dst] + bytes((src,))
+    if kind == 1:                      # a cell king into an empty column
+        new[dst] = bytes((src,))
         cells = cells.replace(bytes((src,)), b"", 1)
-        rec.append((CELL, dst, src))
-    elif kind == 4:                    # a column top into a cell
+        rec = [(CELL, dst, src)]
+        work = [dst]
+    elif kind == 4:                    # the top run into cells, top card first
         col = new[src]
-        card = col[-1]
-        new[src] = col[:-1]
-        cells = bytes(sorted(cells + bytes((card,))))
-        rec.append((src, CELL, card))
-        exposed = src
-    else:                              # a run onto a column (or a king-led run)
-        col = new[src]
-        k = len(col) - 1
-        while k and col[k - 1] == col[k] + 4:
-            k -= 1
-        new[dst] = new[dst] + col[k:]
+        k = len(col) - dst
+        rec = [(src, CELL, card) for card in reversed(col[k:])]
         new[src] = col[:k]
-        rec.append((src, dst, col[k]))
-        exposed = src
-    cells = _auto_foundation(new, cells, need, exposed, rec)
+        cells = bytes(sorted(cells + col[k:]))
+        work = [src]
+    else:                              # a run onto a column, or a king-led run
+        col = new[src]
+        low, run = _INFO.get(col) or _info(col)
+        k = len(col) - run
+        new[dst] += col[k:]
+        new[src] = col[:k]
+        rec = [(src, dst, low)]
+        work = [src]
+    cells = _close(new, cells, need, rec, work)
     return tuple(new), cells, need, rec
 
 
@@ -213,25 +222,24 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
     cell_b = bytes(sorted(c for c in cells if c is not None))
     need = list(foundations_need)
     root_rec: list[Move] = []
-    cell_b = _initial_closure(cols_l, cell_b, need, root_rec)
+    cell_b = _close_root(cols_l, cell_b, need, root_rec)
     cols = tuple(cols_l)
     if min(need) >= 52:
         return "solved", root_rec, 1
     visited = {_key(cols, cell_b)}
-    # frame: [cols, cells, need, moves-to-try, next index, record that led here]
+    # frame: [cols, cells, need, moves to try, next index, record that led here]
     stack: list[list[Any]] = [[cols, cell_b, need, _moves(cols, cell_b, ncells), 0, root_rec]]
     states = 1
     while stack:
         frame = stack[-1]
-        fcols, fcells, fneed, moves, idx = frame[0], frame[1], frame[2], frame[3], frame[4]
+        moves, idx = frame[3], frame[4]
         if idx >= len(moves):
             stack.pop()
             continue
         frame[4] = idx + 1
-        ncols, ncell_b, nneed, rec = _apply(fcols, fcells, fneed, moves[idx])
+        ncols, ncell_b, nneed, rec = _apply(frame[0], frame[1], frame[2], moves[idx])
         if min(nneed) >= 52:
-            path = [m for fr in stack for m in fr[5]] + rec
-            return "solved", path, states
+            return "solved", [m for fr in stack for m in fr[5]] + rec, states
         key = _key(ncols, ncell_b)
         if key in visited:
             continue
