@@ -1,0 +1,193 @@
+"""Statistics across deal ranges (issue 4, ``harp stats``).
+
+A :class:`StatsPlan` names a game, a variant, a list of deals and what to
+compute for each deal: its layout measures (``layout``, see
+:mod:`analysis.measures`) and, with the solver (issue 5), its outcome
+(``solve``).  :func:`run_stats` computes what is missing, in parallel,
+optionally recording every deal in a :class:`~analysis.store.ResultStore`
+(so an interrupted run resumes), and returns :class:`StatsTables`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from harp import new_board
+from harp.deals import MAX_DEAL, VERSION, daily_number, make_code
+
+from .measures import deal_facts
+from .parallel import LOCAL, ordered_map
+from .store import ResultStore
+from .tables import StatsTables
+
+LAYOUT, SOLVE = "layout", "solve"
+KINDS = (LAYOUT, SOLVE)
+
+
+# ------------------------------------------------------------------ choosing deals
+
+def parse_deal_list(text: str) -> list[int]:
+    """``1-10000``, ``1,5,9-12`` -> deal numbers in the order given, each once."""
+    deals: dict[int, None] = {}
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        first, sep, last = part.partition("-")
+        try:
+            low, high = int(first), int(last if sep else first)
+        except ValueError:
+            raise ValueError(f"bad deal list {text!r}: {part!r} is not N or N-M") from None
+        if not 1 <= low <= high <= MAX_DEAL:
+            raise ValueError(f"bad deal range {part!r}: deals run from 1 to {MAX_DEAL}, low to high")
+        deals.update(dict.fromkeys(range(low, high + 1)))
+    if not deals:
+        raise ValueError(f"bad deal list {text!r}: no deals")
+    return list(deals)
+
+
+def daily_deals(game: str, start: dt.date, days: int) -> list[int]:
+    """Deal numbers of the daily deals (RULES B4) of ``days`` days from
+    ``start``, each once (two days may share a deal)."""
+    if days < 1:
+        raise ValueError("--days must be at least 1")
+    prefix = f"{game.upper()}{VERSION}"
+    numbers = (daily_number(prefix, start + dt.timedelta(days=i)) for i in range(days))
+    return list(dict.fromkeys(numbers))
+
+
+# ------------------------------------------------------------------ the work of one deal
+
+@dataclass(frozen=True)
+class SolveLimits:
+    max_states: int = 200_000
+    timeout: float | None = 10.0
+
+
+class DealTask(NamedTuple):
+    game: str
+    cells: int
+    deal: int
+    kinds: tuple[str, ...]
+    limits: SolveLimits
+
+
+class DealResult(NamedTuple):
+    game: str
+    variant: str
+    deal: int
+    results: dict[str, dict[str, Any]]
+
+
+def analyse_deal(task: DealTask) -> DealResult:
+    """Compute the requested kinds of result for one deal (runs in a worker)."""
+    code = make_code(task.game, task.deal, task.cells)
+    results: dict[str, dict[str, Any]] = {}
+    if LAYOUT in task.kinds:
+        results[LAYOUT] = deal_facts(code)
+    if SOLVE in task.kinds:
+        results[SOLVE] = solve_facts(code, task.limits)
+    return DealResult(code.game, code.variant, code.number, results)
+
+
+def solver_available() -> bool:
+    try:
+        from . import solver  # noqa: F401
+    except ImportError:
+        return False
+    return hasattr(solver, "solve")
+
+
+def solve_facts(code: Any, limits: SolveLimits) -> dict[str, Any]:
+    """The solver's outcome for a deal; a claimed win is replayed by the
+    engine and counted as ``unknown`` (flagged) if it does not win."""
+    from .solver import solve
+
+    result = solve(new_board(code), max_states=limits.max_states, timeout=limits.timeout)
+    facts: dict[str, Any] = {"outcome": result.outcome, "length": None,
+                             "states": result.states, "seconds": round(result.seconds, 4)}
+    if result.outcome == "solved":
+        if _wins(code, result.actions):
+            facts["length"] = len(result.actions)
+        else:
+            facts.update(outcome="unknown", invalid_solution=True)
+    return facts
+
+
+def _wins(code: Any, actions: list[str]) -> bool:
+    board = new_board(code)
+    try:
+        board.push_script(" ".join(actions))
+    except ValueError:
+        return False
+    return board.is_won
+
+
+# ------------------------------------------------------------------ plans and runs
+
+@dataclass
+class StatsPlan:
+    """What to compute: ``kinds`` for each of ``deals`` of one game and variant."""
+
+    game: str
+    cells: int
+    deals: list[int]
+    kinds: tuple[str, ...] = (LAYOUT,)
+    limits: SolveLimits = SolveLimits()
+
+    @property
+    def variant(self) -> str:
+        return make_code(self.game, 1, self.cells).variant
+
+    def tasks(self, store: ResultStore | None = None) -> list[DealTask]:
+        """One task per deal with something still missing from ``store``."""
+        game = self.game.upper()
+        done = {kind: (store.done(game, self.variant, kind) if store else set())
+                for kind in self.kinds}
+        tasks = []
+        for deal in self.deals:
+            missing = tuple(kind for kind in self.kinds if deal not in done[kind])
+            if missing:
+                tasks.append(DealTask(game, self.cells, deal, missing, self.limits))
+        return tasks
+
+
+Progress = Callable[[Iterator[DealResult], int], Iterable[DealResult]]
+
+
+def run_stats(plan: StatsPlan, store: ResultStore | None = None, *, jobs: int = 1,
+              executor: str = LOCAL, scheduler: str | None = None, chunk_size: int = 64,
+              progress: Progress | None = None) -> StatsTables:
+    """Compute what ``plan`` still misses and return the tables of its deals.
+
+    With a store, every result is stored (in committed batches) before it
+    counts, and the tables are read back from the store, so deals computed
+    by an earlier, interrupted run count exactly once."""
+    tasks = plan.tasks(store)
+    results: Iterable[DealResult] = ordered_map(
+        analyse_deal, tasks, jobs=jobs, chunk_size=chunk_size, executor=executor,
+        scheduler=scheduler)
+    if progress is not None:
+        results = progress(iter(results), len(tasks))
+    if store is None:
+        tables = StatsTables()
+        for result in results:
+            for kind, data in result.results.items():
+                tables.add(result.game, result.variant, kind, data)
+        return tables
+    for result in results:
+        for kind, data in result.results.items():
+            store.add(result.game, result.variant, result.deal, kind, data)
+    store.flush()
+    return tables_from_store(store, plan.game.upper(), plan.variant, set(plan.deals))
+
+
+def tables_from_store(store: ResultStore, game: str | None = None, variant: str | None = None,
+                      deals: set[int] | None = None) -> StatsTables:
+    """The tables of what is stored (filtered), without recomputing anything."""
+    tables = StatsTables()
+    for g, v, deal, kind, data in store.results(game, variant):
+        if deals is None or deal in deals:
+            tables.add(g, v, kind, data)
+    return tables
