@@ -1,0 +1,82 @@
+"""Move notation (RULES B7): parsing, canonical printing, errors."""
+from __future__ import annotations
+
+import pytest
+
+from harp import NotationError, new_board
+from harp.actions import format_script
+from harp.notation import parse_action, parse_script
+
+
+@pytest.mark.parametrize("token, canonical", [
+    ("w>3", "w>3"), ("3>f", "3>f"), ("3>h", "3>f"), ("f2>5", "f2>5"), ("h2>5", "f2>5"),
+    ("2:4>7", "2:4>7"), ("d", "d"), ("D", "d"), ("t3", "t3"), ("ttw", "ttw"), ("u", "u"),
+    ("9>F8", "9>f8"), ("03>1", "3>1"),
+])
+def test_easy_harp_tokens(token: str, canonical: str) -> None:
+    assert str(parse_action(token, "EH")) == canonical
+
+
+@pytest.mark.parametrize("token, canonical", [
+    ("10>a", "10>a"), ("a>10", "a>10"), ("3a", "3>a"), ("a3", "a>3"), ("3h", "3>f"),
+    ("ah", "a>f"), ("94", "9>4"), ("101", "10>1"), ("110", "1>10"), ("1010", "10>10"),
+    ("b10", "b>10"), ("94v3", "3:9>4"), ("1v", None), ("a>b", "a>b"), ("tta", "tta"),
+])
+def test_seahaven_tokens_including_freecell_standard_notation(token: str, canonical: str | None) -> None:
+    """RULES B7: Seahaven also reads Freecell Solver's -sn/-snx notation."""
+    if canonical is None:
+        with pytest.raises(NotationError):
+            parse_action(token, "SH", 4)
+    else:
+        assert str(parse_action(token, "SH", 4)) == canonical
+
+
+@pytest.mark.parametrize("game, cells, token, says", [
+    ("EH", 0, "10>1", "no column 10 (columns are 1-9)"),
+    ("EH", 0, "3>a", "Easy Harp has no cell 'a'"),
+    ("SH", 4, "w>3", "Seahaven Towers has no waste"),
+    ("SH", 2, "3>c", "no cell 'c' with 2 cells (cells are a, b)"),
+    ("SH", 1, "3>b", "no cell 'b' with 1 cell (cells are a)"),
+    ("SH", 4, "3>f5", "no foundation f5 (slots are f1-f4)"),
+    ("EH", 0, "3>>4", "cannot read '3>>4'"),
+    ("EH", 0, "0:3>4", "a move of 0 cards"),
+    ("EH", 0, "94", "cannot read '94'"),
+    ("EH", 0, "x", "expected X>Y, N:X>Y, d, tX, ttX or u"),
+])
+def test_notation_errors_say_what_is_wrong(game: str, cells: int, token: str, says: str) -> None:
+    with pytest.raises(NotationError) as err:
+        parse_action(token, game, cells)
+    assert says in str(err.value)
+    assert isinstance(err.value, ValueError)
+
+
+def test_scripts_take_commas_spaces_and_comments() -> None:
+    """RULES B7: white space or commas separate; # comments to end of line."""
+    actions = parse_script("1>f, d  d # two draws\n tt3,u", "EH")
+    assert format_script(actions) == "1>f d d tt3 u"
+
+
+def test_script_errors_name_the_action_and_line() -> None:
+    with pytest.raises(NotationError, match=r"^action 3 \(3>x, line 2\): "):
+        parse_script("1>f d\n3>x", "EH")
+    with pytest.raises(NotationError, match=r"^action 2 \(zz\): cannot read 'zz'"):
+        parse_script("d zz", "EH")
+
+
+def test_notation_error_and_illegal_action_are_different_value_errors() -> None:
+    """issue 2 / python-chess: cannot parse vs parses but refused."""
+    from harp import IllegalActionError
+    board = new_board("SH1-C4-AAAAAJ2")
+    with pytest.raises(NotationError):
+        board.push("3>>4")
+    with pytest.raises(IllegalActionError):
+        board.push("3>4")
+    assert not issubclass(NotationError, IllegalActionError)
+    assert not issubclass(IllegalActionError, NotationError)
+
+
+def test_push_script_stops_at_the_refused_action_naming_it() -> None:
+    board = new_board("SH1-C4-AAAAAJ2")
+    with pytest.raises(ValueError, match=r"^action 2 \(9>5\): TD cannot go on 2H"):
+        board.push_script("8>f 9>5 3>a")
+    assert board.script() == "8>f"

@@ -1,0 +1,88 @@
+"""Game records (RULES B8): text, JSON Lines, CSV; replay to any step."""
+from __future__ import annotations
+
+import pytest
+
+from harp import IllegalActionError, InvalidCodeError, Record, RecordError, read_records, replay
+from harp.records import csv_header, detect_format, format_record, parse_record_text, record_of
+
+
+def test_text_record_over_several_lines_with_comments() -> None:
+    record = parse_record_text("# a game\nSH1-C4-AAAAAJ2 8>f  # ace\n 10>c\n")
+    assert record.code == "SH1-C4-AAAAAJ2" and record.line == 2
+    board = replay(record)
+    assert board.script() == "8>f 10>c" and board.score == 10
+
+
+def test_replay_errors_name_the_real_line() -> None:
+    record = parse_record_text("SH1-C4-AAAAAJ2 8>f\n9>5\n")
+    with pytest.raises(IllegalActionError, match=r"^action 2 \(9>5, line 2\)"):
+        replay(record)
+
+
+def test_replay_to_any_step() -> None:
+    record = Record("EH1-N-AAAAAAF", "1>f d d d")
+    assert replay(record, upto=0).moves == 0
+    assert replay(record, upto=2).moves == 2
+    assert replay(record).moves == 4
+
+
+def test_stream_of_text_records_reports_bad_lines_in_place() -> None:
+    lines = ["EH1-N-AAAAAAF 1>f\n", "\n", "# comment\n", "SH1-C4-AAAAAJ2 8>f\n"]
+    got = [(n, r.code) for n, r in read_records(lines, "text")]
+    assert got == [(1, "EH1-N-AAAAAAF"), (4, "SH1-C4-AAAAAJ2")]
+
+
+def test_jsonl_keeps_other_fields_and_reports_corrupt_lines() -> None:
+    """RULES B8: fields code and moves; other fields kept (e.g. player)."""
+    lines = ['{"code": "EH1-N-AAAAAAF", "moves": "1>f d", "player": "ann"}\n',
+             '{"code": "SH1-C4-AAAAAJ2", "moves": ["8>f", "10>a"]}\n',
+             '{"moves": "d"}\n', "{not json\n", '["a list"]\n']
+    out = list(read_records(lines, "jsonl"))
+    first = out[0][1]
+    assert isinstance(first, Record) and first.extra == {"player": "ann"}
+    assert out[1][1].moves == "8>f 10>a"
+    assert [str(e) for _, e in out[2:]] == [
+        "line 3: the record has no 'code'",
+        "line 4: not valid JSON (Expecting property name enclosed in double quotes, column 2)",
+        "line 5: a record must be a JSON object with 'code' and 'moves'"]
+    assert all(isinstance(e, RecordError) for _, e in out[2:])
+
+
+def test_csv_records() -> None:
+    lines = ["code,moves,player\n", "EH1-N-AAAAAAF,1>f d,bob\n", "SH1-C4-AAAAAJ2,8>f\n",
+             "SH1-C4-AAAAAJ2,8>f,x,y\n"]
+    out = list(read_records(lines, "csv"))
+    assert out[0][1].extra == {"player": "bob"} and out[0][0] == 2
+    assert str(out[1][1]) == "line 3: 2 fields, the header has 3"
+    assert str(out[2][1]) == "line 4: 4 fields, the header has 3"
+    no_header = list(read_records(["moves\n", "d\n"], "csv"))
+    assert str(no_header[0][1]) == "line 1: the CSV header has no 'code' column"
+
+
+def test_formats_round_trip() -> None:
+    record = Record("EH1-N-AAAAAAF", "1>f  d", {"player": "ann"})
+    assert format_record(record) == "EH1-N-AAAAAAF 1>f d"
+    for fmt, lines in [("jsonl", [format_record(record, "jsonl")]),
+                       ("csv", [csv_header(record), format_record(record, "csv")])]:
+        (_, back), = read_records(lines, fmt)
+        assert back.code == record.code and back.moves == "1>f d" and back.extra == record.extra
+
+
+def test_detect_format() -> None:
+    assert detect_format("games.jsonl") == "jsonl"
+    assert detect_format("games.CSV") == "csv"
+    assert detect_format(None, '{"code": 1}') == "jsonl"
+    assert detect_format(None, "code,moves") == "csv"
+    assert detect_format(None, "EH1-N-AAAAAAF d") == "text"
+
+
+def test_unknown_code_in_a_record() -> None:
+    with pytest.raises(InvalidCodeError, match="invalid deal code 'EH9-N-AAAAAAF'"):
+        replay(Record("EH9-N-AAAAAAF", "d"))
+
+
+def test_record_of_a_played_board() -> None:
+    board = replay(Record("SH1-C4-AAAAAJ2", "8>f 8>c u"))
+    again = record_of(board, player="z")
+    assert again.to_text() == "SH1-C4-AAAAAJ2 8>f 8>c u" and again.extra == {"player": "z"}
