@@ -31,10 +31,24 @@ those proved never to be needed:
   on a same-suit run the card under each card is its own successor, so the
   only other column that can take part of a run is the one whose top is the
   successor of the run's lowest card, and that column takes the whole run
-  (RULES A2.3, A2.5).  A run moved piecewise through cells never gets further
-  than the unit move: k cards parked in cells leave (f - k + 1) x 2^e for
-  the rest, and k + (f - k + 1) x 2^e <= (f + 1) x 2^e.  Single cards from
-  a run into cells are still searched (they dig under the run).
+  (RULES A2.3, A2.5).
+* A cell card whose successor (same suit, one rank higher) is a column top
+  is put on it at once, and cards go into cells only as a column's whole
+  top run (one card at a time, top first).  Why this loses nothing: call Y
+  "ahead of" X when Y is X with some cell cards put on their successors
+  (and maybe more cards on the foundations).  Every move from X can be
+  matched from Y by at most one searched move, landing ahead again:
+  moving a card from a cell onto its successor is already done in Y;
+  parking a card that sits on its successor gives a position Y is already
+  ahead of; parking a card x that sits on anything else is matched by
+  parking Y's whole run led by x (the k cards put on x in Y freed k cells,
+  so it fits); a run moved onto a column, or into an empty column, is
+  matched by the same move carrying the extra k cards, which fits because
+  capacity (f + k + 1) x 2^e >= (f + 1) x 2^e + k (RULES A2.5).  So a won
+  position reachable from X has a won position ahead of it reachable from Y
+  by searched moves.  (A king from a cell into an empty column is *not*
+  forced: a king alone in a column may be worth parking to gain an empty
+  column, RULES A2.5.)
 
 The emitted script contains every move explicitly (foundation moves too) in
 canonical notation (RULES B7): ``3>a``, ``a>10``, ``4>7``, ``9>f``.

@@ -1,0 +1,79 @@
+"""Freecell Solver interop (issue 5): board export and running ``fc-solve``.
+
+``fcs_board`` writes a Seahaven position in Freecell Solver's board format
+(its README, "the board format"): a ``Foundations:`` line, a ``Freecells:``
+line listing each cell's card or ``-``, then one line per column, bottom to
+top, each starting with ``:``.  The cells are listed in our order a, b, c, d,
+and the columns 1-10 in order, so the moves fc-solve prints in standard
+notation (``-sn``: ``3a``, ``a3``, ``3h``, ``94``, ``101``, ``94v3``) name our
+locations and the engine reads them directly (RULES B7).
+
+fc-solve's ``seahaven`` preset is stricter than RULES A2.5 (no doubling for
+empty columns), so every move it plays is legal for harp too.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from harp.cards import FOUNDATION_SUITS, card_str
+
+FC_SOLVE = "fc-solve"
+_SUIT_LETTERS = "CDHS"
+
+
+def fcs_board(board: Any) -> str:
+    """The board's current Seahaven position as a Freecell Solver board file."""
+    found = []
+    for suit, pile in zip(FOUNDATION_SUITS, board.foundations):
+        rank = "0" if not pile else card_str(pile[-1])[0]
+        found.append(f"{_SUIT_LETTERS[suit]}-{rank}")
+    lines = ["Foundations: " + " ".join(found),
+             "Freecells: " + " ".join("-" if c is None else card_str(c) for c in board.cells)]
+    for col in board.columns:
+        lines.append(": " + " ".join(card_str(c) for c in col) if col else ":")
+    return "\n".join(lines) + "\n"
+
+
+def fc_solve_available() -> bool:
+    return shutil.which(FC_SOLVE) is not None
+
+
+@dataclass
+class FcsResult:
+    """fc-solve's answer: outcome ``solved``/``unsolved``/``limit`` (its
+    "unsolved" is only a proof within its own, stricter move set), the
+    solution in standard notation, and the wall time including the process."""
+
+    outcome: str
+    moves: list[str]
+    seconds: float
+
+
+def run_fc_solve(board: Any, max_iters: int = 1_500_000, timeout: float | None = None) -> FcsResult:
+    """Run ``fc-solve -g seahaven`` on the board, one process (issue 5)."""
+    cmd = [FC_SOLVE, "-g", "seahaven", "--freecells-num", str(len(board.cells)),
+           "-mi", str(max_iters), "-sel", "-m", "-sn", "-"]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, input=fcs_board(board), capture_output=True, text=True,
+                          timeout=timeout, check=False)
+    seconds = time.perf_counter() - start
+    return parse_fc_solve_output(proc.stdout, seconds)
+
+
+def parse_fc_solve_output(text: str, seconds: float = 0.0) -> FcsResult:
+    """Outcome and standard-notation moves from fc-solve's ``-m -sn`` output."""
+    if "This game is solveable" in text:
+        body = text.split("-=-=-=-=-=-=-=-=-=-=-=-", 1)[-1]
+        moves = []
+        for line in body.splitlines():
+            if line.startswith("This game is"):
+                break
+            moves.extend(line.split())
+        return FcsResult("solved", moves, seconds)
+    if "exceeded" in text:
+        return FcsResult("limit", [], seconds)
+    return FcsResult("unsolved", [], seconds)
