@@ -106,11 +106,15 @@ def print_fcs(board: Board, announce_code: bool) -> None:
 def show(code: str | None, moves: tuple[str, ...], record_file: str | None, at: int | None,
          interactive_rules: bool, double_click: bool, json_: bool, ascii_: bool,
          reveal: bool) -> None:
-    """Print the position after MOVES (or a record's moves) from deal CODE.
+    """Print the position after MOVES from deal CODE.
+
+    With --record FILE the deal and moves come from a record, and any MOVES
+    given are played after the record's own.  Quote moves: > is special to
+    the shell.
 
     \b
     Examples:
-        harp show EH1-N-AAAAAAF 1>f d d
+        harp show EH1-N-AAAAAAF '1>f d d'
         harp show --record examples/won-seahaven.txt --at 10
     """
     with engine_errors():
@@ -126,11 +130,14 @@ def show(code: str | None, moves: tuple[str, ...], record_file: str | None, at: 
 
 def record_from_arguments(code: str | None, moves: tuple[str, ...],
                           record_file: str | None) -> Record:
-    """A record from CODE MOVES… or from ``--record FILE`` (not both)."""
+    """A record from CODE MOVES…, or from ``--record FILE`` followed by
+    extra moves (the positional arguments are then all moves)."""
     if record_file is not None:
-        if code is not None:
-            raise click.UsageError("give either CODE [MOVES]... or --record FILE, not both")
-        return load_one_record(record_file)
+        record = load_one_record(record_file)
+        extra = " ".join(((code,) if code is not None else ()) + moves)
+        if extra:
+            record.moves = f"{record.moves} {extra}"
+        return record
     if code is None:
         raise click.UsageError("give a deal CODE (e.g. EH1-N-AAAAAAF) or --record FILE")
     return Record(code, " ".join(moves))
@@ -141,33 +148,39 @@ def record_from_arguments(code: str | None, moves: tuple[str, ...],
 @click.argument("moves", nargs=-1)
 @click.option("--script", "script_file", type=click.Path(dir_okay=False, allow_dash=True),
               help="Read the moves from a script file (- for standard input).")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Start from a record file's deal and moves; MOVES are played after them.")
 @click.option("--verbose", "-v", is_flag=True, help="Print the position after every action.")
 @click.option("--interactive", "-i", "force_interactive", is_flag=True,
               help="Play interactively (the default with no moves in a terminal).")
 @rule_settings
 @board_display
-def play(code: str | None, moves: tuple[str, ...], script_file: str | None, verbose: bool,
+def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
+         record_file: str | None, verbose: bool,
          force_interactive: bool, interactive_rules: bool, double_click: bool, json_: bool,
          ascii_: bool, reveal: bool) -> None:
     """Apply moves to deal CODE and print the final position, score, moves, status.
 
-    Without CODE (or with CODE -) a record is read from standard input.  With
-    no moves in a terminal, starts an interactive game: type moves such as
+    Without CODE (or with CODE -) a record is read from standard input; with
+    --record FILE the game starts from that record and MOVES continue it.
+    Quote moves: > is special to the shell.  With no moves in a terminal
+    (or with --interactive), starts an interactive game: type moves such as
     3>f, w>5, d, t3, tt3, u; 'help' lists the commands, 'q' quits.
 
     \b
     Examples:
-        harp play EH1-N-AAAAAAF 1>f d d w>3
+        harp play EH1-N-AAAAAAF '1>f d d w>3'
         harp play SH1-C4-AAAAAJ2 --script moves.txt --verbose
-        echo "SH1-C4-AAAAAJ2 8>f 8>f" | harp play
+        echo 'SH1-C4-AAAAAJ2 8>f 8>f' | harp play
+        harp play --record examples/easy-harp-run-refused.txt '7>4'
         harp play EH1-N-AAAAAAF          # interactive game in a terminal
     """
     with engine_errors():
-        record, source = play_record(code, moves, script_file)
+        record, source = play_record(code, moves, script_file, record_file)
         board = make_board(record.code, interactive_rules, double_click)
     interactive = force_interactive or (
         not record.moves.strip() and code not in (None, "-") and script_file is None
-        and sys.stdin.isatty() and sys.stdout.isatty())
+        and record_file is None and sys.stdin.isatty() and sys.stdout.isatty())
     if verbose:
         print_position(board, "Start", json_, ascii_, reveal)
     each = step_printer(board, json_, ascii_, reveal) if verbose else None
@@ -183,9 +196,13 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None, verb
         print_board(board, json_, ascii_, reveal)
 
 
-def play_record(code: str | None, moves: tuple[str, ...],
-                script_file: str | None) -> tuple[Record, str | None]:
+def play_record(code: str | None, moves: tuple[str, ...], script_file: str | None,
+                record_file: str | None) -> tuple[Record, str | None]:
     """The record ``harp play`` runs, and the name of the file its moves came from."""
+    if record_file is not None:
+        if script_file is not None:
+            raise click.UsageError("give either --record or --script, not both")
+        return record_from_arguments(code, moves, record_file), None
     if code in (None, "-"):
         if moves or script_file:
             raise click.UsageError("MOVES and --script need a deal CODE")

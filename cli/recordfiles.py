@@ -12,7 +12,7 @@ import re
 import click
 
 from harp import Record, RecordError
-from harp.records import detect_format, parse_record_text, read_records
+from harp.records import detect_format, read_records
 
 #: A word shaped like a deal code (``EH1-N-AAAAAAF``); the engine checks the rest.
 CODE_SHAPE = re.compile(r"[A-Za-z]{2}\d+-[A-Za-z0-9]+-[A-Za-z0-9]+")
@@ -66,7 +66,19 @@ def text_records(lines: list[str]) -> list[Record]:
             chunks[-1][1].append(raw)
     if not chunks:
         raise RecordError("no record found: a record is a deal code followed by its moves")
-    return [parse_record_text("\n".join(body), start) for start, body in chunks]
+    return [text_record(body, start) for start, body in chunks]
+
+
+def text_record(body: list[str], start: int) -> Record:
+    """One text record whose first line (file line ``start``) begins with its code.
+
+    Written here rather than with ``harp.records.parse_record_text``, which
+    strips the newline after a code that stands alone on its line and so
+    reports every error of such a record one line too early.
+    """
+    words = body[0].split("#", 1)[0].replace(",", " ").split(None, 1)
+    rest = words[1] if len(words) > 1 else ""
+    return Record(words[0], "\n".join([rest] + body[1:]), line=start, moves_line=start)
 
 
 def _name(path: str) -> str:
