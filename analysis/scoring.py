@@ -39,6 +39,7 @@ class ScoreInput(NamedTuple):
     line: int
     code: str
     moves: str
+    moves_line: int            # file line of the script's first line
     group: tuple[Any, ...]     # values of the --by fields
     error: str | None = None   # the record could not even be read
 
@@ -80,7 +81,7 @@ def score_input(item: ScoreInput) -> ScoreRow:
                         None, None, None, _one_line(err), item.group)
     board = new_board(code)
     try:
-        board.push_script(item.moves)
+        board.push_script(item.moves, first_line=item.moves_line)
     except ValueError as err:
         return ScoreRow(item.source, item.line, str(code), code.game, code.variant,
                         code.number, None, None, None, None, None, _one_line(err), item.group)
@@ -97,9 +98,10 @@ def score_inputs(items: Iterable[RecordItem], by: tuple[str, ...] = ()) -> Itera
     """Records (or read errors) as worker inputs carrying their --by values."""
     for source, line, record in items:
         if isinstance(record, RecordError):
-            yield ScoreInput(source, line, "", "", (None,) * len(by), _one_line(record))
+            yield ScoreInput(source, line, "", "", line, (None,) * len(by), _one_line(record))
         else:
-            yield ScoreInput(source, line, record.code, record.moves, _group_of(record, by))
+            yield ScoreInput(source, line, record.code, record.moves, record.moves_line,
+                             _group_of(record, by))
 
 
 def _group_of(record: Record, by: tuple[str, ...]) -> tuple[Any, ...]:

@@ -1,14 +1,18 @@
 """Where game records come from: files, folders of files, standard input.
 
 ``iter_records(paths)`` streams ``(source, line, Record | RecordError)`` for
-every record of every file, in order, never holding more than one line at a
-time; each file's format (RULES B8: text, JSON Lines, CSV) is detected from
-its name, else from its first line.  A folder contributes its record files
+every record of every file, in order, never holding more than one record
+at a time; each file's format (RULES B8: text, JSON Lines, CSV) is detected from
+its name, else from its first line.  In a text file a line whose first
+word looks like a deal code starts a record and other lines continue it,
+so a record whose script runs over several lines (with ``#`` comments) is
+one record, as for ``harp replay``.  A folder contributes its record files
 (``.txt``, ``.jsonl``, ``.ndjson``, ``.json``, ``.csv``), recursively, in
 name order.  ``-`` is standard input.
 """
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from itertools import chain
@@ -16,12 +20,15 @@ from pathlib import Path
 from typing import IO
 
 from harp.errors import RecordError
-from harp.records import Record, detect_format, read_records
+from harp.records import Record, detect_format, parse_record_text, read_records
 
 RECORD_SUFFIXES = (".txt", ".jsonl", ".ndjson", ".json", ".csv")
 STDIN = "-"
 
 RecordItem = tuple[str, int, "Record | RecordError"]
+
+#: A word shaped like a deal code (``EH1-N-AAAAAAF``); the engine checks the rest.
+CODE_SHAPE = re.compile(r"[A-Za-z]{2}\d+-[A-Za-z0-9]+-[A-Za-z0-9]+")
 
 
 def record_files(paths: Iterable[str]) -> Iterator[str]:
@@ -50,5 +57,30 @@ def _records_of(handle: IO[str], source: str, name: str | None) -> Iterator[Reco
     if not first:
         return
     fmt = detect_format(name, first)
-    for line, item in read_records(chain([first], handle), fmt):
+    lines = chain([first], handle)
+    items = text_records(lines) if fmt == "text" else read_records(lines, fmt)
+    for line, item in items:
         yield source, line, item
+
+
+def text_records(lines: Iterable[str]) -> Iterator[tuple[int, Record | RecordError]]:
+    """Records of a text file, streamed: a code-shaped first word starts a
+    record, other non-blank lines continue the current one (RULES B7, B8)."""
+    start, body = 0, []
+    for number, raw in enumerate(lines, 1):
+        words = raw.split("#", 1)[0].replace(",", " ").split()
+        if words and (not body or CODE_SHAPE.fullmatch(words[0])):
+            if body:
+                yield start, _parse_text(body, start)
+            start, body = number, [raw.rstrip("\r\n")]
+        elif body:
+            body.append(raw.rstrip("\r\n"))
+    if body:
+        yield start, _parse_text(body, start)
+
+
+def _parse_text(body: list[str], start: int) -> Record | RecordError:
+    try:
+        return parse_record_text("\n".join(body), start)
+    except RecordError as err:
+        return err

@@ -20,3 +20,4 @@ def cli() -> None:
 # Command modules register themselves on ``cli`` when imported (one line each).
 from . import codes  # noqa: E402,F401
 from . import game  # noqa: E402,F401
+from . import batch  # noqa: E402,F401
