@@ -20,8 +20,11 @@ CODE_SHAPE = re.compile(r"[A-Za-z]{2}\d+-[A-Za-z0-9]+-[A-Za-z0-9]+")
 
 def read_text(path: str) -> str:
     """The whole text of a file, or of standard input for ``-``."""
-    with click.open_file(path, "r", encoding="utf-8-sig") as handle:
-        return handle.read()
+    try:
+        with click.open_file(path, "r", encoding="utf-8-sig") as handle:
+            return handle.read()
+    except UnicodeDecodeError:
+        raise RecordError(f"{_name(path)}: not a text file (UTF-8 expected)") from None
 
 
 def load_records(path: str) -> list[Record]:
