@@ -80,6 +80,8 @@ def engine_errors() -> Iterator[None]:
     """Turn an engine ``ValueError`` (or a missing file) into a one-line error, exit 1."""
     try:
         yield
+    except BrokenPipeError:
+        raise                       # Click exits quietly when the reader went away
     except (ValueError, OSError) as err:
         raise click.ClickException(one_line(err)) from None
 

@@ -1,0 +1,198 @@
+"""``harp replay`` (issue 3) and the files of ``examples/``, replayed so they stay true."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture(autouse=True)
+def in_repository(monkeypatch):
+    monkeypatch.chdir(EXAMPLES.parent)
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+# ------------------------------------------------------------------ the examples
+
+def test_won_easy_harp_example():
+    result = run("replay", "--check", "examples/won-easy-harp.txt", "--ascii")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-2:] == [
+        "Score 1360  Moves 236  Status won",
+        "236 actions, all legal. Score 1360, moves 236, status won."]
+
+
+def test_won_seahaven_example():
+    result = run("replay", "--check", "examples/won-seahaven.txt", "--ascii")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1:3] == [
+        "Foundations  f1S KS  f2H KH  f3D KD  f4C KC", "Cells  a --  b --  c --  d --"]
+    assert result.stdout.endswith("105 actions, all legal. Score 575, moves 105, status won.\n")
+
+
+def test_easy_harp_refuses_a_run_between_columns_example():
+    assert run("replay", "--check", "examples/easy-harp-run-refused.txt").exit_code == 0
+    result = run("play", "--record", "examples/easy-harp-run-refused.txt", "6>4", "--ascii")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: action 22 (6>4, line 8): the run 5S…4H cannot move from column 6 to column 4: "
+        "only its top card 4H moves (RULES A1.3). Reminder: in Easy Harp only the top card "
+        "moves between columns; take a run apart card by card, starting with its last "
+        "(exposed) card\n")
+    before = json.loads(run("show", "--record", "examples/easy-harp-run-refused.txt",
+                            "--json").stdout)
+    assert before["columns"][5][-2:] == ["5S", "4H"] and before["columns"][3][-1] == "6D"
+
+
+def test_seahaven_capacity_example_rules_a2_5():
+    position = run("show", "--record", "examples/seahaven-capacity.txt", "--ascii").stdout
+    assert "Cells  a 8H  b 9H  c TH  d --" in position        # 1 free cell
+    assert " 2:\n 3:\n" in position                            # 2 empty columns
+    assert " 7: 9C 8C 7C 6C 5C 4C 3C 2C\n 8: KS QS JS TS 9S\n" in position
+    eight = run("play", "--record", "examples/seahaven-capacity.txt", "7>10", "--ascii")
+    assert eight.exit_code == 0
+    assert "10: QD TC 9C 8C 7C 6C 5C 4C 3C 2C\n" in eight.stdout
+    king_run = run("play", "--record", "examples/seahaven-capacity.txt", "8>2")
+    assert king_run.exit_code == 1
+    assert king_run.stderr == (
+        "Error: action 49 (8>2, line 12): a run of 5 cards cannot move: 1 free cell and 2 empty "
+        "columns allow at most 4 into an empty column (the destination does not count) "
+        "(RULES A2.5)\n")
+
+
+def test_records_examples_replay_without_error():
+    jsonl = run("replay", "--check", "examples/games.jsonl")
+    assert jsonl.exit_code == 0
+    assert jsonl.stdout.endswith("7 of 7 records replayed without error\n")
+    assert jsonl.stdout.count("status won.") == 3
+    csv = run("replay", "--check", "examples/games.csv")
+    assert csv.exit_code == 0
+    assert csv.stdout.endswith("2 of 2 records replayed without error\n")
+
+
+@pytest.mark.parametrize("path", sorted(p.name for p in EXAMPLES.iterdir()
+                                        if p.suffix in (".txt", ".jsonl", ".csv")))
+def test_every_example_replays(path):
+    assert run("replay", "--check", f"examples/{path}").exit_code == 0
+
+
+# ------------------------------------------------------------------ replay
+
+def test_replay_step_by_step_prints_every_position(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text("SH1-C4-AAAAAJ2 8>f 7>2\n")
+    result = run("replay", str(path), "--ascii")
+    assert result.exit_code == 0
+    titles = [line for line in result.stdout.splitlines() if line.startswith(("Start", "Action"))]
+    assert titles == ["Start", "Action 1: 8>f", "Action 2: 7>2"]
+    assert result.stdout.endswith(
+        "Score 10  Moves 2  Status open\n\n2 actions, all legal. Score 10, moves 2, status open.\n")
+
+
+def test_replay_check_prints_only_the_last_position(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text("SH1-C4-AAAAAJ2 8>f 7>2\n")
+    result = run("replay", "--check", str(path), "--ascii")
+    assert result.stdout.count("Seahaven Towers") == 1
+
+
+def test_replay_json_prints_the_final_position(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"code": "SH1-C4-AAAAAJ2", "moves": "8>f 7>2", "player": "ann"}\n')
+    result = run("replay", str(path), "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert (data["moves"], data["score"], data["status"]) == (2, 10, "open")
+
+
+def test_replay_from_standard_input():
+    result = run("replay", "--check", "-", input="EH1-N-AAAAAAF 1>f\n")
+    assert result.stdout.endswith("1 action, all legal. Score 10, moves 1, status open.\n")
+
+
+def test_replay_illegal_action_exits_1_and_names_it(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text("# a game\nSH1-C4-AAAAAJ2\n8>f\n1>2\n")
+    result = run("replay", "--check", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: action 2 (1>2, line 4): 2S cannot go on TS: a card goes only "
+                             "on the next higher card of its own suit (RULES A2.3)\n")
+
+
+def test_replay_several_records_reports_each_and_fails_if_one_fails(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text("SH1-C4-AAAAAJ2 8>f\nEH1-N-AAAAAAF 9>1\nXX1-N-AAAAAAF 1>f\n")
+    result = run("replay", "--check", str(path), "--ascii")
+    assert result.exit_code == 1
+    assert [line for line in result.stdout.splitlines() if line.startswith(("Record", "1 ", "0 "))] \
+        == ["Record 1 (line 1): SH1-C4-AAAAAJ2", "1 action, all legal. Score 10, moves 1, status open.",
+            "Record 2 (line 2): EH1-N-AAAAAAF", "Record 3 (line 3): XX1-N-AAAAAAF",
+            "1 of 3 records replayed without error"]
+    assert result.stderr == (
+        "Error: action 1 (9>1, line 2): TC cannot go on AH: a card goes on a card of the other "
+        "colour one rank higher (RULES A1.2)\n"
+        "Error: line 3: invalid deal code 'XX1-N-AAAAAAF': unknown game 'XX' (expected EH or SH)\n")
+
+
+def test_replay_bad_notation_exits_1(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text("EH1-N-AAAAAAF 1>f 1>>2\n")
+    result = run("replay", "--check", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: action 2 (1>>2): cannot read '1>>2': expected X>Y, N:X>Y, d, "
+                             "tX, ttX or u\n")
+
+
+def test_replay_missing_file_exits_1(tmp_path):
+    result = run("replay", str(tmp_path / "none.txt"))
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: cannot open {tmp_path / 'none.txt'}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("name, content, message", [
+    ("bad.jsonl", '{"code": "EH1-N-AAAAAAF"}\n{"moves": "1>f"}\n',
+     "line 2: the record has no 'code'"),
+    ("bad.jsonl", "[1, 2]\n", "line 1: a record must be a JSON object with 'code' and 'moves'"),
+    ("bad.jsonl", '{"code": "EH1-N-AAAAAAF", "moves": 5}\n',
+     "line 1: 'moves' must be a string or a list of strings"),
+    ("bad.csv", "code,moves\nEH1-N-AAAAAAF,1>f,extra\n", "line 2: 3 fields, the header has 2"),
+    ("bad.csv", "deal,moves\n5,1>f\n", "line 1: the CSV header has no 'code' column"),
+    ("empty.txt", "# nothing here\n", "no record found: a record is a deal code followed by its moves"),
+])
+def test_replay_corrupt_record_exits_1(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_text(content)
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == f"Error: {path}: {message}\n"
+
+
+def test_replay_binary_file_exits_1(tmp_path):
+    path = tmp_path / "b.txt"
+    path.write_bytes(b"\xff\xfe\x00\x81")
+    result = run("replay", str(path))
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {path}: not a text file (UTF-8 expected)\n"
+
+
+def test_replay_a_directory_is_a_usage_error(tmp_path):
+    assert run("replay", str(tmp_path)).exit_code == 2
+
+
+def test_replay_settings_switches(tmp_path):
+    path = tmp_path / "g.txt"
+    path.write_text("SH1-C4-AAAAAJ2 tt8\n")
+    assert run("replay", "--check", str(path)).exit_code == 0
+    off = run("replay", "--check", "--no-double-click", str(path))
+    assert off.exit_code == 1
+    assert "(RULES B9)" in off.stderr
