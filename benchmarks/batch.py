@@ -1,0 +1,134 @@
+"""Benchmark of the batch analyzer (issue 4): ``python benchmarks/batch.py``.
+
+1. Makes 10 000 real games by random legal play from the engine (150-300
+   actions each, undoing when a game is blocked) into a temporary JSON
+   Lines file, and a 100 000-record file of ten copies of it.
+2. Times ``harp score`` on 10 000 records with ``--jobs 1`` and ``--jobs 2``.
+3. Reads the peak memory (max RSS) of ``harp score`` on 10 000 and 100 000
+   records, each run in its own child process
+   (``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss``).
+4. Times ``harp stats`` (layout measures, no solver) over 100 000 deals.
+
+Targets (2-core machine): 10 000 records in <= 15 s with --jobs 2; peak
+memory < 150 MB; 100 000 deals of layout statistics in <= 60 s.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from harp import Board, new_board  # noqa: E402
+from harp.deals import make_code  # noqa: E402
+
+PLAYERS = ("ann", "bob", "cleo", "dev", "eve")
+VARIANTS = (("EH", 4), ("SH", 4), ("SH", 2), ("SH", 1))
+
+
+def random_game(seed: int) -> dict[str, str]:
+    """One game of 150-300 actions by random legal play (foundation moves
+    preferred; when nothing is legal, undo).  A deal blocked from the start
+    is replaced by another."""
+    rng = random.Random(seed)
+    game, cells = VARIANTS[seed % len(VARIANTS)]
+    target = rng.randint(150, 300)
+    while True:
+        board = new_board(make_code(game, rng.randint(1, 999_999), cells))
+        play_randomly(board, target, rng)
+        if len(board.actions) >= 150 or board.is_won:
+            return {"code": str(board.code), "moves": board.script(),
+                    "player": PLAYERS[seed % len(PLAYERS)]}
+
+
+def play_randomly(board: Board, target: int, rng: random.Random) -> None:
+    while len(board.actions) < target and not board.is_won:
+        # iter(): list(board.legal_actions) would generate them twice (len, then items)
+        actions = list(iter(board.legal_actions))
+        if not actions:
+            if not board.can_undo():
+                return
+            board.push("u")
+            continue
+        home = [a for a in actions if a.dst == "f"]
+        board.push(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(actions))
+
+
+def make_games(path: Path, count: int, jobs: int) -> None:
+    with multiprocessing.Pool(jobs) as pool, path.open("w") as out:
+        for record in pool.imap(random_game, range(count), chunksize=100):
+            out.write(json.dumps(record) + "\n")
+
+
+def repeat_file(source: Path, target: Path, times: int) -> None:
+    data = source.read_bytes()
+    with target.open("wb") as out:
+        for _ in range(times):
+            out.write(data)
+
+
+def harp(*args: str) -> list[str]:
+    return [sys.executable, "-m", "cli", *args]
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def peak_memory_mb(command: list[str]) -> float:
+    """Max RSS (MB) of the largest process of ``command``, measured in a
+    fresh child so earlier runs do not count."""
+    probe = ("import resource, subprocess, sys;"
+             "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL);"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, *command], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout
+    return int(out.split()[-1]) / 1024   # ru_maxrss is in KiB on Linux
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--deals", type=int, default=100_000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        small, large = Path(tmp) / "games.jsonl", Path(tmp) / "games10x.jsonl"
+        start = time.perf_counter()
+        make_games(small, args.games, 2)
+        actions = [len(json.loads(line)["moves"].split()) for line in small.open()]
+        print(f"made {args.games} games by random legal play in "
+              f"{time.perf_counter() - start:.1f} s "
+              f"(actions per game {min(actions)}-{max(actions)}, mean {sum(actions) / len(actions):.0f})")
+        repeat_file(small, large, 10)
+        for jobs in (1, 2):
+            seconds = timed(harp("score", str(small), "--quiet", "--jobs", str(jobs)))
+            print(f"harp score, {args.games} records, --jobs {jobs}: {seconds:.2f} s "
+                  f"= {args.games / seconds:,.0f} records/s")
+        for path, n in ((small, args.games), (large, 10 * args.games)):
+            for jobs in (1, 2):
+                mb = peak_memory_mb(harp("score", str(path), "--quiet", "--jobs", str(jobs)))
+                print(f"peak memory, harp score, {n} records, --jobs {jobs}: {mb:.0f} MB "
+                      "(largest process)")
+        mb = peak_memory_mb(harp("score", str(large), "--quiet", "--rows", "--csv"))
+        print(f"peak memory, harp score --rows --csv, {10 * args.games} records: {mb:.0f} MB")
+    for game, cells in (("sh", "4"), ("eh", "4")):
+        for jobs in (1, 2):
+            seconds = timed(harp("stats", "--game", game, "--cells", cells, "--deals",
+                                 f"1-{args.deals}", "--jobs", str(jobs), "--quiet"))
+            print(f"harp stats --game {game}, {args.deals} deals, --jobs {jobs}: "
+                  f"{seconds:.1f} s = {args.deals / seconds:,.0f} deals/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""``harp score``: batch scoring of records (issue 4), exact tables, every
+output format, bad records as rows, parallel runs equal to serial ones."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import Counter
+from itertools import count, islice
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from analysis.parallel import ordered_map
+from analysis.scoring import median_of_counts, score_records, summarize
+from cli.main import cli
+
+# Seahaven deal 314 won with 4 cells (the golden layout of RULES B3), 105 actions.
+WON_314 = (
+    "8>f 7>2 7>c 1>7 b>1 8>b 1>8 5>d 5>f d>f 5>f 7>f 7>f 7>1 b>7 8>2 8>f 8>10 4>8 4>3 4>7 "
+    "3>4 3>f 7>f 7>f 7>f a>f 3>7 4>5 4>2 2>3 2>4 c>2 2>1 4>a 7>b a>7 8>a b>8 7>b 8>c 2>d c>8 "
+    "a>7 b>4 2>a 4>b 7>c b>7 8>b c>8 6>c 6>f b>4 6>7 6>f 10>f 10>f 1>6 9>1 9>7 5>9 5>10 3>10 "
+    "3>f c>f 6>7 9>4 9>f a>f d>f 1>9 1>f 4>f 4>f 4>f 4>f 4>f 4>f 9>8 10>9 10>f 10>f 10>f 7>f "
+    "7>f 7>f 7>f 7>f 7>f 7>f 7>f 9>f 9>f 9>f 9>f 9>f 9>f 9>f 9>f 9>f 8>f 8>f 8>f 8>f")
+
+RECORDS = [
+    {"code": "SH1-C4-AAAAAJ2", "moves": WON_314, "player": "ann"},            # won, 575
+    {"code": "SH1-C4-AAAAAJ2", "moves": "8>f 5>c 5>f c>f 5>f", "player": "bob"},  # 4 home: 40
+    {"code": "EH1-N-AAAAAAF", "moves": "1>f 2>f", "player": "ann"},          # 2 home + flip: 25
+    {"code": "SH1-C4-AAAAAJ2", "moves": "8>f 5>f", "player": "bob"},          # illegal action 2
+    None,                                                                      # not JSON
+    {"code": "SH1-C9-AAAAAJ2", "moves": ""},                                   # unknown variant
+    {"code": "EH1-N-AAAAAAF", "moves": "1>f zz", "player": "cleo"},          # bad notation
+    {"code": "sh1-c4-aaaaaj2", "moves": "8>f u", "player": "ann"},           # undo: 0 points
+]
+
+SUMMARY = """\
+game    variant      games    won    win_pct    mean_score    median_score    best_score    mean_moves    errors
+------  ---------  -------  -----  ---------  ------------  --------------  ------------  ------------  --------
+EH      N                1      0        0              25              25            25             2         1
+SH      C4               3      1       33.3           205              40           575            37         1
+                         0      0                                                                              2
+"""
+
+BY_PLAYER = """\
+| game   | variant   | player   |   games |   won |   win_pct |   mean_score |   median_score |   best_score |   mean_moves |   errors |
+|--------|-----------|----------|---------|-------|-----------|--------------|----------------|--------------|--------------|----------|
+| EH     | N         | ann      |       1 |     0 |         0 |         25   |           25   |           25 |            2 |        0 |
+| EH     | N         | cleo     |       0 |     0 |           |              |                |              |              |        1 |
+| SH     | C4        | ann      |       2 |     1 |        50 |        287.5 |          287.5 |          575 |           53 |        0 |
+| SH     | C4        | bob      |       1 |     0 |         0 |         40   |           40   |           40 |            5 |        1 |
+|        |           |          |       0 |     0 |           |              |                |              |              |        2 |
+"""
+
+ERRORS = {
+    4: "action 2 (5>f, line 4): 2H cannot go to its foundation f2: it needs AH (RULES A2.3)",
+    5: "line 5: not valid JSON (Expecting property name enclosed in double quotes, column 2)",
+    6: "invalid deal code 'SH1-C9-AAAAAJ2': unknown variant 'C9' for SH (expected C4 or C2 or C1)",
+    7: "action 2 (zz, line 7): cannot read 'zz': expected X>Y, N:X>Y, d, tX, ttX or u",
+}
+
+
+@pytest.fixture
+def games(tmp_path: Path) -> Path:
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join((json.dumps(r) if r else "{not json") + "\n" for r in RECORDS))
+    return path
+
+
+def run(*args: str, input: str | None = None) -> str:
+    result = CliRunner().invoke(cli, ["score", *args], input=input)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_summary_table_is_exact(games: Path) -> None:
+    assert run(str(games)) == SUMMARY
+
+
+def test_summary_by_field(games: Path) -> None:
+    assert run(str(games), "--by", "player", "--fmt", "github") == BY_PLAYER
+
+
+def test_rows_report_every_record_and_its_error(games: Path) -> None:
+    rows = json.loads(run(str(games), "--rows", "--json"))
+    assert [r["line"] for r in rows] == list(range(1, 9))
+    assert {r["line"]: r["error"] for r in rows if r["error"]} == ERRORS
+    won = rows[0]
+    assert (won["code"], won["game"], won["variant"], won["deal"], won["won"], won["score"],
+            won["moves"], won["actions"], won["foundations"]) == (
+        "SH1-C4-AAAAAJ2", "SH", "C4", 314, True, 575, 105, 105, 52)
+    undone = rows[7]   # the undo took the 10 points back; the move counter stays (RULES B6)
+    assert (undone["code"], undone["score"], undone["moves"], undone["actions"]) == (
+        "SH1-C4-AAAAAJ2", 0, 1, 2)
+    assert rows[3]["game"] == "SH" and rows[3]["score"] is None
+
+
+def test_rows_as_csv(games: Path) -> None:
+    rows = list(csv.DictReader(io.StringIO(run(str(games), "--rows", "--csv", "--by", "player"))))
+    assert list(rows[0]) == ["source", "line", "code", "game", "variant", "deal", "won", "score",
+                             "moves", "actions", "foundations", "error", "player"]
+    assert [(r["score"], r["player"]) for r in rows] == [
+        ("575", "ann"), ("40", "bob"), ("25", "ann"), ("", "bob"), ("", ""), ("", ""),
+        ("", "cleo"), ("0", "ann")]
+
+
+def test_summary_as_json_and_csv(games: Path) -> None:
+    data = json.loads(run(str(games), "--json"))
+    assert data[1] == {"game": "SH", "variant": "C4", "games": 3, "won": 1, "win_pct": 33.3,
+                       "mean_score": 205.0, "median_score": 40, "best_score": 575,
+                       "mean_moves": 37.0, "errors": 1}
+    assert run(str(games), "--csv").splitlines() == [
+        "game,variant,games,won,win_pct,mean_score,median_score,best_score,mean_moves,errors",
+        "EH,N,1,0,0.0,25.0,25,25,2.0,1",
+        "SH,C4,3,1,33.3,205.0,40,575,37.0,1",
+        ",,0,0,,,,,,2"]
+
+
+def test_text_csv_folders_and_stdin(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(
+        "# two records, the first over two lines\nEH1-N-AAAAAAF 1>f\n  2>f  # AS\n"
+        "SH1-C4-AAAAAJ2 8>f\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.csv").write_text("code,moves,player\nEH1-N-AAAAAAF,1>f,ann\n")
+    (tmp_path / "notes.md").write_text("not a record file")
+    rows = json.loads(run(str(tmp_path), "--rows", "--json"))
+    assert [(Path(r["source"]).name, r["line"], r["score"]) for r in rows] == [
+        ("a.txt", 2, 25), ("a.txt", 4, 10), ("b.csv", 2, 10)]
+    piped = json.loads(run("-", "--rows", "--json", input="SH1-C2-AAAAAJ2 8>f\n"))
+    assert [(r["source"], r["code"], r["score"]) for r in piped] == [
+        ("<stdin>", "SH1-C2-AAAAAJ2", 10)]
+
+
+def test_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", str(tmp_path / "nope.jsonl")])
+    assert result.exit_code == 2 and "does not exist" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
+    lines = []   # 600 records: several chunks, so order across workers matters
+    for i in range(600):
+        record = RECORDS[i % len(RECORDS)]
+        lines.append(json.dumps({**record, "n": i}) if record else "{bad")
+    path = tmp_path / "many.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    serial = run(str(path), "--rows", "--json", "--jobs", "1")
+    assert run(str(path), "--rows", "--json", "--jobs", "2") == serial
+    assert run(str(path), "--jobs", "2") == run(str(path), "--jobs", "1")
+
+
+def test_dask_executor_equals_local(games: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        out = run(str(games), "--rows", "--json", "--executor", "dask",
+                  "--scheduler", cluster.scheduler_address)
+    assert out == run(str(games), "--rows", "--json")
+
+
+def test_dask_executor_needs_a_scheduler(games: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", str(games), "--executor", "dask"])
+    assert result.exit_code == 1
+    assert "scheduler" in result.output and "Traceback" not in result.output
+
+
+def test_parallel_map_does_not_drain_its_input() -> None:
+    """Flat memory: an endless input is read only as far as results are taken."""
+    produced = count()
+    source = (next(produced) for _ in iter(int, 1))
+    first = list(islice(ordered_map(abs, source, jobs=2, chunk_size=10), 25))
+    assert first == list(range(25))
+    assert next(produced) <= 10 * 2 * 4 + 40
+
+
+def test_streaming_scores_fold_into_the_same_summary(games: Path) -> None:
+    rows = list(score_records([str(games)], ("player",)))
+    assert summarize(iter(rows), ("player",)) == summarize(rows, ("player",))
+
+
+@pytest.mark.parametrize("values, median", [
+    ([5], 5), ([1, 2], 1.5), ([1, 2, 3], 2), ([10, 10, 40, 575], 25), ([0, 0, 0, 7], 0)])
+def test_median_of_counts(values: list[int], median: float) -> None:
+    assert median_of_counts(Counter(values)) == median
+    assert median_of_counts(Counter()) is None
