@@ -37,8 +37,8 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False) -> None:
         if board.status() == "blocked":
             click.echo("No move can change this position: undo (u) or quit (q).")
         try:
-            line = click.prompt(f"{board.code} move {board.moves + 1}", default="",
-                                show_default=False, prompt_suffix="> ")
+            line = click.prompt(str(board.code), default="", show_default=False,
+                                prompt_suffix="> ")
         except click.Abort:
             click.echo()
             break
@@ -47,8 +47,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False) -> None:
             break
         if not command:
             continue
-        if not run_command(board, command):
-            play_line(board, line)
+        if not run_command(board, command) and play_line(board, line):
             click.echo(board_text(board, ascii_, reveal))
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
@@ -70,15 +69,19 @@ def run_command(board: Board, command: str) -> bool:
     return True
 
 
-def play_line(board: Board, line: str) -> None:
-    """Push each token of the line; stop at the first refused one and say why."""
-    for token in line.replace(",", " ").split("#", 1)[0].split():
+def play_line(board: Board, line: str) -> int:
+    """Push each token of the line; stop at the first refused one and say
+    why.  Returns how many actions were accepted (0: nothing to redraw)."""
+    accepted = 0
+    for token in line.split("#", 1)[0].replace(",", " ").split():
         try:
             board.push(token)
         except HarpError as err:
             message = f"Refused {token}: {one_line(err)}"
             click.echo(click.style(message, fg="red") if use_color() else message)
-            return
+            break
+        accepted += 1
+    return accepted
 
 
 def hint_text(board: Board) -> str:
@@ -89,7 +92,7 @@ def hint_text(board: Board) -> str:
         return "hint is not available: the solver (analysis/solver.py) is not installed"
     result, first = hint(board.copy(), max_states=HINT_STATES, timeout=HINT_SECONDS)
     if first is not None:
-        return f"Hint: {first} (a winning line of {len(result.actions)} actions follows)"
+        return f"Hint: {first} (the first of a winning line of {len(result.actions)} actions)"
     if result.outcome == "unsolvable":
         return "No winning line exists from here: undo (u) to an earlier position."
     return f"No winning line found within the limits ({result.states} positions searched)."

@@ -175,7 +175,8 @@ def test_interactive_game_redraws_refuses_undoes_and_quits_without_saving():
     result = interactive("EH1-N-AAAAAAF", "1>f\n2>3\nu\nq\nn\n")
     assert result.exit_code == 0
     out = result.stdout
-    assert out.count("Easy Harp  EH1-N-AAAAAAF  (deal 5)") == 4   # start + 3 redraws
+    # The start, then a redraw after each accepted action (none after the refusal).
+    assert out.count("Easy Harp  EH1-N-AAAAAAF  (deal 5)") == 3
     assert ("Refused 2>3: AS cannot go on 3H: a card goes on a card of the other colour one "
             "rank higher (RULES A1.2)") in out
     assert "Score 10  Moves 1  Status open" in out
