@@ -1,0 +1,295 @@
+"""``harp stats``: layout measures, tables, the SQLite store and its
+resumption after an interruption, parallel and Dask runs, solver outcomes
+(issue 4)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import analysis.stats
+from analysis.measures import deal_facts
+from analysis.stats import daily_deals, parse_deal_list
+from analysis.tables import histogram
+from cli.main import cli
+from harp.deals import make_code
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SH_314 = """\
+game    variant    measure              deals    mean    min    median    max  histogram
+------  ---------  -----------------  -------  ------  -----  --------  -----  -----------
+SH      C4         aces_exposed             1       1      1         1      1  █
+SH      C4         cards_over_aces          1       4      4         4      4  █
+SH      C4         deepest_ace              1       2      2         2      2  █
+SH      C4         quick_foundation         1       1      1         1      1  █
+SH      C4         kings_over_cards         1       4      4         4      4  █
+SH      C4         cards_under_kings        1      12     12        12     12  █
+SH      C4         same_suit_blocks         1       8      8         8      8  █
+SH      C4         ready_pairs              1       0      0         0      0  █
+SH      C4         opening_moves            1      26     26        26     26  █
+"""
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(cli, ["stats", *args])
+
+
+def run(*args: str) -> str:
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def stored(db: Path) -> list[tuple[str, str, int, str]]:
+    with sqlite3.connect(db) as connection:
+        return connection.execute("SELECT game, variant, deal, kind FROM results").fetchall()
+
+
+# ------------------------------------------------------------------ measures
+
+def test_seahaven_golden_deal_measures() -> None:
+    """Deal 314 (RULES B3 golden layout), counted by hand from the layout."""
+    assert deal_facts(make_code("SH", 314, 4)) == {
+        "aces_exposed": 1,        # AC on column 8
+        "cards_over_aces": 4,     # AD under 9C; AS under AH 2H; AH under 2H
+        "deepest_ace": 2,
+        "quick_foundation": 1,    # AC, then nothing (2C is buried)
+        "kings_over_cards": 4,    # KH, KC, KD, KS none at a column bottom
+        "cards_under_kings": 12,  # 3 + 2 + 4 + 3
+        "same_suit_blocks": 8,    # 5C<6C 7H<KH 2D<KD AH<2H TH<QH 3S<9S 4C<QC 4S<KS
+        "ready_pairs": 0,
+        "opening_moves": 26,
+    }
+
+
+def test_easy_harp_golden_deal_measures() -> None:
+    """Deal 5 (RULES B3 golden layout)."""
+    assert deal_facts(make_code("EH", 5)) == {
+        "aces_in_columns": 3,       # AH (col 1), AS (col 2), AD (col 6)
+        "aces_face_up": 2,          # AH, AS
+        "face_down_over_aces": 2,   # 3H 4C over AD (6H is face up)
+        "deepest_ace": 2,
+        "first_ace_draw": 17,
+        "kings_over_cards": 2,      # KD on column 4, KH on column 9
+        "cards_under_kings": 7,     # 1 + 6 (KD at the bottom of column 7 traps nothing)
+        "opening_moves": 3,
+    }
+
+
+def test_seahaven_one_cell_puts_the_second_card_on_column_2() -> None:
+    four, one = deal_facts(make_code("SH", 314, 4)), deal_facts(make_code("SH", 314, 1))
+    assert one["same_suit_blocks"] == four["same_suit_blocks"]   # 6S over 5C 6C 7H KH TS
+    assert one["cards_under_kings"] == four["cards_under_kings"]
+
+
+@pytest.mark.parametrize("text, deals", [
+    ("1-5", [1, 2, 3, 4, 5]), ("1,5,9-12", [1, 5, 9, 10, 11, 12]), ("3, 1-3", [3, 1, 2]),
+    ("999999", [999999])])
+def test_deal_lists(text: str, deals: list[int]) -> None:
+    assert parse_deal_list(text) == deals
+
+
+@pytest.mark.parametrize("text", ["0", "5-1", "1-1000000", "a", "1-b", ","])
+def test_bad_deal_lists(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_deal_list(text)
+
+
+def test_daily_deals_follow_rules_b4() -> None:
+    import datetime as dt
+    assert daily_deals("eh", dt.date(2026, 11, 29), 1) == [111839]
+    assert len(daily_deals("sh", dt.date(2026, 1, 1), 7)) == 7
+
+
+def test_histogram() -> None:
+    assert histogram(Counter({0: 1, 2: 4})) == "▂·█"
+    assert histogram(Counter({5: 3})) == "█"
+    assert len(histogram(Counter({v: 1 for v in range(40)}))) == 14   # 40 values in bins of 3
+
+
+# ------------------------------------------------------------------ tables and formats
+
+def test_exact_table_for_one_deal() -> None:
+    assert run("--game", "sh", "--deals", "314") == SH_314
+
+
+def test_csv_json_and_distribution() -> None:
+    assert run("--game", "eh", "--deals", "5", "--csv").splitlines()[:3] == [
+        "game,variant,measure,deals,mean,min,median,max,histogram",
+        "EH,N,aces_in_columns,1,3.0,3,3,3,█",
+        "EH,N,aces_face_up,1,2.0,2,2,2,█"]
+    rows = json.loads(run("--game", "sh", "--deals", "1-3,314", "--json"))
+    blocks = next(r for r in rows if r["measure"] == "same_suit_blocks")
+    assert blocks == {"game": "SH", "variant": "C4", "measure": "same_suit_blocks", "deals": 4,
+                      "mean": 10.25, "min": 6, "median": 8.5, "max": 18, "histogram": "█·██········█"}
+    dist = json.loads(run("--game", "sh", "--deals", "1-3,314", "--dist", "same_suit_blocks",
+                          "--json"))
+    assert [(r["value"], r["deals"]) for r in dist if r["deals"]] == [(6, 1), (8, 1), (9, 1), (18, 1)]
+    assert run("--game", "sh", "--deals", "314", "--fmt", "github").startswith("| game ")
+
+
+def test_daily_range() -> None:
+    rows = json.loads(run("--game", "eh", "--daily-from", "2026-11-29", "--days", "1", "--json"))
+    facts = deal_facts(make_code("EH", 111839))
+    assert {r["measure"]: r["max"] for r in rows} == facts
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["--deals", "1-5"], 2, "--game is required"),
+    (["--game", "sh"], 2, "either --deals"),
+    (["--game", "sh", "--daily-from", "2026-01-01"], 2, "needs --days"),
+    (["--game", "sh", "--deals", "5-1"], 1, "bad deal range"),
+    (["--report"], 2, "--report needs --db"),
+    (["--game", "sh", "--deals", "1", "--dist", "nope"], 1, "unknown measure 'nope'"),
+])
+def test_usage_errors(args: list[str], code: int, message: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == code
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_report_of_a_missing_database(tmp_path: Path) -> None:
+    result = invoke("--db", str(tmp_path / "none.db"), "--report")
+    assert result.exit_code == 1 and "none.db" in result.output
+    assert not (tmp_path / "none.db").exists()
+
+
+# ------------------------------------------------------------------ the database
+
+def test_db_run_rerun_and_report(tmp_path: Path) -> None:
+    db = tmp_path / "stats.db"
+    fresh = run("--game", "sh", "--deals", "1-40")
+    first = invoke("--game", "sh", "--deals", "1-40", "--db", str(db))
+    assert first.stdout == fresh and "40 of 40 deals to compute" in first.stderr
+    again = invoke("--game", "sh", "--deals", "1-50", "--db", str(db))
+    assert "10 of 50 deals to compute" in again.stderr
+    assert run("--game", "sh", "--deals", "1-50") == again.stdout
+    assert run("--db", str(db), "--report") == again.stdout
+    assert run("--db", str(db), "--report", "--deals", "1-40") == fresh
+    run("--game", "eh", "--deals", "1-5", "--db", str(db))
+    report = run("--db", str(db), "--report")
+    assert report.count("EH      N") == 8 and report.count("SH      C4") == 9
+    assert run("--db", str(db), "--report", "--game", "sh", "--cells", "2").strip() == ""
+    assert len(stored(db)) == 55 == len(set(stored(db)))
+
+
+def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "stats.db"
+    real = analysis.stats.deal_facts
+
+    def interrupted_at_700(code):  # type: ignore[no-untyped-def]
+        if code.number == 700:
+            raise KeyboardInterrupt
+        return real(code)
+
+    monkeypatch.setattr(analysis.stats, "deal_facts", interrupted_at_700)
+    result = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
+    assert result.exit_code == 130
+    assert "interrupted: 699 results are kept" in result.stderr
+    monkeypatch.setattr(analysis.stats, "deal_facts", real)
+    resumed = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
+    assert "301 of 1000 deals to compute" in resumed.stderr
+    rows = stored(db)
+    assert sorted(deal for _, _, deal, _ in rows) == list(range(1, 1001))
+    assert resumed.stdout == run("--game", "sh", "--deals", "1-1000")
+
+
+KILLABLE_RUN = """
+import sys, time
+import analysis.stats, cli.batch
+from analysis.store import ResultStore
+real = analysis.stats.deal_facts
+def slow(code):
+    time.sleep(0.004)
+    return real(code)
+analysis.stats.deal_facts = slow
+cli.batch.ResultStore = lambda path: ResultStore(path, batch_size=25)
+from cli.main import cli
+cli(sys.argv[1:], prog_name="harp")
+"""
+
+
+def test_killed_run_resumes_with_every_deal_exactly_once(tmp_path: Path) -> None:
+    """A run killed (SIGKILL) part-way, then resumed: every deal once."""
+    db = tmp_path / "stats.db"
+    args = ["stats", "--game", "eh", "--deals", "1-800", "--db", str(db), "--jobs", "2", "-q"]
+    process = subprocess.Popen([sys.executable, "-c", KILLABLE_RUN, *args], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and (not db.exists() or len(_count(db)) < 100):
+            assert process.poll() is None, "the run ended before it could be killed"
+            time.sleep(0.05)
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+    before = len(_count(db))
+    assert 100 <= before < 800
+    resumed = invoke("--game", "eh", "--deals", "1-800", "--db", str(db))
+    assert f"{800 - before} of 800 deals to compute" in resumed.stderr
+    assert sorted(deal for _, _, deal, _ in stored(db)) == list(range(1, 801))
+    assert resumed.stdout == run("--game", "eh", "--deals", "1-800")
+
+
+def _count(db: Path) -> list[tuple[int]]:
+    try:
+        with sqlite3.connect(db, timeout=5) as connection:
+            return connection.execute("SELECT deal FROM results").fetchall()
+    except sqlite3.OperationalError:   # the table is not created yet
+        return []
+
+
+# ------------------------------------------------------------------ parallel runs
+
+def test_jobs_2_equals_jobs_1() -> None:
+    args = ("--game", "sh", "--cells", "1", "--deals", "1-300", "--json")
+    assert run(*args, "--jobs", "2") == run(*args, "--jobs", "1")
+
+
+def test_dask_executor_equals_local(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    args = ("--game", "eh", "--deals", "1-150")
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        out = run(*args, "--executor", "dask", "--scheduler", cluster.scheduler_address,
+                  "--db", str(tmp_path / "dask.db"))
+    assert out == run(*args)
+    assert len(stored(tmp_path / "dask.db")) == 150
+
+
+# ------------------------------------------------------------------ solver outcomes
+
+def test_solve_adds_outcomes_per_deal(tmp_path: Path) -> None:
+    pytest.importorskip("analysis.solver")
+    db = tmp_path / "solve.db"
+    run("--game", "sh", "--deals", "1-6", "--db", str(db))
+    result = invoke("--game", "sh", "--deals", "1-6", "--db", str(db), "--solve",
+                    "--timeout", "5", "--json")
+    assert result.exit_code == 0, result.output
+    assert "6 of 6 deals to compute" in result.stderr      # only the solver part was missing
+    (row,) = json.loads(result.stdout)
+    assert row["deals"] == 6 == row["solved"] + row["unsolvable"] + row["unknown"]
+    assert json.loads(run("--db", str(db), "--report", "--solve", "--json")) == [row]
+    assert Counter(kind for *_, kind in stored(db)) == {"layout": 6, "solve": 6}
+    with sqlite3.connect(db) as connection:
+        for (data,) in connection.execute("SELECT data FROM results WHERE kind='solve'"):
+            facts = json.loads(data)
+            assert facts["outcome"] in ("solved", "unsolvable", "unknown")
+            assert (facts["length"] is not None) == (facts["outcome"] == "solved")
+
+
+def test_solve_without_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cli.batch
+    monkeypatch.setattr(cli.batch, "solver_available", lambda: False)
+    result = invoke("--game", "sh", "--deals", "1", "--solve")
+    assert result.exit_code == 1 and "needs the solver" in result.output
