@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from typing import Any, Callable, TypeVar
 
 import click
@@ -49,7 +50,7 @@ def use_color() -> bool:
     """Colour only when writing to a terminal and ``NO_COLOR`` is not set."""
     if os.environ.get("NO_COLOR"):
         return False
-    return click.get_text_stream("stdout").isatty()
+    return sys.stdout.isatty()
 
 
 def board_text(board: Board, ascii_: bool = False, reveal: bool = False) -> str:

@@ -42,7 +42,7 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
     ``headers`` fixes the column order; by default it is the keys of the
     rows in order of first appearance.
     """
-    out = file or click.get_text_stream("stdout")
+    out = file or sys.stdout
     if json_:
         _print_json(rows, out)
         return

@@ -111,7 +111,7 @@ def test_use_color_only_on_a_terminal_without_no_color(monkeypatch):
         def isatty(self) -> bool:
             return True
 
-    monkeypatch.setattr(options.click, "get_text_stream", lambda name: Terminal())
+    monkeypatch.setattr(options.sys, "stdout", Terminal())
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert options.use_color() is True
     monkeypatch.setenv("NO_COLOR", "1")
