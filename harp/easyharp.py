@@ -303,9 +303,14 @@ class EasyHarpBoard(Board):
 
     # ------------------------------------------------------------ generation
     def _generate(self) -> Iterator[Action]:
-        """Every legal move and the draw (taps are aliases of moves and are
-        left out).  RULES A1.2-A1.10."""
-        cols, found = self.columns, self.foundations
+        return iter(self.legal_list())
+
+    def legal_list(self) -> list[Action]:
+        """Every legal move and the draw, as a list (taps, aliases of moves,
+        are left out).  RULES A1.2-A1.10."""
+        cols, found, waste = self.columns, self.foundations, self.waste
+        out: list[Action] = []
+        append = out.append
         tops: dict[int, list[int]] = {}
         empties = []
         for j, col in enumerate(cols):
@@ -313,40 +318,38 @@ class EasyHarpBoard(Board):
                 tops.setdefault(col[-1], []).append(j)
             else:
                 empties.append(j)
-        waste = self.waste
         if waste:
             card = waste[-1]
             if self._slot_for(card) >= 0:
-                yield _WASTE_TO_F
-            for parent in PARENTS[card]:
-                for j in tops.get(parent, ()):
-                    yield _WASTE_TO_COL[j]
-            if card >> 2 == KING:
-                for j in empties:
-                    yield _WASTE_TO_COL[j]
+                append(_WASTE_TO_F)
+            self._onto_tableau(out, card, _WASTE_TO_COL, tops, empties)
         for i, col in enumerate(cols):
             if not col:
                 continue
             card = col[-1]
             if self._slot_for(card) >= 0:
-                yield _COL_TO_F[i]
+                append(_COL_TO_F[i])
+            row = _COL_TO_COL[i]
             for parent in PARENTS[card]:
                 for j in tops.get(parent, ()):
-                    yield _COL_TO_COL[i][j]
+                    append(row[j])
             if empties and col[-self.run_length(i)] >> 2 == KING:
-                for j in empties:
-                    yield _COL_TO_COL[i][j]
+                out.extend([row[j] for j in empties])
         for s, slot in enumerate(found):
             if slot:
-                card = slot[-1]
-                for parent in PARENTS[card]:
-                    for j in tops.get(parent, ()):
-                        yield _TAKE_BACK[s][j]
-                if card >> 2 == KING:
-                    for j in empties:
-                        yield _TAKE_BACK[s][j]
+                self._onto_tableau(out, slot[-1], _TAKE_BACK[s], tops, empties)
         if self.stock or waste:
-            yield DRAW_ACTION
+            append(DRAW_ACTION)
+        return out
+
+    @staticmethod
+    def _onto_tableau(out: list[Action], card: int, to_column: list[Action],
+                      tops: dict[int, list[int]], empties: list[int]) -> None:
+        for parent in PARENTS[card]:
+            for j in tops.get(parent, ()):
+                out.append(to_column[j])
+        if card >> 2 == KING:
+            out.extend([to_column[j] for j in empties])
 
     def status(self) -> str:
         """RULES B10: ``won``, ``blocked`` (no move, and no number of draws

@@ -28,6 +28,17 @@ _CELL_TO_CELL = [[move(c, d) for d in CELL_NAMES] for c in CELL_NAMES]
 _SLOT_TO_COL = [[move(f"f{s + 1}", b) for b in _COLUMNS] for s in range(4)]
 _SLOT_TO_CELL = [[move(f"f{s + 1}", c) for c in CELL_NAMES] for s in range(4)]
 
+
+def _to_free(rows: list[list[Action]]) -> list[list[tuple[Action, ...]]]:
+    """For each mask of free cells, each source's moves into those cells."""
+    return [[tuple(row[c] for c in range(4) if mask >> c & 1) for row in rows]
+            for mask in range(16)]
+
+
+_COL_TO_FREE = _to_free(_COL_TO_CELL)
+_CELL_TO_FREE = _to_free(_CELL_TO_CELL)
+_SLOT_TO_FREE = _to_free(_SLOT_TO_CELL)
+
 EMPTY_COLUMN_REMINDER = ("an empty column takes only a king, alone or followed by its "
                          "same-suit run (K♠ Q♠ J♠)")
 
@@ -285,8 +296,18 @@ class SeahavenBoard(Board):
 
     # ------------------------------------------------------------ generation
     def _generate(self) -> Iterator[Action]:
-        """Every legal move (taps, aliases of moves, are left out)."""
+        return iter(self.legal_list())
+
+    def legal_list(self) -> list[Action]:
+        """Every legal move as a list (taps, aliases of moves, are left out).
+
+        Built as a list rather than yielded: a solver or hint feature calls
+        this millions of times.  Only the deepest card of a column's run can
+        find its successor on another column (the others have it below them,
+        and there is one deck), so each column needs one look-up."""
         cols, cells, found = self.columns, self._cells, self.foundations
+        out: list[Action] = []
+        append, extend = out.append, out.extend
         top_at: dict[int, int] = {}
         empties = []
         for j, col in enumerate(cols):
@@ -294,47 +315,54 @@ class SeahavenBoard(Board):
                 top_at[col[-1]] = j
             else:
                 empties.append(j)
-        free = [i for i, p in enumerate(cells) if not p]
-        cap_full = capacity(len(free), len(empties))
-        cap_empty = capacity(len(free), max(len(empties) - 1, 0))
+        mask = 0
+        for c, pile in enumerate(cells):
+            if not pile:
+                mask |= 1 << c
+        n_free = bin(mask).count("1")
+        cap_full = (n_free + 1) << len(empties)
+        cap_empty = (n_free + 1) << (len(empties) - 1) if empties else 0
+        to_cells = _COL_TO_FREE[mask]
         for i, col in enumerate(cols):
             if not col:
                 continue
             card = col[-1]
             if len(found[SLOT_OF_SUIT[card & 3]]) == card >> 2:
-                yield _COL_TO_F[i]
-            run = self.run_length(i)
-            for k in range(1, min(run, cap_full) + 1):
-                j = top_at.get(col[-k] + 4)
+                append(_COL_TO_F[i])
+            n, run = len(col), 1
+            while run < n and col[-run - 1] == col[-run] + 4:
+                run += 1
+            deepest = col[-run]
+            if run <= cap_full:
+                j = top_at.get(deepest + 4)
                 if j is not None:
-                    yield _COL_TO_COL[i][j]
-            if empties and col[-run] >> 2 == KING and run <= cap_empty:
-                for j in empties:
-                    yield _COL_TO_COL[i][j]
-            for c in free:
-                yield _COL_TO_CELL[i][c]
+                    append(_COL_TO_COL[i][j])
+            if empties and deepest >> 2 == KING and run <= cap_empty:
+                row = _COL_TO_COL[i]
+                extend([row[j] for j in empties])
+            if mask:
+                extend(to_cells[i])
         for c, pile in enumerate(cells):
             if pile:
-                yield from self._from_single(pile[0], _CELL_TO_F[c], _CELL_TO_COL[c],
-                                             _CELL_TO_CELL[c], top_at, empties, free)
+                self._from_single(out, pile[0], _CELL_TO_F[c], _CELL_TO_COL[c],
+                                  _CELL_TO_FREE[mask][c], top_at, empties)
         for s, slot in enumerate(found):
             if slot:
-                yield from self._from_single(slot[-1], None, _SLOT_TO_COL[s],
-                                             _SLOT_TO_CELL[s], top_at, empties, free)
+                self._from_single(out, slot[-1], None, _SLOT_TO_COL[s],
+                                  _SLOT_TO_FREE[mask][s], top_at, empties)
+        return out
 
-    def _from_single(self, card: int, to_f: Action | None, to_col: list[Action],
-                     to_cell: list[Action], top_at: dict[int, int], empties: list[int],
-                     free: list[int]) -> Iterator[Action]:
+    def _from_single(self, out: list[Action], card: int, to_f: Action | None,
+                     to_col: list[Action], to_free_cells: tuple[Action, ...],
+                     top_at: dict[int, int], empties: list[int]) -> None:
         if to_f is not None and len(self.foundations[SLOT_OF_SUIT[card & 3]]) == card >> 2:
-            yield to_f
+            out.append(to_f)
         j = top_at.get(card + 4)
         if j is not None:
-            yield to_col[j]
+            out.append(to_col[j])
         if card >> 2 == KING:
-            for j in empties:
-                yield to_col[j]
-        for c in free:
-            yield to_cell[c]
+            out.extend([to_col[j] for j in empties])
+        out.extend(to_free_cells)
 
     def status(self) -> str:
         """RULES B10: ``won``, ``blocked`` (no legal action) or ``open``."""
