@@ -24,7 +24,7 @@ from .notation import parse_action, parse_script, tokenize
 
 UNDO_LIMIT = 100
 
-Record = tuple  # (src list | None, dst list | None, n, flipped column, gain)
+UndoRecord = tuple  # (src list | None, dst list | None, n, flipped column, gain)
 
 
 class LegalActions:
@@ -69,12 +69,12 @@ class Board:
         self.moves = 0
         #: Every action pushed, undos included: the game's script (RULES B8).
         self.actions: list[Action] = []
-        self._records: list[tuple[Action, Record, int]] = []
-        self._undoable: list[Record] = []
+        self._records: list[tuple[Action, UndoRecord, int]] = []
+        self._undoable: list[UndoRecord] = []
         self._undo_budget = 0
 
     # ------------------------------------------------------------ rules hooks
-    def _apply(self, action: Action) -> Record:
+    def _apply(self, action: Action) -> UndoRecord:
         raise NotImplementedError
 
     def _generate(self) -> Iterator[Action]:
@@ -163,7 +163,7 @@ class Board:
     def can_undo(self) -> bool:
         return self._undo_budget > 0
 
-    def _revert(self, record: Record) -> None:
+    def _revert(self, record: UndoRecord) -> None:
         src, dst, n, flipped, gain = record
         if src is None:        # a redeal: the stock goes back to the waste
             self._unredeal()
@@ -176,7 +176,7 @@ class Board:
             self._face_down_add(flipped, 1)
         self.score -= gain
 
-    def _redo(self, record: Record) -> None:
+    def _redo(self, record: UndoRecord) -> None:
         src, dst, n, flipped, gain = record
         if src is None:
             self._redeal()
@@ -203,7 +203,7 @@ class Board:
         raise IllegalActionError(reason, rule, reminder, self.interactive_rules)
 
     def _transfer(self, src: list[int], dst: list[int], n: int, gain: int,
-                  src_column: int = -1) -> Record:
+                  src_column: int = -1) -> UndoRecord:
         """Move n cards from the end of src to the end of dst; turn up a
         face-down card uncovered in column ``src_column`` (RULES A1.6)."""
         if n == 1:

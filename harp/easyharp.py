@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from itertools import chain
 
 from .actions import DOUBLE_TAP, DRAW, DRAW_ACTION, MOVE, TAP, Action, move
-from .board import Board, Record
+from .board import Board, UndoRecord
 from .cards import FOUNDATION_SUITS, KING, card_str, is_red
 from .deals import EASY_HARP, DealCode, easy_harp_layout
 
@@ -117,7 +117,7 @@ class EasyHarpBoard(Board):
         return FITS[card * 52 + col[-1]] == 1 if col else card >> 2 == KING
 
     # ------------------------------------------------------------ actions
-    def _apply(self, action: Action) -> Record:
+    def _apply(self, action: Action) -> UndoRecord:
         kind = action.kind
         if kind == MOVE:
             return self._move(action.src, action.dst, action.count)
@@ -129,7 +129,7 @@ class EasyHarpBoard(Board):
             return self._double_tap(action.src)
         raise AssertionError(f"unknown action kind {kind!r}")  # pragma: no cover
 
-    def _move(self, src: str, dst: str, count: int | None) -> Record:
+    def _move(self, src: str, dst: str, count: int | None) -> UndoRecord:
         d0 = dst[0]
         if d0 == "f":
             return self._to_foundation(src, dst, count)
@@ -160,7 +160,7 @@ class EasyHarpBoard(Board):
             self._refuse(f"column {src} is empty", "A1.2")
         return self.columns[column], column
 
-    def _to_foundation(self, src: str, dst: str, count: int | None) -> Record:
+    def _to_foundation(self, src: str, dst: str, count: int | None) -> UndoRecord:
         pile, column = self._source_pile(src)
         self._one_card(count, "to a foundation")
         card = pile[-1]
@@ -200,14 +200,14 @@ class EasyHarpBoard(Board):
             self._refuse(f"column {column + 1} is empty and takes only a king, "
                          f"not {card_str(card)}", "A1.4", EMPTY_COLUMN_REMINDER)
 
-    def _waste_to_column(self, column: int, count: int | None) -> Record:
+    def _waste_to_column(self, column: int, count: int | None) -> UndoRecord:
         if not self.waste:
             self._refuse("the waste is empty", "A1.5")
         self._one_card(count, "from the waste")
         self._check_accepts(column, self.waste[-1])
         return self._transfer(self.waste, self.columns[column], 1, 5)
 
-    def _take_back(self, src: str, column: int, count: int | None) -> Record:
+    def _take_back(self, src: str, column: int, count: int | None) -> UndoRecord:
         self._one_card(count, "from a foundation")
         found = self.foundations
         if src == "f":
@@ -222,7 +222,7 @@ class EasyHarpBoard(Board):
             self._check_accepts(column, found[slot][-1])
         return self._transfer(found[slot], self.columns[column], 1, 0)
 
-    def _column_to_column(self, si: int, di: int, count: int | None) -> Record:
+    def _column_to_column(self, si: int, di: int, count: int | None) -> UndoRecord:
         if si == di:
             self._refuse(f"a card cannot move from column {si + 1} onto itself", "A1.2")
         src, dst = self.columns[si], self.columns[di]
@@ -240,7 +240,7 @@ class EasyHarpBoard(Board):
                          f"card{'s' if n > 1 else ''}, not {count}", "A1.4", EMPTY_COLUMN_REMINDER)
         return self._transfer(src, dst, n, 0, si)
 
-    def _onto_card(self, si: int, di: int, count: int | None) -> Record:
+    def _onto_card(self, si: int, di: int, count: int | None) -> UndoRecord:
         src, top = self.columns[si], self.columns[di][-1]
         card = src[-1]
         if count is not None and count != 1:
@@ -256,7 +256,7 @@ class EasyHarpBoard(Board):
             self._check_accepts(di, card)
         return self._transfer(src, self.columns[di], 1, 0, si)
 
-    def _draw(self) -> Record:
+    def _draw(self) -> UndoRecord:
         if self.stock:
             return self._transfer(self.stock, self.waste, 1, 0)
         if not self.waste:
@@ -268,11 +268,11 @@ class EasyHarpBoard(Board):
         if src != "w" and src not in COLUMN_INDEX:
             self._refuse("only the top card of a column or of the waste can be tapped", "A1.10")
 
-    def _tap(self, src: str) -> Record:
+    def _tap(self, src: str) -> UndoRecord:
         self._tappable(src)
         return self._to_foundation(src, "f", None)
 
-    def _double_tap(self, src: str) -> Record:
+    def _double_tap(self, src: str) -> UndoRecord:
         """RULES A1.10, B5: a foundation, else the longest column that accepts
         the card (its own column skipped), else an empty column for a king."""
         if not self.double_click:

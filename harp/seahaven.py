@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import DOUBLE_TAP, DRAW, MOVE, TAP, Action, move
-from .board import Board, Record
+from .board import Board, UndoRecord
 from .cards import FOUNDATION_SUITS, KING, card_str
 from .deals import SEAHAVEN, DealCode, seahaven_layout
 from .notation import CELL_NAMES
@@ -141,7 +141,7 @@ class SeahavenBoard(Board):
         return self.columns[column], column
 
     # ------------------------------------------------------------ actions
-    def _apply(self, action: Action) -> Record:
+    def _apply(self, action: Action) -> UndoRecord:
         kind = action.kind
         if kind == MOVE:
             return self._move(action.src, action.dst, action.count)
@@ -154,7 +154,7 @@ class SeahavenBoard(Board):
             self._refuse("Seahaven Towers has no stock to draw from", "A2.1")
         raise AssertionError(f"unknown action kind {kind!r}")  # pragma: no cover
 
-    def _move(self, src: str, dst: str, count: int | None) -> Record:
+    def _move(self, src: str, dst: str, count: int | None) -> UndoRecord:
         d0 = dst[0]
         if d0 == "f":
             return self._to_foundation(src, dst, count)
@@ -170,7 +170,7 @@ class SeahavenBoard(Board):
             return self._transfer(pile, self.columns[di], 1, 5)
         return self._column_to_column(COLUMN_INDEX[src], di, count)
 
-    def _to_foundation(self, src: str, dst: str, count: int | None) -> Record:
+    def _to_foundation(self, src: str, dst: str, count: int | None) -> UndoRecord:
         pile, _ = self._source(src)
         self._one_card(count, "to a foundation")
         card = pile[-1]
@@ -185,7 +185,7 @@ class SeahavenBoard(Board):
                          f"it needs {need}", "A2.3")
         return self._transfer(pile, self.foundations[slot], 1, 10)
 
-    def _to_cell(self, src: str, dst: str, count: int | None) -> Record:
+    def _to_cell(self, src: str, dst: str, count: int | None) -> UndoRecord:
         target = self._cells[CELL_INDEX[dst]]
         if src == dst:
             self._refuse(f"the card in cell {src} is already there", "B5")
@@ -195,7 +195,7 @@ class SeahavenBoard(Board):
             self._refuse(f"cell {dst} holds {card_str(target[0])}: a cell holds one card", "A2.3")
         return self._transfer(pile, target, 1, 0)
 
-    def _take_back(self, src: str, dst: str, count: int | None) -> Record:
+    def _take_back(self, src: str, dst: str, count: int | None) -> UndoRecord:
         """RULES A2.7: a foundation's top card to a column that accepts it or a free cell."""
         self._one_card(count, "from a foundation")
         found = self.foundations
@@ -220,7 +220,7 @@ class SeahavenBoard(Board):
                 self._check_accepts(COLUMN_INDEX[dst], found[slot][-1])
         return self._transfer(found[slot], target, 1, 0)
 
-    def _column_to_column(self, si: int, di: int, count: int | None) -> Record:
+    def _column_to_column(self, si: int, di: int, count: int | None) -> UndoRecord:
         """RULES A2.3-A2.5: one card, or the run the destination needs, up to capacity."""
         if si == di:
             self._refuse(f"a card cannot move from column {si + 1} onto itself", "A2.3")
@@ -260,7 +260,7 @@ class SeahavenBoard(Board):
         if src not in COLUMN_INDEX and src not in CELL_INDEX:
             self._refuse("only the top card of a column or a card in a cell can be tapped", "A2.7")
 
-    def _double_tap(self, src: str) -> Record:
+    def _double_tap(self, src: str) -> UndoRecord:
         """RULES A2.7, B5: foundation, longest accepting column (own skipped),
         empty column for a king, then the first free cell (not from a cell)."""
         if not self.double_click:
