@@ -69,7 +69,7 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
     Examples:
         harp deal EH1-N-AAAAAAF
         harp deal --daily --game sh --cells 2
-        harp deal SH1-C4-AAAAAJ2 --format fcs | fc-solve -g seahaven -
+        harp deal SH1-C4-AAAAAJ2 --format fcs | fc-solve -g seahaven -m -sn -
     """
     if json_ and format_ == "fcs":
         raise click.UsageError("--json and --format fcs exclude each other")
