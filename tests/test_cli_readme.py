@@ -24,7 +24,7 @@ def tour_blocks() -> list[tuple[str, str]]:
     for command, output in BLOCK.findall(README):
         words = shlex.split(command)
         if words[1] in TOUR_COMMANDS and "|" not in command and "--interactive" not in words \
-                and output.strip() and "Type help" not in output:
+                and "#" not in command and output.strip() and "Type help" not in output:
             blocks.append((command, output))
     return blocks
 
