@@ -18,7 +18,7 @@ from .main import cli
 from .options import board_display, board_json, board_text, print_board, rule_settings
 from .output import engine_errors, one_line
 from .recordfiles import load_one_record, load_records, read_text
-from .steps import count_actions, run_record, run_script
+from .steps import count_actions, run_record
 
 GAME_CHOICE = click.Choice(["eh", "sh"], case_sensitive=False)
 CELLS_CHOICE = click.Choice(["4", "2", "1"])
@@ -31,7 +31,8 @@ def make_board(code: str | DealCode, interactive_rules: bool, double_click: bool
 def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
                 game: str | None, cells: str | None) -> DealCode:
     """The deal named by ``harp deal``'s arguments (RULES A1.10, B4)."""
-    chosen = [name for name, on in (("CODE", code), ("--random", random_), ("--daily", daily)) if on]
+    chosen = [name for name, on in (("CODE", code is not None), ("--random", random_),
+                                    ("--daily", daily)) if on]
     if len(chosen) != 1:
         raise click.UsageError("give exactly one of CODE, --random or --daily")
     if date is not None and not daily:
@@ -266,7 +267,7 @@ def replay_one(record: Record, check: bool, interactive_rules: bool, double_clic
     """Replay one record; print its positions and a verdict; False if it failed."""
     try:
         board = make_board(record.code, interactive_rules, double_click)
-    except HarpError as err:
+    except ValueError as err:
         click.echo(f"Error: line {record.line}: {one_line(err)}", err=True)
         return False
     if not check:
@@ -274,7 +275,7 @@ def replay_one(record: Record, check: bool, interactive_rules: bool, double_clic
     each = None if check else step_printer(board, False, ascii_, reveal)
     try:
         run_record(board, record, each)
-    except HarpError as err:
+    except ValueError as err:
         click.echo(f"Error: {one_line(err)}", err=True)
         return False
     if json_:

@@ -11,7 +11,7 @@ import os
 
 import click
 
-from harp import Board, HarpError
+from harp import Board
 from harp.records import Record, csv_header, detect_format, format_record, record_of
 
 from .options import board_text, use_color
@@ -76,7 +76,7 @@ def play_line(board: Board, line: str) -> int:
     for token in line.split("#", 1)[0].replace(",", " ").split():
         try:
             board.push(token)
-        except HarpError as err:
+        except ValueError as err:
             message = f"Refused {token}: {one_line(err)}"
             click.echo(click.style(message, fg="red") if use_color() else message)
             break
