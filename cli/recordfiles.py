@@ -7,16 +7,10 @@ JSON Lines and CSV files are read by :func:`harp.records.read_records`.
 """
 from __future__ import annotations
 
-import re
-
 import click
 
 from harp import Record, RecordError
 from harp.records import detect_format, read_records
-
-#: A word shaped like a deal code (``EH1-N-AAAAAAF``); the engine checks the rest.
-CODE_SHAPE = re.compile(r"[A-Za-z]{2}\d+-[A-Za-z0-9]+-[A-Za-z0-9]+")
-
 
 def read_text(path: str) -> str:
     """The whole text of a file, or of standard input for ``-``."""
@@ -60,28 +54,14 @@ def load_one_record(path: str) -> Record:
 
 def text_records(lines: list[str]) -> list[Record]:
     """Records of a text file (RULES B8): see the module docstring."""
-    chunks: list[tuple[int, list[str]]] = []
-    for number, raw in enumerate(lines, 1):
-        words = raw.split("#", 1)[0].replace(",", " ").split()
-        if words and (not chunks or CODE_SHAPE.fullmatch(words[0])):
-            chunks.append((number, [raw]))
-        elif chunks:
-            chunks[-1][1].append(raw)
-    if not chunks:
+    records = []
+    for _, item in read_records(lines, "text"):
+        if isinstance(item, RecordError):
+            raise item
+        records.append(item)
+    if not records:
         raise RecordError("no record found: a record is a deal code followed by its moves")
-    return [text_record(body, start) for start, body in chunks]
-
-
-def text_record(body: list[str], start: int) -> Record:
-    """One text record whose first line (file line ``start``) begins with its code.
-
-    Written here rather than with ``harp.records.parse_record_text``, which
-    strips the newline after a code that stands alone on its line and so
-    reports every error of such a record one line too early.
-    """
-    words = body[0].split("#", 1)[0].replace(",", " ").split(None, 1)
-    rest = words[1] if len(words) > 1 else ""
-    return Record(words[0], "\n".join([rest] + body[1:]), line=start, moves_line=start)
+    return records
 
 
 def _name(path: str) -> str:

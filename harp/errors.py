@@ -24,7 +24,10 @@ class HarpError(ValueError):
         placed.__dict__.update(self.__dict__)
         placed.action_number, placed.token, placed.line = action_number, token, line
         where = f"action {action_number} ({token}" + (f", line {line})" if line else ")")
-        ValueError.__init__(placed, f"{where}: {self}")
+        message = str(self)
+        # The token is named in ``where``; don't say it twice.
+        message = message.removeprefix(f"{token!r}: ")
+        ValueError.__init__(placed, f"{where}: {message}")
         return placed
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,8 @@ from .board import Board, new_board
 from .errors import RecordError
 
 FORMATS = ("text", "jsonl", "csv")
+#: A word shaped like a deal code (``EH1-N-AAAAAAF``); parse_code checks the rest.
+CODE_SHAPE = re.compile(r"[A-Za-z]{2}\d+-[A-Za-z0-9]+-[A-Za-z0-9]+")
 
 
 @dataclass
@@ -50,8 +53,10 @@ def parse_record_text(text: str, line: int = 1) -> Record:
         content = raw.split("#", 1)[0].replace(",", " ")
         words = content.split(None, 1)
         if words:
+            # The script keeps its line breaks, the first one included, so
+            # that its line k is line moves_line + k - 1 of the file.
             rest = [words[1] if len(words) > 1 else ""] + lines[index + 1:]
-            return Record(words[0], "\n".join(rest).strip("\n"), line=line + index,
+            return Record(words[0], "\n".join(rest).rstrip(), line=line + index,
                           moves_line=line + index)
     raise RecordError(f"line {line}: empty record: no deal code")
 
@@ -88,9 +93,20 @@ def read_records(lines: Iterable[str], fmt: str = "text") -> Iterator[tuple[int,
 
 
 def _read_text(lines: Iterable[str]) -> Iterator[tuple[int, Record | RecordError]]:
+    """Text records, streamed: a line whose first word is shaped like a deal
+    code starts a record; other lines continue the current one, so a
+    script may run over several lines with ``#`` comments (RULES B7, B8)."""
+    start, body = 0, []
     for number, raw in enumerate(lines, 1):
-        if raw.split("#", 1)[0].strip():
-            yield number, parse_record_text(raw.rstrip("\r\n"), number)
+        words = raw.split("#", 1)[0].replace(",", " ").split()
+        if words and (not body or CODE_SHAPE.fullmatch(words[0])):
+            if body:
+                yield start, parse_record_text("\n".join(body), start)
+            start, body = number, [raw.rstrip("\r\n")]
+        elif body:
+            body.append(raw.rstrip("\r\n"))
+    if body:
+        yield start, parse_record_text("\n".join(body), start)
 
 
 def _moves_text(value: Any, number: int) -> str:

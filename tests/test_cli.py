@@ -279,7 +279,7 @@ def test_show_illegal_action_exits_1_naming_action_and_rule():
 def test_show_bad_notation_exits_1():
     result = run("show", "EH1-N-AAAAAAF", "1>f", "9>z")
     assert result.exit_code == 1
-    assert result.stderr == "Error: action 2 (9>z): '9>z': unknown location 'z'\n"
+    assert result.stderr == "Error: action 2 (9>z): unknown location 'z'\n"
 
 
 def test_show_missing_record_file_exits_1(tmp_path):

@@ -62,10 +62,10 @@ def test_play_double_click_setting():
 def test_play_bad_notation_exits_1():
     result = run("play", "SH1-C2-AAAAAJ2", "8>f", "8>c")
     assert result.exit_code == 1
-    assert result.stderr == ("Error: action 2 (8>c): '8>c': no cell 'c' with 2 cells "
+    assert result.stderr == ("Error: action 2 (8>c): no cell 'c' with 2 cells "
                              "(cells are a, b)\n")
     unknown = run("play", "SH1-C4-AAAAAJ2", "8>e")
-    assert unknown.stderr == "Error: action 1 (8>e): '8>e': unknown location 'e'\n"
+    assert unknown.stderr == "Error: action 1 (8>e): unknown location 'e'\n"
 
 
 def test_play_bad_code_exits_1():

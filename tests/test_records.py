@@ -27,6 +27,16 @@ def test_replay_to_any_step() -> None:
     assert replay(record).moves == 4
 
 
+def test_text_stream_scripts_may_continue_on_following_lines() -> None:
+    """RULES B8: a code-shaped first word starts a record; other lines
+    continue it, and errors name the file's real line."""
+    lines = ["# games\n", "EH1-N-AAAAAAF\n", "1>f d  # first\n", "zz\n", "SH1-C4-AAAAAJ2 8>f\n"]
+    records = list(read_records(lines, "text"))
+    assert [(n, r.code) for n, r in records] == [(2, "EH1-N-AAAAAAF"), (5, "SH1-C4-AAAAAJ2")]
+    with pytest.raises(ValueError, match=r"^action 3 \(zz, line 4\): cannot read 'zz'"):
+        replay(records[0][1])
+
+
 def test_stream_of_text_records_reports_bad_lines_in_place() -> None:
     lines = ["EH1-N-AAAAAAF 1>f\n", "\n", "# comment\n", "SH1-C4-AAAAAJ2 8>f\n"]
     got = [(n, r.code) for n, r in read_records(lines, "text")]
