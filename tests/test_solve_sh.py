@@ -1,0 +1,214 @@
+"""Seahaven solver (issue 5, RULES A2): never trust it.
+
+Every solution is replayed by the engine; every ``unsolvable`` verdict that
+a plain search can afford is re-checked by ``plain_solvable`` below, an
+exhaustive search over *all* the engine's legal actions (take-backs and
+cell-to-cell moves included, no pruning, no forced moves), keyed by the
+obviously symmetric position (sorted columns, sorted cells, foundations).
+"""
+from __future__ import annotations
+
+import pytest
+from helpers import seahaven
+
+from analysis.solve_sh import search
+from analysis.solver import SolveResult, hint, solve
+from harp import new_board
+from harp.cards import FOUNDATION_SUITS
+from harp.deals import make_code
+
+
+def plain_solvable(board, limit: int = 3000) -> bool | None:
+    """True/False when decided by exhaustive search over the engine's legal
+    actions (RULES A2.3-A2.7, take-backs included); None past ``limit``
+    positions."""
+    def key(b) -> tuple:
+        return (tuple(sorted(map(tuple, b.columns))),
+                tuple(sorted(c for c in b.cells if c is not None)),
+                tuple(map(len, b.foundations)))
+    if board.is_won:
+        return True
+    seen = {key(board)}
+    stack = [list(board.legal_actions)[::-1]]      # popped in the engine's order
+    while stack:
+        if not stack[-1]:
+            stack.pop()
+            if stack:
+                board.pop()
+            continue
+        board.push(stack[-1].pop())
+        if board.is_won:
+            return True
+        k = key(board)
+        if k in seen:
+            board.pop()
+            continue
+        if len(seen) >= limit:
+            return None
+        seen.add(k)
+        stack.append(list(board.legal_actions)[::-1])
+    return False
+
+
+def replays_to_won(code: str, moves: str, result: SolveResult) -> bool:
+    board = new_board(code)
+    board.push_script(moves + " " + result.script())
+    return board.status() == "won"
+
+
+def without_low_ranks(number: int, cells: int, ranks: int):
+    """Deal ``number`` with every card below ``ranks`` already on its
+    foundation (RULES B5 slot order): a position from late in a game."""
+    board = new_board(make_code("SH", number, cells))
+    board.columns = [[c for c in col if c >> 2 >= ranks] for col in board.columns]
+    board.cells = [None if c is None or c >> 2 < ranks else c for c in board.cells]
+    board.foundations = [[r * 4 + s for r in range(ranks)] for s in FOUNDATION_SUITS]
+    return board
+
+
+@pytest.mark.parametrize("number, cells", [(314, 4), (1, 4), (3, 2), (33, 2), (91, 4)])
+def test_solutions_replay_to_won(number: int, cells: int) -> None:
+    """RULES A2.6, B7: the script is canonical and the engine plays it to a win."""
+    code = str(make_code("SH", number, cells))
+    result = solve(new_board(code))
+    assert result.outcome == "solved"
+    assert all(">" in token for token in result.actions)
+    assert replays_to_won(code, "", result)
+
+
+def test_unsolvable_verdicts_agree_with_plain_search_on_deals() -> None:
+    """RULES A2 (all of it): whenever the plain search decides a deal within
+    its budget, solver and plain search agree; unsolvable ones are most."""
+    checked = unsolvable = 0
+    for cells, numbers in ((1, range(1, 41)), (2, range(1, 41)), (4, (21, 70))):
+        for number in numbers:
+            board = new_board(make_code("SH", number, cells))
+            result = solve(board)
+            truth = plain_solvable(board.copy())
+            if truth is None:
+                continue
+            checked += 1
+            assert (result.outcome == "solved") == truth, (number, cells)
+            unsolvable += not truth
+    assert checked >= 60 and unsolvable >= 50
+
+
+def test_verdicts_agree_with_plain_search_late_in_games() -> None:
+    """RULES A2.3-A2.7 with cards already on the foundations, where take-backs
+    are legal moves (the solver leaves them out, the plain search does not)."""
+    seen = {"solved": 0, "unsolvable": 0}
+    for ranks in (2, 4, 9):
+        for cells in (1, 2, 4):
+            for number in range(1, 13):
+                board = without_low_ranks(number, cells, ranks)
+                result = solve(board)
+                if result.solved:
+                    replay = board.copy()
+                    replay.push_script(result.script())
+                    assert replay.status() == "won"
+                truth = plain_solvable(board.copy(), limit=1500)
+                if truth is not None:
+                    assert (result.outcome == "solved") == truth, (number, cells, ranks)
+                    seen[result.outcome] += 1
+    assert seen["solved"] >= 10 and seen["unsolvable"] >= 10
+
+
+def doubling_position(run: str, target: str):
+    """Hearts to free A♥ (under ``run``) by moving ``run`` onto ``target``;
+    one cell holding K♦, two empty columns, spades and diamonds waiting
+    for T♠ and 9♦ under A♥."""
+    return seahaven(
+        ["9D TS AH " + run, target, "JS", "QS", "KS", "TD", "JD", "QD"], cells=["KD"],
+        foundations=["AS 2S 3S 4S 5S 6S 7S 8S 9S", "", "AD 2D 3D 4D 5D 6D 7D 8D",
+                     "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"], n_cells=1)
+
+
+def test_group_capacity_doubles_per_empty_column() -> None:
+    """RULES A2.5: with 1 free cell and 1 empty column a run of 3 (not just
+    free + 1 = 2, Freecell Solver's limit) moves onto an occupied column;
+    the solver uses it, and the plain search agrees the position is won."""
+    board = doubling_position("4H 3H 2H", "KH QH JH TH 9H 8H 7H 6H 5H")
+    result = solve(board)
+    assert result.solved and plain_solvable(board.copy(), limit=20000) is True
+    widest = 0
+    for action in board.parse_script(result.script()):
+        before = [len(col) for col in board.columns]
+        free = board.free_cells()
+        board.push(action)
+        if action.dst.isdigit() and action.src.isdigit():
+            moved = before[int(action.src) - 1] - len(board.columns[int(action.src) - 1])
+            widest = max(widest, moved - (free + 1))
+    assert board.status() == "won" and widest >= 1
+
+
+def test_solving_from_the_middle_of_a_game() -> None:
+    """RULES B8: a position is a code plus moves; the solution continues it."""
+    code = "SH1-C4-AAAAAJ2"
+    opening = solve(new_board(code)).actions[:25]
+    board = new_board(code)
+    board.push_script(" ".join(opening))
+    assert board.cards_on_foundations > 0
+    result = solve(board)
+    assert result.solved
+    assert replays_to_won(code, " ".join(opening), result)
+
+
+def test_cells_are_named_where_the_cards_are() -> None:
+    """RULES B7: cell moves name the real cell; a card in cell b with cell a
+    free is moved from b."""
+    board = new_board("SH1-C4-AAAAAJ2")
+    board.push_script("a>c")          # 5♦ from a to c: cells are now -, 6♠, 5♦, -
+    result = solve(board)
+    assert result.solved
+    assert replays_to_won("SH1-C4-AAAAAJ2", "a>c", result)
+
+
+def test_limits_give_unknown() -> None:
+    """Issue 5: a search cut short by max_states says unknown, no script."""
+    result = solve(new_board("SH1-C4-AAAAAJ2"), max_states=3)
+    assert result.outcome == "unknown" and result.actions == []
+    assert result.states <= 3
+    result = solve(new_board(make_code("SH", 91, 4)), timeout=0.0)
+    assert result.outcome == "unknown"
+
+
+def test_won_position_and_result_fields() -> None:
+    """RULES A2.6: an already won position needs no move."""
+    board = seahaven([], foundations=[" ".join(r + s for r in "A23456789TJQK")
+                                      for s in "SHDC"])
+    result = solve(board)
+    assert result.outcome == "solved" and result.actions == []
+    data = result.to_dict()
+    assert set(data) >= {"outcome", "actions", "script", "length", "states", "seconds"}
+    assert data["length"] == 0
+
+
+def test_foundation_moves_are_explicit() -> None:
+    """RULES A2.7 (nothing moves automatically): the script sends every card
+    to its foundation itself; here the deal's aces are played by the script."""
+    board = seahaven(["KS QS", "JS"], foundations=[
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S TS"] + [" ".join(r + s for r in "A23456789TJQK")
+                                             for s in "HDC"])
+    result = solve(board)
+    assert result.actions == ["2>f", "1>f", "1>f"]
+
+
+def test_hint_is_the_first_winning_action() -> None:
+    """Issue 5: ``hint`` gives the next action of a winning line, or None."""
+    board = new_board("SH1-C4-AAAAAJ2")
+    result, first = hint(board)
+    assert first == result.actions[0]
+    board.push(first)
+    _, none = hint(new_board(make_code("SH", 2, 1)))
+    assert none is None
+
+
+def test_search_on_raw_layouts() -> None:
+    """The core works on plain lists too: a king-led run into the only empty
+    column needs capacity (0 + 1) x 2^0 = 1 (RULES A2.5), so with no free
+    cell K♥ Q♥ cannot leave A♥, and the position is lost."""
+    hearts_low = [r * 4 + 2 for r in range(1, 11)]        # 2♥..J♥, J♥ on top
+    columns = [[2, 50, 46], list(reversed(hearts_low))] + [[]] + [[4 * r + 3] for r in range(7)]
+    need = [52, 52, 2, 3]
+    outcome, _, _ = search(columns, [0], need, 1)
+    assert outcome == "unsolvable"
