@@ -215,3 +215,25 @@ def test_legal_actions_lists_moves_take_backs_and_draw() -> None:
                                                        "2>8", "2>9", "f3>1", "d"]
     assert board.parse_action("w>1") in board.legal_actions
     assert board.parse_action("1>2") not in board.legal_actions
+
+
+def test_won_game_scores_1220_plus_5_per_waste_to_column_move() -> None:
+    """RULES A1.11 check: a game won without take-backs scores 104 x 10 +
+    36 x 5 = 1 220, plus 5 per waste-to-column move (examples/, deal 165)."""
+    from pathlib import Path
+
+    from harp.records import parse_record_text
+
+    text = (Path(__file__).resolve().parent.parent / "examples" / "won-easy-harp.txt").read_text()
+    record = parse_record_text(text)
+    board = new_board(record.code)
+    waste_to_column = 0
+    for action in board.parse_script(record.moves):
+        waste_before, columns_before = len(board.waste), sum(map(len, board.columns))
+        board.push(action)
+        assert action.src is None or not action.src.startswith("f"), "no take-backs"
+        if len(board.waste) < waste_before and sum(map(len, board.columns)) > columns_before:
+            waste_to_column += 1
+    assert board.status() == "won" and board.cards_on_foundations == 104
+    assert waste_to_column > 0
+    assert board.score == 1220 + 5 * waste_to_column
