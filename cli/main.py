@@ -21,3 +21,4 @@ def cli() -> None:
 from . import codes  # noqa: E402,F401
 from . import game  # noqa: E402,F401
 from . import batch  # noqa: E402,F401
+from . import solve  # noqa: E402,F401

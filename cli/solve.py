@@ -1,0 +1,119 @@
+"""``harp solve`` and ``harp hint`` (issue 5): the solvers on the command line.
+
+Both start from the position reached by MOVES from deal CODE.  Exit code 0
+for every verdict (solved, unsolvable, unknown); 1 for a bad code or a
+refused move (one line, RULES B1/B7); 2 for command-line misuse.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from analysis.solver import DEFAULT_MAX_STATES, DEFAULT_TIMEOUT, SolveResult
+from analysis.solver import hint as solver_hint
+from analysis.solver import solve as solver_solve
+from harp import Board, new_board
+
+from .main import cli
+from .output import engine_errors
+
+
+def limit_options(func: Any) -> Any:
+    """``--max-states``, ``--timeout`` and ``--json``."""
+    for decorator in reversed((
+        click.option("--max-states", type=click.IntRange(1), default=DEFAULT_MAX_STATES,
+                     show_default=True, help="Give up (unknown) after this many positions."),
+        click.option("--timeout", type=click.FloatRange(0), default=DEFAULT_TIMEOUT,
+                     show_default=True, help="Give up (unknown) after this many seconds."),
+        click.option("--json", "json_", is_flag=True, help="Print one JSON object."),
+    )):
+        func = decorator(func)
+    return func
+
+
+def position(code: str, moves: tuple[str, ...]) -> Board:
+    """The board after MOVES from CODE; engine errors become one line, exit 1."""
+    with engine_errors():
+        board = new_board(code)
+        board.push_script(" ".join(moves))
+    return board
+
+
+def limit_text(result: SolveResult, max_states: int, timeout: float) -> str:
+    """Which limit stopped the search, e.g. ``max states 1000 reached``."""
+    if result.states >= max_states:
+        return f"max states {max_states} reached"
+    return f"timeout {timeout:g} s reached after {result.states} positions"
+
+
+def run_solver(board: Board, max_states: int, timeout: float, first_only: bool
+               ) -> tuple[SolveResult, str | None]:
+    with engine_errors():
+        if first_only:
+            return solver_hint(board, max_states=max_states, timeout=timeout)
+        return solver_solve(board, max_states=max_states, timeout=timeout), None
+
+
+@cli.command()
+@click.argument("code")
+@click.argument("moves", nargs=-1)
+@limit_options
+def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
+          json_: bool) -> None:
+    """Solve the position after MOVES from deal CODE.
+
+    Prints a winning script in canonical notation on one line (it replays to
+    a win with harp play), or "unsolvable" (the search was exhaustive), or
+    "unknown (...)" when a limit stopped it.  Quote moves: > is special to
+    the shell.
+
+    \b
+    Examples:
+        harp solve SH1-C4-AAAAAJ2
+        harp solve SH1-C2-AAAAAJ2 '3>a 9>f' --json
+    """
+    board = position(code, moves)
+    result, _ = run_solver(board, max_states, timeout, first_only=False)
+    if json_:
+        data = {"code": str(board.code), "outcome": result.outcome, "script": result.script(),
+                "length": len(result.actions), "states": result.states,
+                "seconds": round(result.seconds, 4)}
+        click.echo(json.dumps(data))
+    elif result.solved:
+        click.echo(result.script() if result.actions else "# already won")
+    elif result.outcome == "unsolvable":
+        click.echo("unsolvable")
+    else:
+        click.echo(f"unknown ({limit_text(result, max_states, timeout)})")
+
+
+@cli.command()
+@click.argument("code")
+@click.argument("moves", nargs=-1)
+@limit_options
+def hint(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
+         json_: bool) -> None:
+    """The next action on a winning line from the position after MOVES.
+
+    \b
+    Examples:
+        harp hint SH1-C4-AAAAAJ2
+        harp hint SH1-C4-AAAAAJ2 '8>f 7>2'
+    """
+    board = position(code, moves)
+    result, first = run_solver(board, max_states, timeout, first_only=True)
+    if json_:
+        data = {"code": str(board.code), "hint": first, "outcome": result.outcome,
+                "length": len(result.actions), "states": result.states,
+                "seconds": round(result.seconds, 4)}
+        click.echo(json.dumps(data))
+    elif first is not None:
+        click.echo(first)
+    elif result.solved:
+        click.echo("the game is already won")
+    elif result.outcome == "unsolvable":
+        click.echo("no winning line exists")
+    else:
+        click.echo(f"none found within the limits ({limit_text(result, max_states, timeout)})")

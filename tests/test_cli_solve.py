@@ -1,0 +1,86 @@
+"""``harp solve`` and ``harp hint`` (issue 5) through Click's CliRunner:
+exact outputs and exit codes (0 for every verdict, 1 for bad data, 2 for
+misuse)."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from cli.main import cli
+from harp import new_board
+
+SH314 = "SH1-C4-AAAAAJ2"
+LOST_1CELL = "SH1-C1-AAAAAAC"      # deal 2 with one cell: no winning line
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_solve_prints_a_script_that_wins() -> None:
+    """RULES B7: one line of canonical tokens that replays to won."""
+    result = run("solve", SH314)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) == 1
+    board = new_board(SH314)
+    board.push_script(lines[0])
+    assert board.status() == "won"
+
+
+def test_solve_from_moves() -> None:
+    """The search starts after MOVES (RULES B8: code plus moves)."""
+    result = run("solve", SH314, "8>f", "7>2")
+    assert result.exit_code == 0
+    board = new_board(SH314)
+    board.push_script("8>f 7>2 " + result.output)
+    assert board.status() == "won"
+
+
+def test_solve_unsolvable_and_unknown() -> None:
+    assert run("solve", LOST_1CELL).output == "unsolvable\n"
+    result = run("solve", SH314, "--max-states", "5")
+    assert (result.exit_code, result.output) == (0, "unknown (max states 5 reached)\n")
+
+
+def test_solve_json() -> None:
+    result = run("solve", LOST_1CELL, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert list(data) == ["code", "outcome", "script", "length", "states", "seconds"]
+    assert data["outcome"] == "unsolvable" and data["script"] == "" and data["length"] == 0
+    data = json.loads(run("solve", SH314, "--json").output)
+    assert data["outcome"] == "solved" and data["length"] == len(data["script"].split())
+
+
+def test_solve_already_won() -> None:
+    """A finished game: the empty script, written as a comment (RULES B7 '#')."""
+    script = run("solve", SH314).output.strip()
+    result = run("solve", SH314, *script.split())
+    assert result.output == "# already won\n"
+    assert run("hint", SH314, *script.split()).output == "the game is already won\n"
+
+
+def test_hint() -> None:
+    first = run("solve", SH314).output.split()[0]
+    result = run("hint", SH314)
+    assert (result.exit_code, result.output) == (0, first + "\n")
+    assert run("hint", LOST_1CELL).output == "no winning line exists\n"
+    assert run("hint", SH314, "--max-states", "2").output == \
+        "none found within the limits (max states 2 reached)\n"
+    data = json.loads(run("hint", SH314, "--json").output)
+    assert data["hint"] == first and data["outcome"] == "solved"
+
+
+def test_errors_are_one_line_exit_1() -> None:
+    result = run("solve", "SH1-C9-AAAAAJ2")
+    assert result.exit_code == 1
+    assert result.output == ("Error: invalid deal code 'SH1-C9-AAAAAJ2': unknown variant 'C9' "
+                             "for SH (expected C4 or C2 or C1)\n")
+    result = run("hint", SH314, "1>2")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: action 1 (1>2): ")
+    assert len(result.output.splitlines()) == 1
+    assert run("solve").exit_code == 2
+    assert run("solve", SH314, "--max-states", "0").exit_code == 2
