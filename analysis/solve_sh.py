@@ -70,18 +70,20 @@ DEFAULT_TIMEOUT = 60.0
 Move = tuple[int, int, int]   # (source, destination, card moved first/lowest)
 
 
-_INFO: dict[bytes, tuple[int, int]] = {}
+_INFO: dict[bytes, tuple[int, int, int]] = {}
 
 
-def _info(col: bytes) -> tuple[int, int]:
-    """(lowest card, length) of the column's top same-suit run.  Cached: the
+def _info(col: bytes) -> tuple[int, int, int]:
+    """(lowest card, length) of the column's top same-suit run, and how
+    soon the search should dig into the column: columns holding a low rank
+    first (the foundations want it soonest), then short ones.  Cached: the
     same column contents recur in many positions."""
     k = len(col) - 1
     while k and col[k - 1] == col[k] + 4:
         k -= 1
     if len(_INFO) > 400_000:
         _INFO.clear()
-    info = _INFO[col] = (col[k], len(col) - k)
+    info = _INFO[col] = (col[k], len(col) - k, (min(col) >> 2) * 32 + len(col))
     return info
 
 
@@ -153,6 +155,9 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int
     3. a king-led run (not already at the bottom) into an empty column;
     4. a column's whole top run into free cells, one card at a time
        (destination = the number of cards).
+
+    Kings from cells come first, then runs (those that empty their column
+    first), then parking, both by the column's digging order (``_info``).
     """
     free = ncells - len(cells)
     tops = {}
@@ -176,18 +181,23 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int
     cap = (free + 1) << n_empty
     cap_empty = (free + 1) << (n_empty - 1) if n_empty else 0
     park = []
-    for i, height, (low, run) in infos:
+    runs = []
+    for i, height, (low, run, dig) in infos:
         if low >= KING_MIN:
             if run < height and run <= cap_empty:
-                good.append((3, i, empty))
+                runs.append((dig, 3, i, empty))
         else:
             j = tops.get(low + 4)
             if j is not None:
                 if run <= cap:
-                    good.append((2, i, j))
+                    # emptying a column first, then by how soon to dig there
+                    runs.append((dig - (run == height) * 1000, 2, i, j))
                 continue          # parking it would only do the same move via cells
         if run <= free:
-            park.append((height, i, run))
+            park.append((dig, i, run))
+    if runs:
+        runs.sort()
+        good += [m[1:] for m in runs]
     if park:
         park.sort()
         good += [(4, i, run) for _, i, run in park]
@@ -214,7 +224,7 @@ def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
         work = [src]
     else:                              # a run onto a column, or a king-led run
         col = new[src]
-        low, run = _INFO.get(col) or _info(col)
+        low, run, _ = _INFO.get(col) or _info(col)
         k = len(col) - run
         new[dst] += col[k:]
         new[src] = col[:k]
@@ -222,6 +232,32 @@ def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
         work = [src]
     cells = _close(new, cells, need, rec, work)
     return tuple(new), cells, need, rec
+
+
+def _shortcut(path: list[tuple[Any, bytes, list[int]]], recs: list[list[Move]],
+              ncells: int) -> list[Move]:
+    """Shorten a winning line found by depth-first search: from each position
+    on it, jump to the furthest later position that one searched move
+    reaches (the depth-first line often wanders before it comes back).
+    ``recs[i]`` leads from ``path[i - 1]`` to ``path[i]``; ``recs[0]`` holds
+    the forced moves of the start."""
+    where = {_key(cols, cells): i for i, (cols, cells, _) in enumerate(path)}
+    last = len(path) - 1
+    out = list(recs[0])
+    i = 0
+    while i < last:
+        best, best_rec = i + 1, recs[i + 1]
+        cols, cells, need = path[i]
+        for move in _moves(cols, cells, ncells):
+            ncols, ncells_b, _, rec = _apply(cols, cells, need, move)
+            j = where.get(_key(ncols, ncells_b), -1)
+            if j < best or ncols != path[j][0]:
+                continue      # not further, or the same position with columns swapped
+            if j > best or len(rec) < len(best_rec):
+                best, best_rec = j, rec
+        out += best_rec
+        i = best
+    return out
 
 
 def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
@@ -253,7 +289,9 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
         frame[4] = idx + 1
         ncols, ncell_b, nneed, rec = _apply(frame[0], frame[1], frame[2], moves[idx])
         if min(nneed) >= 52:
-            return "solved", [m for fr in stack for m in fr[5]] + rec, states
+            path = [(fr[0], fr[1], fr[2]) for fr in stack] + [(ncols, ncell_b, nneed)]
+            recs = [fr[5] for fr in stack] + [rec]
+            return "solved", _shortcut(path, recs, ncells), states
         key = _key(ncols, ncell_b)
         if key in visited:
             continue
