@@ -1,0 +1,469 @@
+"""Easy Harp solver (RULES A1): a perfect-information search from any position.
+
+The deal code fixes every card, face-down ones and the stock order included,
+so the solver sees everything.  It runs a best-first search with a
+transposition table over *macro moves* and answers ``solved`` (with a
+canonical script, RULES B7, that the engine replays to ``won``),
+``unsolvable`` (only when the search ran out of positions, under the sound
+reductions listed below) or ``unknown`` (a limit was reached).  Best-first
+only orders the work: every generated position is expanded before the answer
+is ``unsolvable``.
+
+Model
+-----
+A position is ``(columns, talon, p, foundations)``:
+
+* ``columns``: nine ``bytes``; byte 0 is the number of face-down cards at the
+  bottom, the rest are the cards bottom to top.  Face-down cards are turned up
+  as soon as they are uncovered (RULES A1.6), so a non-empty column always has
+  a face-up top, and its face-up part is always one ordered run (cards arrive
+  one at a time on a card one rank higher of the other colour, A1.2-A1.3, or
+  as a whole king-led run into an empty column, A1.4).
+* ``talon``: stock and waste as one sequence in drawing order (the waste
+  bottom to top, then the stock from the next card to draw), and ``p`` the
+  number of cards already drawn in this pass (the waste size).  Drawing one
+  card at a time with unlimited redeals in the same order (RULES A1.8) makes
+  every talon card playable after a known number of ``d`` actions, so "play
+  the talon card at position k" is one macro move that emits the draws.
+* ``foundations``: the heights of the eight slots f1..f8 (RULES A1.7, B5).
+
+Sound reductions
+----------------
+The search explores the lines of a *normal form*; any winning line can be
+rewritten into one (the proofs are in the comments of the functions named):
+
+1. The key forgets ``p``, the talon order, the column order and which of a
+   suit's two slots is which (:func:`_key`).
+2. An ace on a column top goes to a foundation at once, and an ace is never
+   taken back (:func:`_close`).
+3. A talon card goes to the tableau only in a chain that a column or
+   foundation top is built on at once (:func:`_chains`).
+4. A talon card goes to a foundation only right before a column card that
+   needs it, or in the final sweep once the tableau is empty
+   (:func:`_foundation_moves`, :func:`_finish`).
+5. Empty columns are interchangeable (only the first is offered), and a
+   king-led run is not moved off a column with nothing under it (the result
+   would equal the position up to column order).
+
+Nothing else is pruned: every other rule-allowed action, take-backs from a
+foundation (RULES A1.10) included, is generated.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+from hashlib import blake2b
+
+from analysis.solver import SolveResult
+from harp.cards import FOUNDATION_SUITS, KING, is_red
+
+N_COLUMNS = 9
+N_SLOTS = 8
+N_CARDS = 104
+
+#: First of the two slots of each suit (RULES B5: f1-f2 spades, f3-f4
+#: hearts, f5-f6 diamonds, f7-f8 clubs), indexed by suit (0=C 1=D 2=H 3=S).
+SLOT_BASE = [0] * 4
+for _i, _suit in enumerate(FOUNDATION_SUITS):
+    SLOT_BASE[_suit] = 2 * _i
+
+#: The cards a card may be built on (RULES A1.2): other colour, one rank up.
+PARENTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t for t in range(52) if t >> 2 == (c >> 2) + 1 and is_red(t) != is_red(c))
+    for c in range(52))
+#: The cards that may be built on each card (the inverse of PARENTS).
+CHILDREN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(52) if t in PARENTS[c]) for t in range(52))
+
+# Primitive moves, as (kind, a, b): column a > foundation, talon index a >
+# foundation, column a > column b, talon index a > column b, slot a > column b.
+CF, TF, CC, TC, FC = range(5)
+
+State = tuple  # (columns: tuple[bytes, ...], talon: tuple[int, ...], p: int, found: tuple[int, ...])
+Step = tuple   # (priority, tokens: list[str], state)
+
+
+# ---------------------------------------------------------------- positions
+
+def state_from_board(board) -> State:
+    """The solver's position for an :class:`~harp.easyharp.EasyHarpBoard`."""
+    cols = tuple(bytes([board.face_down[i]]) + bytes(board.columns[i])
+                 for i in range(N_COLUMNS))
+    talon = tuple(board.waste) + tuple(reversed(board.stock))
+    found = tuple(len(slot) for slot in board.foundations)
+    return cols, talon, len(board.waste), found
+
+
+def _slot_for(found: tuple[int, ...], card: int) -> int:
+    """First slot accepting the card, or -1 (RULES A1.7: the first of two)."""
+    base = SLOT_BASE[card & 3]
+    rank = card >> 2
+    if found[base] == rank:
+        return base
+    if found[base + 1] == rank:
+        return base + 1
+    return -1
+
+
+def _slot_top(found: tuple[int, ...], slot: int) -> int:
+    return (found[slot] - 1) * 4 + FOUNDATION_SUITS[slot // 2]
+
+
+def _remove_top(col: bytes, n: int) -> bytes:
+    """Column without its top n cards, the uncovered card turned up (A1.6)."""
+    rest = col[:-n]
+    down = rest[0]
+    if down and len(rest) - 1 == down:
+        return bytes([down - 1]) + rest[1:]
+    return rest
+
+
+def _draws(talon_len: int, p: int, k: int) -> int:
+    """Number of ``d`` actions that bring talon card k to the waste top when
+    p cards are drawn (RULES A1.8): draw on, or finish the pass, redeal (one
+    ``d`` on the empty stock) and draw k + 1 cards."""
+    if k + 1 >= p:
+        return k + 1 - p
+    return (talon_len - p) + 1 + (k + 1)
+
+
+def _talon_cards(talon: tuple[int, ...], p: int) -> dict[int, int]:
+    """For each card value in the talon, the index of its cheapest copy (two
+    copies lead to positions with the same key, reduction 1)."""
+    n = len(talon)
+    best: dict[int, tuple[int, int]] = {}
+    for k, card in enumerate(talon):
+        cost = _draws(n, p, k)
+        if card not in best or cost < best[card][0]:
+            best[card] = (cost, k)
+    return {card: k for card, (_, k) in best.items()}
+
+
+def _replace(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
+def _apply(state: State, move: tuple) -> tuple[State, list[str]]:
+    """The position after a primitive move, and its canonical tokens (B7)."""
+    cols, talon, p, found = state
+    kind, a, b = move
+    if kind == CF:
+        slot = _slot_for(found, cols[a][-1])
+        found = _replace(found, slot, found[slot] + 1)
+        return (_replace(cols, a, _remove_top(cols[a], 1)), talon, p, found), [f"{a + 1}>f"]
+    if kind == CC:
+        src, dst = cols[a], cols[b]
+        n = 1 if len(dst) > 1 else len(src) - 1 - src[0]   # empty: the king-led run
+        cols = _replace(_replace(cols, a, _remove_top(src, n)), b, dst + src[-n:])
+        return (cols, talon, p, found), [f"{a + 1}>{b + 1}"]
+    if kind == FC:
+        card = _slot_top(found, a)
+        found = _replace(found, a, found[a] - 1)
+        return (_replace(cols, b, cols[b] + bytes([card])), talon, p, found), [f"f{a + 1}>{b + 1}"]
+    tokens = ["d"] * _draws(len(talon), p, a)
+    card = talon[a]
+    talon = talon[:a] + talon[a + 1:]
+    if kind == TF:
+        slot = _slot_for(found, card)
+        found = _replace(found, slot, found[slot] + 1)
+        tokens.append("w>f")
+    else:
+        cols = _replace(cols, b, cols[b] + bytes([card]))
+        tokens.append(f"w>{b + 1}")
+    return (cols, talon, a, found), tokens
+
+
+# ---------------------------------------------------------------- reductions 2 and 4
+
+def _close(state: State) -> tuple[State, list[str]]:
+    """Put every ace on a column top on a foundation (reduction 2).
+
+    Why this is sound: let S have an ace A on a column top and S' be S with
+    A on an empty slot of its suit (one exists: at most the other copy of A
+    is on a foundation).  Nothing can ever be built on an ace (RULES A1.2),
+    so A only ever blocks.  Whatever a winning line from S does, S' can do
+    the same, skipping every action that moves A (there is at least one: its
+    final move to a foundation).  The card under A is already turned up in
+    S' (A1.6), which forbids nothing, and A occupies a slot that only the
+    other ace could take, which then takes the other, empty, slot (the two
+    slots of a suit are interchangeable).  So S' is won in fewer actions.
+    Likewise the position before a take-back of an ace is won in fewer
+    actions than the one after, so no such take-back is generated.
+    """
+    tokens: list[str] = []
+    again = True
+    while again:
+        again = False
+        for i, col in enumerate(state[0]):
+            if len(col) > 1 and col[-1] < 4:
+                state, toks = _apply(state, (CF, i, 0))
+                tokens += toks
+                again = True
+    return state, tokens
+
+
+def _foundation_moves(state: State, out: list[Step]) -> None:
+    """A column's top card to a foundation, after the talon cards it needs.
+
+    Reduction 4: a talon card t can wait in the talon until just before the
+    first action that needs it on its slot: the next card of that slot going
+    up (from a column, or from the talon, which then waits too), a take-back
+    of t (then t could have gone from the talon straight to the tableau) or
+    the end.  Meanwhile no action loses anything by having t in the talon
+    rather than on a foundation: the talon is always reachable (A1.8), and a
+    slot at t's height takes only t or its copy (the two slots of a suit are
+    interchangeable).  So some winning line plays talon cards to a foundation
+    only as an unbroken run right before a column card of the next rank:
+    from a slot at height h, the talon cards of ranks h .. r-1 of the suit,
+    then the column card of rank r.  Each distinct slot height <= r is
+    offered.
+    """
+    cols, talon, p, found = state
+    in_talon = set(talon)
+    for i, col in enumerate(cols):
+        if len(col) < 2:
+            continue
+        card = col[-1]
+        rank, base = card >> 2, SLOT_BASE[card & 3]
+        heights = {found[base], found[base + 1]}
+        for h in heights:
+            if h > rank or any((r << 2 | card & 3) not in in_talon for r in range(h, rank)):
+                continue
+            prio = _leaving_priority(col, 0, 1)
+            tokens: list[str] = []
+            st = state
+            for r in range(h, rank):
+                k = _talon_cards(st[1], st[2])[r << 2 | card & 3]
+                st, toks = _apply(st, (TF, k, 0))
+                tokens += toks
+            st, toks = _apply(st, (CF, i, 0))
+            out.append((prio + (rank - h), tokens + toks, st))
+
+
+def _leaving_priority(col: bytes, good: int, other: int) -> int:
+    """``good`` if the top card leaving turns a card up or empties the column."""
+    return good if len(col) - 1 - col[0] == 1 else other
+
+
+def _finish(state: State) -> list[str]:
+    """The final sweep once the tableau is empty: every card left is in the
+    talon, and each slot's next card is there (at most one copy of it can be
+    on the other slot), so the talon goes up rank by rank (reduction 4)."""
+    tokens: list[str] = []
+    while state[1]:
+        cols, talon, p, found = state
+        k = min((k for k, card in enumerate(talon) if _slot_for(found, card) >= 0),
+                key=lambda k: _draws(len(talon), p, k))
+        state, toks = _apply(state, (TF, k, 0))
+        tokens += toks
+    return tokens
+
+
+# ---------------------------------------------------------------- tableau moves
+
+def _column_moves(state: State, out: list[Step]) -> None:
+    """A column's top card onto another column (RULES A1.2-A1.3), or its
+    king-led run into the first empty column (A1.4, reduction 5)."""
+    cols = state[0]
+    tops: dict[int, list[int]] = {}
+    empty = -1
+    for j, col in enumerate(cols):
+        if len(col) > 1:
+            tops.setdefault(col[-1], []).append(j)
+        elif empty < 0:
+            empty = j
+    for i, col in enumerate(cols):
+        if len(col) < 2:
+            continue
+        prio = _leaving_priority(col, 2, 6)
+        for parent in PARENTS[col[-1]]:
+            for j in tops.get(parent, ()):
+                child, tokens = _apply(state, (CC, i, j))
+                out.append((prio, tokens, child))
+        down = col[0]
+        if empty >= 0 and down and col[1 + down] >> 2 == KING:
+            child, tokens = _apply(state, (CC, i, empty))
+            out.append((3, tokens, child))
+
+
+def _take_backs(state: State, out: list[Step]) -> None:
+    """RULES A1.10: a foundation's top card back onto the tableau.  Aces are
+    left out (reduction 2); of two slots of a suit at the same height only
+    the first is offered (they hold the same top card)."""
+    cols, _, _, found = state
+    for s in range(N_SLOTS):
+        h = found[s]
+        if h <= 1 or (s & 1 and found[s - 1] == h):
+            continue
+        card = _slot_top(found, s)
+        for j, col in enumerate(cols):
+            if (len(col) > 1 and col[-1] in PARENTS[card]) or (len(col) == 1 and card >> 2 == KING):
+                child, tokens = _apply(state, (FC, s, j))
+                out.append((8, tokens, child))
+                if len(col) == 1:
+                    break
+
+
+def _chains(state: State, out: list[Step]) -> None:
+    """Talon cards to the tableau, always as a chain that is used at once.
+
+    Reduction 3: a talon card t put on the tableau (RULES A1.5) matters only
+    if a card is later built on it.  If none ever is, t only covers its host
+    (or an empty column) until it moves on or goes up; dropping that
+    placement and taking t straight from the talon when it moves on gives a
+    legal line no longer.  And the placement can be delayed to just before
+    the first card is built on t: in between t covered its host, so no action
+    used that host, and t stayed out of the talon, which no action needed.
+    So some winning line puts each talon card on the tableau right before
+    something is built on it: another talon card (the chain goes on), a
+    column's top card or a foundation's top card, which ends the chain.
+    """
+    cols, talon, p, found = state
+    ends = _chain_ends(cols, found, -1)
+    if not ends:
+        return
+    for card, k in _talon_cards(talon, p).items():
+        if not _can_end(card, ends):
+            continue
+        for j, col in enumerate(cols):
+            if (len(col) > 1 and col[-1] in PARENTS[card]) or (len(col) == 1 and card >> 2 == KING):
+                child, tokens = _apply(state, (TC, k, j))
+                _extend(child, j, tokens, out)
+                if len(col) == 1:
+                    break
+
+
+def _chain_ends(cols, found, base: int) -> list[int]:
+    ends = [col[-1] for j, col in enumerate(cols) if j != base and len(col) > 1]
+    ends += [_slot_top(found, s) for s in range(N_SLOTS) if found[s] > 1]
+    return ends
+
+
+def _can_end(top: int, ends: list[int]) -> bool:
+    """Whether some column or foundation top could end a chain on ``top``:
+    a lower card of the colour that the alternation asks for."""
+    rank, red = top >> 2, is_red(top)
+    for u in ends:
+        d = rank - (u >> 2)
+        if d > 0 and is_red(u) == (red != (d & 1 == 1)):
+            return True
+    return False
+
+
+def _extend(state: State, base: int, tokens: list[str], out: list[Step]) -> None:
+    """End the chain on column ``base`` with a column top or a foundation top
+    built on it, or put one more talon card on it."""
+    cols, talon, p, found = state
+    fits = CHILDREN[cols[base][-1]]
+    for i, col in enumerate(cols):
+        if i != base and len(col) > 1 and col[-1] in fits:
+            child, toks = _apply(state, (CC, i, base))
+            out.append((_leaving_priority(col, 2, 6) + 1, tokens + toks, child))
+    for s in range(N_SLOTS):
+        h = found[s]
+        if h > 1 and not (s & 1 and found[s - 1] == h) and _slot_top(found, s) in fits:
+            child, toks = _apply(state, (FC, s, base))
+            out.append((8, tokens + toks, child))
+    ends = _chain_ends(cols, found, base)
+    for card, k in _talon_cards(talon, p).items():
+        if card in fits and _can_end(card, ends):
+            child, toks = _apply(state, (TC, k, base))
+            _extend(child, base, tokens + toks, out)
+
+
+def _successors(state: State) -> list[Step]:
+    """Every successor position of the normal form, with its tokens."""
+    out: list[Step] = []
+    _foundation_moves(state, out)
+    _column_moves(state, out)
+    _chains(state, out)
+    _take_backs(state, out)
+    return out
+
+
+# ---------------------------------------------------------------- the key
+
+def _key(state: State) -> bytes:
+    """Transposition key (reduction 1), a 128-bit digest of:
+
+    * the columns as a sorted list: the rules treat all nine columns alike
+      (column numbers matter only to double taps, which the solver does not
+      use), so positions that differ by a permutation of columns are won or
+      lost together;
+    * the talon as a sorted multiset, without ``p``: every talon card can be
+      played at any time after some draws (RULES A1.8), so the moves, and
+      hence whether the position can be won, depend only on which cards are
+      in the talon, not on their order or on the pointer;
+    * each suit's two slot heights, sorted: the two slots of a suit accept
+      the same cards (RULES A1.7).
+    Columns are separated by 0xFF, which no card (< 52) or face-down count
+    (< 9) can be, so the encoding is unambiguous.
+    """
+    cols, talon, _, found = state
+    parts = sorted(cols)
+    parts.append(bytes(sorted(talon)))
+    parts.append(bytes(min(found[s], found[s + 1]) for s in range(0, 8, 2))
+                 + bytes(max(found[s], found[s + 1]) for s in range(0, 8, 2)))
+    return blake2b(b"\xff".join(parts), digest_size=16).digest()
+
+
+def _tableau_empty(state: State) -> bool:
+    return all(len(col) == 1 for col in state[0])
+
+
+def _score(state: State) -> int:
+    """Best-first order (lower first): face-down cards, then the face-up
+    cards that sit on them, then cards left on the tableau."""
+    down = blocking = cards = 0
+    for col in state[0]:
+        d = col[0]
+        n = len(col) - 1
+        down += d
+        cards += n
+        if d:
+            blocking += n - d
+    return 64 * down + 8 * blocking + cards
+
+
+# ---------------------------------------------------------------- search
+
+def solve_easy_harp(board, max_states: int = 2_000_000,
+                    timeout: float | None = 30.0) -> SolveResult:
+    """Search from the board's current position (RULES A1).
+
+    ``solved``: ``actions`` is a canonical script that wins from this
+    position; ``unsolvable``: every position of the normal form was
+    searched; ``unknown``: ``max_states`` positions or ``timeout`` seconds
+    were used up.
+    """
+    start = time.perf_counter()
+    deadline = start + (timeout if timeout is not None else float("inf"))
+    state, tokens = _close(state_from_board(board))
+    seen = {_key(state)}
+    parents: list[tuple[int, list[str]]] = [(-1, tokens)]
+    heap = [(_score(state), 0, 0, state)]   # ties: the newest first (depth)
+    while heap:
+        _, _, node, current = heapq.heappop(heap)
+        node = -node
+        if _tableau_empty(current):
+            actions = _path(parents, node) + _finish(current)
+            return SolveResult("solved", actions, len(parents), time.perf_counter() - start)
+        for prio, tokens, child in _successors(current):
+            child, more = _close(child)
+            key = _key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            parents.append((node, tokens + more))
+            heapq.heappush(heap, (_score(child), prio, 1 - len(parents), child))
+        if len(parents) >= max_states or time.perf_counter() > deadline:
+            return SolveResult("unknown", [], len(parents), time.perf_counter() - start)
+    return SolveResult("unsolvable", [], len(parents), time.perf_counter() - start)
+
+
+def _path(parents: list[tuple[int, list[str]]], node: int) -> list[str]:
+    steps = []
+    while node >= 0:
+        node, tokens = parents[node]
+        steps.append(tokens)
+    return [t for tokens in reversed(steps) for t in tokens]
