@@ -52,8 +52,7 @@ def random_game(seed: int) -> dict[str, str]:
 
 def play_randomly(board: Board, target: int, rng: random.Random) -> None:
     while len(board.actions) < target and not board.is_won:
-        # iter(): list(board.legal_actions) would generate them twice (len, then items)
-        actions = list(iter(board.legal_actions))
+        actions = list(board.legal_actions)
         if not actions:
             if not board.can_undo():
                 return

@@ -29,7 +29,10 @@ UndoRecord = tuple  # (src list | None, dst list | None, n, flipped column, gain
 
 class LegalActions:
     """Lazy view of the legal actions of a board (like python-chess's
-    ``board.legal_moves``): iterate it, count it, test membership."""
+    ``board.legal_moves``): iterate it, count it, test membership.
+
+    It has no ``__len__`` on purpose: ``list(view)`` asks for a length
+    hint first, which would generate every action twice."""
 
     def __init__(self, board: Board) -> None:
         self._board = board
@@ -37,11 +40,11 @@ class LegalActions:
     def __iter__(self) -> Iterator[Action]:
         return self._board._generate()
 
-    def __len__(self) -> int:
-        return sum(1 for _ in self._board._generate())
+    def count(self) -> int:
+        return len(self._board.legal_list())
 
     def __bool__(self) -> bool:
-        return any(True for _ in self._board._generate())
+        return bool(self._board.legal_list())
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and self._board.is_legal(action)
@@ -52,7 +55,7 @@ class LegalActions:
 
 class Board:
     """A position of one game plus its history.  Subclasses add the piles
-    and the rules: ``_apply`` (returns an undo record), ``_generate``,
+    and the rules: ``_apply`` (returns an undo record), ``legal_list``,
     ``status``."""
 
     game: ClassVar[str]
@@ -77,8 +80,12 @@ class Board:
     def _apply(self, action: Action) -> UndoRecord:
         raise NotImplementedError
 
-    def _generate(self) -> Iterator[Action]:
+    def legal_list(self) -> list[Action]:
+        """Every legal action (taps, aliases of moves, left out), as a list."""
         raise NotImplementedError
+
+    def _generate(self) -> Iterator[Action]:
+        return iter(self.legal_list())
 
     def status(self) -> str:
         raise NotImplementedError

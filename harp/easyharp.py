@@ -302,9 +302,6 @@ class EasyHarpBoard(Board):
         return -1
 
     # ------------------------------------------------------------ generation
-    def _generate(self) -> Iterator[Action]:
-        return iter(self.legal_list())
-
     def legal_list(self) -> list[Action]:
         """Every legal move and the draw, as a list (taps, aliases of moves,
         are left out).  RULES A1.2-A1.10."""
@@ -356,7 +353,7 @@ class EasyHarpBoard(Board):
         brings one) or ``open``."""
         if self.cards_on_foundations == 104:
             return "won"
-        for action in self._generate():
+        for action in self.legal_list():
             if action is not DRAW_ACTION:
                 return "open"
         for card in chain(self.stock, self.waste):

@@ -295,9 +295,6 @@ class SeahavenBoard(Board):
         return -1
 
     # ------------------------------------------------------------ generation
-    def _generate(self) -> Iterator[Action]:
-        return iter(self.legal_list())
-
     def legal_list(self) -> list[Action]:
         """Every legal move as a list (taps, aliases of moves, are left out).
 
@@ -368,6 +365,4 @@ class SeahavenBoard(Board):
         """RULES B10: ``won``, ``blocked`` (no legal action) or ``open``."""
         if self.cards_on_foundations == 52:
             return "won"
-        for _ in self._generate():
-            return "open"
-        return "blocked"
+        return "open" if self.legal_list() else "blocked"
