@@ -12,7 +12,6 @@ name order.  ``-`` is standard input.
 """
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable, Iterator
 from itertools import chain
@@ -20,15 +19,12 @@ from pathlib import Path
 from typing import IO
 
 from harp.errors import RecordError
-from harp.records import Record, detect_format, parse_record_text, read_records
+from harp.records import Record, detect_format, read_records
 
 RECORD_SUFFIXES = (".txt", ".jsonl", ".ndjson", ".json", ".csv")
 STDIN = "-"
 
 RecordItem = tuple[str, int, "Record | RecordError"]
-
-#: A word shaped like a deal code (``EH1-N-AAAAAAF``); the engine checks the rest.
-CODE_SHAPE = re.compile(r"[A-Za-z]{2}\d+-[A-Za-z0-9]+-[A-Za-z0-9]+")
 
 
 def record_files(paths: Iterable[str]) -> Iterator[str]:
@@ -58,29 +54,5 @@ def _records_of(handle: IO[str], source: str, name: str | None) -> Iterator[Reco
         return
     fmt = detect_format(name, first)
     lines = chain([first], handle)
-    items = text_records(lines) if fmt == "text" else read_records(lines, fmt)
-    for line, item in items:
+    for line, item in read_records(lines, fmt):
         yield source, line, item
-
-
-def text_records(lines: Iterable[str]) -> Iterator[tuple[int, Record | RecordError]]:
-    """Records of a text file, streamed: a code-shaped first word starts a
-    record, other non-blank lines continue the current one (RULES B7, B8)."""
-    start, body = 0, []
-    for number, raw in enumerate(lines, 1):
-        words = raw.split("#", 1)[0].replace(",", " ").split()
-        if words and (not body or CODE_SHAPE.fullmatch(words[0])):
-            if body:
-                yield start, _parse_text(body, start)
-            start, body = number, [raw.rstrip("\r\n")]
-        elif body:
-            body.append(raw.rstrip("\r\n"))
-    if body:
-        yield start, _parse_text(body, start)
-
-
-def _parse_text(body: list[str], start: int) -> Record | RecordError:
-    try:
-        return parse_record_text("\n".join(body), start)
-    except RecordError as err:
-        return err
