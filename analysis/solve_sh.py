@@ -70,20 +70,21 @@ DEFAULT_TIMEOUT = 60.0
 Move = tuple[int, int, int]   # (source, destination, card moved first/lowest)
 
 
-_INFO: dict[bytes, tuple[int, int, int]] = {}
+_INFO: dict[bytes, tuple[int, int, int, int]] = {}
 
 
-def _info(col: bytes) -> tuple[int, int, int]:
-    """(lowest card, length) of the column's top same-suit run, and how
-    soon the search should dig into the column: columns holding a low rank
-    first (the foundations want it soonest), then short ones.  Cached: the
-    same column contents recur in many positions."""
+def _info(col: bytes) -> tuple[int, int, int, int]:
+    """Facts about a column's top same-suit run: its lowest card, its
+    length, whether it fills the column, and how soon the search should dig
+    into the column (columns holding a low rank first: the foundations want
+    it soonest; then short ones).  Cached: the same column contents recur
+    in many positions."""
     k = len(col) - 1
     while k and col[k - 1] == col[k] + 4:
         k -= 1
     if len(_INFO) > 400_000:
         _INFO.clear()
-    info = _INFO[col] = (col[k], len(col) - k, (min(col) >> 2) * 32 + len(col))
+    info = _INFO[col] = (col[k], len(col) - k, k == 0, (min(col) >> 2) * 32 + len(col))
     return info
 
 
@@ -160,77 +161,81 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int
     first), then parking, both by the column's digging order (``_info``).
     """
     free = ncells - len(cells)
-    tops = {}
-    infos = []
-    empty = -1
-    n_empty = 0
-    get = _INFO.get
-    for i in range(N_COLUMNS):
-        col = cols[i]
-        if col:
-            tops[col[-1]] = i
-            infos.append((i, len(col), get(col) or _info(col)))
-        else:
-            n_empty += 1
-            empty = i
+    tops = {col[-1]: i for i, col in enumerate(cols) if col}
+    n_empty = N_COLUMNS - len(tops)
+    cap = (free + 1) << n_empty
     good: list[tuple[int, int, int]] = []
+    empty = -1
     if n_empty:
+        empty = cols.index(b"")
         for c in cells:
             if c >= KING_MIN:
                 good.append((1, c, empty))
-    cap = (free + 1) << n_empty
-    cap_empty = (free + 1) << (n_empty - 1) if n_empty else 0
-    park = []
     runs = []
-    for i, height, (low, run, dig) in infos:
+    park = []
+    get = _INFO.get
+    for i, col in enumerate(cols):
+        if not col:
+            continue
+        low, run, whole, dig = get(col) or _info(col)
         if low >= KING_MIN:
-            if run < height and run <= cap_empty:
+            # into an empty column, which does not count (RULES A2.5)
+            if n_empty and not whole and run <= cap >> 1:
                 runs.append((dig, 3, i, empty))
         else:
             j = tops.get(low + 4)
             if j is not None:
                 if run <= cap:
-                    # emptying a column first, then by how soon to dig there
-                    runs.append((dig - (run == height) * 1000, 2, i, j))
+                    # emptying a column first, then by digging order
+                    runs.append((dig - 1000 if whole else dig, 2, i, j))
                 continue          # parking it would only do the same move via cells
         if run <= free:
-            park.append((dig, i, run))
+            park.append((dig, 4, i, run))
     if runs:
-        runs.sort()
+        if len(runs) > 1:
+            runs.sort()
         good += [m[1:] for m in runs]
     if park:
-        park.sort()
-        good += [(4, i, run) for _, i, run in park]
+        if len(park) > 1:
+            park.sort()
+        good += [m[1:] for m in park]
     return good
 
 
 def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
            move: tuple[int, int, int]) -> tuple[tuple[bytes, ...], bytes, list[int], list[Move]]:
-    """The position after ``move`` and the forced moves that follow it."""
+    """The position after ``move`` and the forced moves that follow it.
+    ``need`` is copied only when a forced move changes it (positions share
+    their foundations otherwise; nothing mutates a shared list)."""
     kind, src, dst = move
     new = list(cols)
-    need = need[:]
     if kind == 1:                      # a cell king into an empty column
         new[dst] = bytes((src,))
         cells = cells.replace(bytes((src,)), b"", 1)
         rec = [(CELL, dst, src)]
-        work = [dst]
+        changed = dst
     elif kind == 4:                    # the top run into cells, top card first
         col = new[src]
         k = len(col) - dst
         rec = [(src, CELL, card) for card in reversed(col[k:])]
         new[src] = col[:k]
         cells = bytes(sorted(cells + col[k:]))
-        work = [src]
+        changed = src
     else:                              # a run onto a column, or a king-led run
         col = new[src]
-        low, run, _ = _INFO.get(col) or _info(col)
+        low, run = (_INFO.get(col) or _info(col))[:2]
         k = len(col) - run
         new[dst] += col[k:]
         new[src] = col[:k]
         rec = [(src, dst, low)]
-        work = [src]
-    cells = _close(new, cells, need, rec, work)
+        changed = src
+    col = new[changed]
+    if col:
+        top = col[-1]
+        # a forced move follows only if the new top goes home or takes a cell card
+        if top == need[top & 3] or (top > 3 and (top - 4) in cells):
+            need = need[:]
+            cells = _close(new, cells, need, rec, [changed])
     return tuple(new), cells, need, rec
 
 
@@ -277,30 +282,36 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
     if min(need) >= 52:
         return "solved", root_rec, 1
     visited = {_key(cols, cell_b)}
-    # frame: [cols, cells, need, moves to try, next index, record that led here]
-    stack: list[list[Any]] = [[cols, cell_b, need, _moves(cols, cell_b, ncells), 0, root_rec]]
+    apply, moves_of, join, sep = _apply, _moves, _SEP.join, _SEP
+    # frame: [cols, cells, need, moves still to try (best last), record that led here]
+    first = moves_of(cols, cell_b, ncells)
+    first.reverse()
+    stack: list[list[Any]] = [[cols, cell_b, need, first, root_rec]]
     states = 1
+    check_at = min(max_states, 1024)
     while stack:
         frame = stack[-1]
-        moves, idx = frame[3], frame[4]
-        if idx >= len(moves):
+        todo = frame[3]
+        if not todo:
             stack.pop()
             continue
-        frame[4] = idx + 1
-        ncols, ncell_b, nneed, rec = _apply(frame[0], frame[1], frame[2], moves[idx])
+        ncols, ncell_b, nneed, rec = apply(frame[0], frame[1], frame[2], todo.pop())
         if min(nneed) >= 52:
             path = [(fr[0], fr[1], fr[2]) for fr in stack] + [(ncols, ncell_b, nneed)]
-            recs = [fr[5] for fr in stack] + [rec]
+            recs = [fr[4] for fr in stack] + [rec]
             return "solved", _shortcut(path, recs, ncells), states
-        key = _key(ncols, ncell_b)
+        key = join(sorted(ncols)) + sep + ncell_b        # _key, inlined
         if key in visited:
             continue
         visited.add(key)
         states += 1
-        if states >= max_states or (deadline is not None and not states & 1023
-                                    and time.perf_counter() > deadline):
-            return "unknown", [], states
-        stack.append([ncols, ncell_b, nneed, _moves(ncols, ncell_b, ncells), 0, rec])
+        if states >= check_at:
+            if states >= max_states or (deadline is not None and time.perf_counter() > deadline):
+                return "unknown", [], states
+            check_at = min(max_states, states + 1024)
+        todo = moves_of(ncols, ncell_b, ncells)
+        todo.reverse()
+        stack.append([ncols, ncell_b, nneed, todo, rec])
     return "unsolvable", [], states
 
 
