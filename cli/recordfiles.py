@@ -29,15 +29,13 @@ def load_records(path: str) -> list[Record]:
     first = next((line for line in lines if line.strip()), None)
     fmt = detect_format(None if path == "-" else path, first)
     try:
-        if fmt == "text":
-            return text_records(lines)
         records = []
         for _, item in read_records(lines, fmt):
             if isinstance(item, RecordError):
                 raise item
             records.append(item)
         if not records:
-            raise RecordError("no record found")
+            raise RecordError("no record found: a record is a deal code followed by its moves")
         return records
     except RecordError as err:
         raise RecordError(f"{_name(path)}: {err}") from None
@@ -50,18 +48,6 @@ def load_one_record(path: str) -> Record:
         raise RecordError(f"{_name(path)} holds {len(records)} records; "
                           "give a file with one record (use 'harp replay' for several)")
     return records[0]
-
-
-def text_records(lines: list[str]) -> list[Record]:
-    """Records of a text file (RULES B8): see the module docstring."""
-    records = []
-    for _, item in read_records(lines, "text"):
-        if isinstance(item, RecordError):
-            raise item
-        records.append(item)
-    if not records:
-        raise RecordError("no record found: a record is a deal code followed by its moves")
-    return records
 
 
 def _name(path: str) -> str:

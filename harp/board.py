@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from .actions import UNDO, Action
+from .cards import KING
 from .deals import EASY_HARP, DealCode, parse_code
 from .errors import IllegalActionError
 from .notation import parse_action, parse_script, tokenize
@@ -228,6 +229,38 @@ class Board:
 
     def _face_down_count(self, column: int) -> int:
         return 0
+
+    def copy(self) -> Board:
+        """The same position and settings, without the action history."""
+        other = self.__class__.__new__(self.__class__)
+        Board.__init__(other, self.code, interactive_rules=self.interactive_rules,
+                       double_click=self.double_click)
+        other.columns = [list(c) for c in self.columns]
+        other.foundations = [list(f) for f in self.foundations]
+        other.score, other.moves = self.score, self.moves
+        self._copy_piles_to(other)
+        return other
+
+    def _copy_piles_to(self, other: Board) -> None:
+        """Copy the game's own piles (stock, waste, cells...) to ``other``."""
+
+    @staticmethod
+    def _builds_on(card: int, top: int) -> bool:
+        raise NotImplementedError
+
+    def _double_tap_column(self, card: int, own: int) -> int:
+        """RULES B5: the longest column that accepts the card (all its cards
+        counted, ties to the lowest number, its own column skipped), else
+        the first empty column for a king; -1 if none."""
+        cols = self.columns
+        for j in sorted(range(len(cols)), key=lambda j: (-len(cols[j]), j)):
+            if j != own and cols[j] and self._builds_on(card, cols[j][-1]):
+                return j
+        if card >> 2 == KING:
+            for j, col in enumerate(cols):
+                if j != own and not col:
+                    return j
+        return -1
 
     @property
     def legal_actions(self) -> LegalActions:

@@ -1,7 +1,6 @@
 """Easy Harp (RULES A1): two decks, nine Klondike columns, one card at a time."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import chain
 
 from .actions import DOUBLE_TAP, DRAW, DRAW_ACTION, MOVE, TAP, Action, move
@@ -64,17 +63,9 @@ class EasyHarpBoard(Board):
         self.waste: list[int] = []
         self.foundations: list[list[int]] = [[] for _ in range(N_SLOTS)]
 
-    def copy(self) -> EasyHarpBoard:
-        """The same position and settings, without the action history."""
-        other = EasyHarpBoard.__new__(EasyHarpBoard)
-        Board.__init__(other, self.code, interactive_rules=self.interactive_rules,
-                       double_click=self.double_click)
-        other.columns = [list(c) for c in self.columns]
+    def _copy_piles_to(self, other: EasyHarpBoard) -> None:
         other.face_down = list(self.face_down)
         other.stock, other.waste = list(self.stock), list(self.waste)
-        other.foundations = [list(f) for f in self.foundations]
-        other.score, other.moves = self.score, self.moves
-        return other
 
     # ------------------------------------------------------------ piles
     def _face_down_count(self, column: int) -> int:
@@ -289,17 +280,9 @@ class EasyHarpBoard(Board):
             return self._waste_to_column(target, None)
         return self._column_to_column(own, target, None)
 
-    def _double_tap_column(self, card: int, own: int) -> int:
-        cols = self.columns
-        by_length = sorted(range(N_COLUMNS), key=lambda j: (-len(cols[j]), j))
-        for j in by_length:
-            if j != own and cols[j] and FITS[card * 52 + cols[j][-1]]:
-                return j
-        if card >> 2 == KING:
-            for j in range(N_COLUMNS):
-                if j != own and not cols[j]:
-                    return j
-        return -1
+    @staticmethod
+    def _builds_on(card: int, top: int) -> bool:
+        return FITS[card * 52 + top] == 1
 
     # ------------------------------------------------------------ generation
     def legal_list(self) -> list[Action]:

@@ -1,7 +1,6 @@
 """Seahaven Towers (RULES A2): one deck face up, ten columns, 4/2/1 cells."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 from .actions import DOUBLE_TAP, DRAW, MOVE, TAP, Action, move
 from .board import Board, UndoRecord
@@ -80,16 +79,8 @@ class SeahavenBoard(Board):
             raise ValueError(f"this game has {len(self._cells)} cells, not {len(cards)}")
         self._cells = [[] if c is None else [c] for c in cards]
 
-    def copy(self) -> SeahavenBoard:
-        """The same position and settings, without the action history."""
-        other = SeahavenBoard.__new__(SeahavenBoard)
-        Board.__init__(other, self.code, interactive_rules=self.interactive_rules,
-                       double_click=self.double_click)
-        other.columns = [list(c) for c in self.columns]
+    def _copy_piles_to(self, other: SeahavenBoard) -> None:
         other._cells = [list(c) for c in self._cells]
-        other.foundations = [list(f) for f in self.foundations]
-        other.score, other.moves = self.score, self.moves
-        return other
 
     # ------------------------------------------------------------ helpers
     def free_cells(self) -> int:
@@ -283,16 +274,9 @@ class SeahavenBoard(Board):
                      f"{' or a cell' if own >= 0 else ''}", "A2.7")
         raise AssertionError  # pragma: no cover
 
-    def _double_tap_column(self, card: int, own: int) -> int:
-        cols = self.columns
-        for j in sorted(range(N_COLUMNS), key=lambda j: (-len(cols[j]), j)):
-            if j != own and cols[j] and cols[j][-1] == card + 4:
-                return j
-        if card >> 2 == KING:
-            for j in range(N_COLUMNS):
-                if j != own and not cols[j]:
-                    return j
-        return -1
+    @staticmethod
+    def _builds_on(card: int, top: int) -> bool:
+        return top == card + 4
 
     # ------------------------------------------------------------ generation
     def legal_list(self) -> list[Action]:
