@@ -139,6 +139,20 @@ def _talon_cards(talon: tuple[int, ...], p: int) -> dict[int, int]:
     return {card: k for card, (_, k) in best.items()}
 
 
+def _cheapest(talon: tuple[int, ...], p: int, card: int) -> int:
+    """Index of the copy of ``card`` that the fewest draws reach, or -1."""
+    try:
+        k = talon.index(card)
+    except ValueError:
+        return -1
+    try:
+        k2 = talon.index(card, k + 1)
+    except ValueError:
+        return k
+    n = len(talon)
+    return k if _draws(n, p, k) <= _draws(n, p, k2) else k2
+
+
 def _replace(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
@@ -233,7 +247,7 @@ def _foundation_moves(state: State, out: list[Step]) -> None:
             tokens: list[str] = []
             st = state
             for r in range(h, rank):
-                k = _talon_cards(st[1], st[2])[r << 2 | card & 3]
+                k = _cheapest(st[1], st[2], r << 2 | card & 3)
                 st, toks = _apply(st, (TF, k, 0))
                 tokens += toks
             st, toks = _apply(st, (CF, i, 0))
@@ -364,9 +378,14 @@ def _extend(state: State, base: int, tokens: list[str], out: list[Step]) -> None
         if h > 1 and not (s & 1 and found[s - 1] == h) and _slot_top(found, s) in fits:
             child, toks = _apply(state, (FC, s, base))
             out.append((8, tokens + toks, child))
-    ends = _chain_ends(cols, found, base)
-    for card, k in _talon_cards(talon, p).items():
-        if card in fits and _can_end(card, ends):
+    ends = None
+    for card in fits:
+        k = _cheapest(talon, p, card)
+        if k < 0:
+            continue
+        if ends is None:
+            ends = _chain_ends(cols, found, base)
+        if _can_end(card, ends):
             child, toks = _apply(state, (TC, k, base))
             _extend(child, base, tokens + toks, out)
 
@@ -440,7 +459,9 @@ def solve_easy_harp(board, max_states: int = 2_000_000,
     deadline = start + (timeout if timeout is not None else float("inf"))
     state, tokens = _close(state_from_board(board))
     seen = {_key(state)}
-    parents: list[tuple[int, list[str]]] = [(-1, tokens)]
+    # Per position: its parent and the tokens leading to it, as one string
+    # (a list per position would cost several times the memory).
+    parents: list[tuple[int, str]] = [(-1, " ".join(tokens))]
     heap = [(_score(state), 0, 0, state)]   # ties: the newest first (depth)
     while heap:
         _, _, node, current = heapq.heappop(heap)
@@ -454,16 +475,17 @@ def solve_easy_harp(board, max_states: int = 2_000_000,
             if key in seen:
                 continue
             seen.add(key)
-            parents.append((node, tokens + more))
+            parents.append((node, " ".join(tokens + more)))
             heapq.heappush(heap, (_score(child), prio, 1 - len(parents), child))
         if len(parents) >= max_states or time.perf_counter() > deadline:
             return SolveResult("unknown", [], len(parents), time.perf_counter() - start)
     return SolveResult("unsolvable", [], len(parents), time.perf_counter() - start)
 
 
-def _path(parents: list[tuple[int, list[str]]], node: int) -> list[str]:
+def _path(parents: list[tuple[int, str]], node: int) -> list[str]:
+    """The tokens from the root to ``node``."""
     steps = []
     while node >= 0:
         node, tokens = parents[node]
         steps.append(tokens)
-    return [t for tokens in reversed(steps) for t in tokens]
+    return " ".join(reversed(steps)).split()

@@ -122,11 +122,62 @@ def bench_seahaven(args: argparse.Namespace) -> None:
               f"ratio {totals[0] / totals[1]:.3f}")
 
 
+def _easy_harp_deal(job: tuple[int, float, int, bool]) -> tuple:
+    """Solve one Easy Harp deal (in a worker process); replay any win."""
+    number, timeout, max_states, verify = job
+    code = make_code("EH", number)
+    result = solve(new_board(code), max_states=max_states, timeout=timeout)
+    replay_ok = True
+    if result.solved and verify:
+        replay = new_board(code)
+        try:
+            replay.push_script(result.script())
+            replay_ok = replay.status() == "won"
+        except ValueError:
+            replay_ok = False
+    return number, result.outcome, result.seconds, len(result.actions), result.states, replay_ok
+
+
+def bench_easy_harp(args: argparse.Namespace) -> None:
+    """Easy Harp part (issue 5 target: deals 1-200, at least 95% decided
+    within 30 s each).  ``--processes`` workers share the deals."""
+    from multiprocessing import Pool
+    deals = parse_range(args.eh_deals)
+    jobs = [(n, args.timeout, args.max_states, args.verify) for n in deals]
+    start = time.perf_counter()
+    with Pool(args.processes) as pool:
+        rows = sorted(pool.imap_unordered(_easy_harp_deal, jobs))
+    wall = time.perf_counter() - start
+    n = len(rows)
+    outcomes = [r[1] for r in rows]
+    times = [r[2] for r in rows]
+    lengths = [r[3] for r in rows if r[1] == "solved"]
+    decided = n - outcomes.count("unknown")
+    print(f"\nEasy Harp, deals {deals.start}-{deals.stop - 1}, {args.timeout:g} s and "
+          f"{args.max_states} positions per deal, {args.processes} processes, {wall:.0f} s wall")
+    print(f"  won {_share(outcomes.count('solved'), n)}   unsolvable "
+          f"{_share(outcomes.count('unsolvable'), n)}   unknown {_share(outcomes.count('unknown'), n)}")
+    print(f"  decided {_share(decided, n)} (target: at least 95%)")
+    print(f"  median time {statistics.median(times):.2f} s (all deals), "
+          f"{statistics.median([r[2] for r in rows if r[1] != 'unknown'] or [0]):.2f} s (decided)")
+    if lengths:
+        print(f"  median solution length {statistics.median(lengths):.0f} actions, draws included "
+              f"(min {min(lengths)}, max {max(lengths)})")
+    unknown = [r[0] for r in rows if r[1] == "unknown"]
+    if unknown:
+        print(f"  unknown: {' '.join(map(str, unknown))}")
+    bad = [r[0] for r in rows if not r[5]]
+    if bad:
+        print(f"  !! solutions that do NOT replay to won: {bad}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("sh", "eh", "all"), default="all")
     parser.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-1000")
     parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants, e.g. 4,2,1")
+    parser.add_argument("--eh-deals", default="1-200", help="Easy Harp deal numbers")
+    parser.add_argument("--processes", type=int, default=2, help="Easy Harp worker processes")
     parser.add_argument("--max-states", type=int, default=2_000_000)
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal")
     parser.add_argument("--no-fcs", action="store_true", help="do not run Freecell Solver")
