@@ -50,6 +50,15 @@ those proved never to be needed:
   forced: a king alone in a column may be worth parking to gain an empty
   column, RULES A2.5.)
 
+Search.  Depth first, iterative (no recursion limit), with a visited set
+of canonical keys; moves are tried best first (``_moves``): kings from
+cells into empty columns, runs onto their successors (those that empty a
+column first), then parking, digging first into columns that hold the
+lowest ranks.  A winning line is then shortened by jumping, from each
+position on it, to the furthest later position one move reaches
+(``_shortcut``).  ``max_states`` and ``timeout`` turn the answer into
+``unknown``.
+
 The emitted script contains every move explicitly (foundation moves too) in
 canonical notation (RULES B7): ``3>a``, ``a>10``, ``4>7``, ``9>f``.
 """
@@ -82,7 +91,7 @@ def _info(col: bytes) -> tuple[int, int, int, int]:
     k = len(col) - 1
     while k and col[k - 1] == col[k] + 4:
         k -= 1
-    if len(_INFO) > 400_000:
+    if len(_INFO) > 200_000:         # bound the cache's memory
         _INFO.clear()
     info = _INFO[col] = (col[k], len(col) - k, k == 0, (min(col) >> 2) * 32 + len(col))
     return info
