@@ -74,12 +74,12 @@ def _pool_map(func: Callable[[T], R], items: Iterable[T], jobs: int,
 
 def _dask_map(func: Callable[[T], R], items: Iterable[T], chunk_size: int,
               scheduler: str | None) -> Iterator[R]:
+    if not scheduler:
+        raise ValueError("the dask executor needs a scheduler address (--scheduler)")
     try:
         from distributed import Client
     except ImportError:
         raise ValueError("the dask executor needs Dask: pip install 'harp[dask]'") from None
-    if not scheduler:
-        raise ValueError("the dask executor needs a scheduler address (--scheduler)")
     client = Client(scheduler)
     try:
         workers = max(1, sum(client.nthreads().values()))
