@@ -5,7 +5,6 @@ Thin commands: they parse options, call :mod:`analysis.scoring` and
 """
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import sys
 from collections.abc import Iterable, Iterator
@@ -85,7 +84,8 @@ def score(paths: tuple[str, ...], rows: bool, by: tuple[str, ...], jobs: int, ex
         scored = progress(scored, None, quiet, "record")
         if rows:
             table = (row.to_dict(by) for row in scored)
-            _print_stream(table, [*ROW_FIELDS, *by], json_, csv_, fmt)
+            # JSON and CSV stream (flat memory); only a table needs every row.
+            print_rows(table, json_=json_, csv_=csv_, fmt=fmt, headers=[*ROW_FIELDS, *by])
             return
         summary = ScoreSummary(by)
         for row in scored:
@@ -93,18 +93,6 @@ def score(paths: tuple[str, ...], rows: bool, by: tuple[str, ...], jobs: int, ex
         print_rows(summary.rows(), json_=json_, csv_=csv_, fmt=fmt,
                    headers=["game", "variant", *by, *SUMMARY_FIELDS])
 
-
-def _print_stream(rows: Iterator[dict[str, Any]], headers: list[str], json_: bool,
-                  csv_: bool, fmt: str) -> None:
-    """Per-record rows: JSON and CSV stream (flat memory); a table needs them all."""
-    if csv_:
-        out = click.get_text_stream("stdout")
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(headers)
-        for row in rows:
-            writer.writerow(["" if row.get(k) is None else row.get(k) for k in headers])
-        return
-    print_rows(rows, json_=json_, csv_=csv_, fmt=fmt, headers=headers)
 
 
 # ------------------------------------------------------------------ harp stats

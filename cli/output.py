@@ -46,16 +46,23 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
     if json_:
         _print_json(rows, out)
         return
+    if csv_ and headers:            # known columns: stream, memory stays flat
+        _write_csv(rows, headers, out)
+        return
     rows = list(rows)
     keys = headers or _keys_of(rows)
     if csv_:
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(keys)
-        for row in rows:
-            writer.writerow(["" if row.get(k) is None else row.get(k) for k in keys])
+        _write_csv(rows, keys, out)
         return
     table = [[row.get(k) for k in keys] for row in rows]
     out.write(tabulate.tabulate(table, headers=keys, tablefmt=fmt) + "\n")
+
+
+def _write_csv(rows: Iterable[dict], keys: list[str], out: Any) -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(keys)
+    for row in rows:
+        writer.writerow(["" if row.get(k) is None else row.get(k) for k in keys])
 
 
 def _print_json(rows: Iterable[dict], out: Any) -> None:
