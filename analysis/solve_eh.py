@@ -42,8 +42,8 @@ rewritten into one (the proofs are in the comments of the functions named):
    needs it, or in the final sweep once the tableau is empty
    (:func:`_foundation_moves`, :func:`_finish`).
 5. Empty columns are interchangeable (only the first is offered), and a
-   king-led run is not moved off a column with nothing under it (the result
-   would equal the position up to column order).
+   king-led run is not moved off a column with nothing else in it (the
+   result would equal the position up to column order).
 
 Nothing else is pruned: every other rule-allowed action, take-backs from a
 foundation (RULES A1.10) included, is generated.
@@ -167,7 +167,7 @@ def _apply(state: State, move: tuple) -> tuple[State, list[str]]:
         return (_replace(cols, a, _remove_top(cols[a], 1)), talon, p, found), [f"{a + 1}>f"]
     if kind == CC:
         src, dst = cols[a], cols[b]
-        n = 1 if len(dst) > 1 else len(src) - 1 - src[0]   # empty: the king-led run
+        n = 1 if len(dst) > 1 else _run_length(src)   # empty: the king-led run
         cols = _replace(_replace(cols, a, _remove_top(src, n)), b, dst + src[-n:])
         return (cols, talon, p, found), [f"{a + 1}>{b + 1}"]
     if kind == FC:
@@ -294,10 +294,21 @@ def _column_moves(state: State, out: list[Step]) -> None:
             for j in tops.get(parent, ()):
                 child, tokens = _apply(state, (CC, i, j))
                 out.append((prio, tokens, child))
-        down = col[0]
-        if empty >= 0 and down and col[1 + down] >> 2 == KING:
+        n = _run_length(col) if empty >= 0 else 0
+        if n and col[-n] >> 2 == KING and len(col) - 1 > n:
             child, tokens = _apply(state, (CC, i, empty))
             out.append((3, tokens, child))
+
+
+def _run_length(col: bytes) -> int:
+    """Face-up cards at the top of a column that form an ordered run (other
+    colour, one rank lower each, RULES A1.4), counting the top card.  In play
+    this is the whole face-up part; a constructed position may differ."""
+    floor = col[0] + 1
+    i = len(col) - 1
+    while i > floor and col[i - 1] in PARENTS[col[i]]:
+        i -= 1
+    return len(col) - i
 
 
 def _take_backs(state: State, out: list[Step]) -> None:
