@@ -12,6 +12,7 @@ import sys
 import click
 
 from harp import Action, Board, HarpError, Record, new_board
+from analysis.fcs import fcs_board
 from harp.deals import DealCode, daily_code, parse_code, random_code
 
 from .main import cli
@@ -86,10 +87,6 @@ def print_fcs(board: Board, announce_code: bool) -> None:
     """The layout in Freecell Solver's board format (analysis.fcs)."""
     if board.game != "SH":
         raise click.UsageError("--format fcs is for Seahaven deals only")
-    try:
-        from analysis.fcs import fcs_board
-    except ImportError:
-        raise click.ClickException("the fcs export (analysis/fcs.py) is not installed") from None
     if announce_code:
         click.echo(f"code: {board.code}", err=True)
     click.echo(fcs_board(board).rstrip("\n"))

@@ -11,6 +11,7 @@ import os
 
 import click
 
+from analysis.solver import hint
 from harp import Board
 from harp.records import Record, csv_header, detect_format, format_record, record_of
 
@@ -85,11 +86,7 @@ def play_line(board: Board, line: str) -> int:
 
 
 def hint_text(board: Board) -> str:
-    """The solver's next action on a winning line, if the solver is installed."""
-    try:
-        from analysis.solver import hint
-    except ImportError:
-        return "hint is not available: the solver (analysis/solver.py) is not installed"
+    """The solver's next action on a winning line (issue 5)."""
     result, first = hint(board.copy(), max_states=HINT_STATES, timeout=HINT_SECONDS)
     if first is not None:
         return f"Hint: {first} (the first of a winning line of {len(result.actions)} actions)"
