@@ -2,7 +2,7 @@
 
 The board is redrawn after each action; the player types notation (RULES
 B7: ``3>f``, ``w>5``, ``d``, ``t3``, ``tt3``, ``u``), sees why a refused move
-is refused, asks for a ``hint`` (when the solver is installed) and quits
+is refused, asks for a ``hint`` from the solver and quits
 with ``q``; the game can then be saved as a record (RULES B8).
 """
 from __future__ import annotations
