@@ -1,7 +1,8 @@
 """Easy Harp solver (RULES A1): a perfect-information search from any position.
 
 The deal code fixes every card, face-down ones and the stock order included,
-so the solver sees everything.  It runs a best-first search with a
+so the solver sees everything.  After a fast, incomplete phase that only
+looks for wins (see the end of this text), it runs a best-first search with a
 transposition table over *macro moves* and answers ``solved`` (with a
 canonical script, RULES B7, that the engine replays to ``won``),
 ``unsolvable`` (only when the search ran out of positions, under the sound
@@ -47,6 +48,18 @@ rewritten into one (the proofs are in the comments of the functions named):
 
 Nothing else is pruned: every other rule-allowed action, take-backs from a
 foundation (RULES A1.10) included, is generated.
+
+The fast phase
+--------------
+Before the sound search, :func:`_quick_win` makes a few short greedy runs
+(best-first by a weighted score, a few thousand positions each) over the
+same moves, first without take-backs, then with them, with up to ``QUICK_SHARE`` of the time and
+positions.  It can only answer ``solved``: a line it finds consists of
+legal moves from the given position and ends with every card on a
+foundation (the engine replays it), so it is a real win.  When it finds
+none, nothing is concluded from that; the sound search then starts afresh
+from the root, with its own transposition table, and everything said above
+about ``unsolvable`` holds for it unchanged.
 """
 from __future__ import annotations
 
@@ -470,9 +483,12 @@ QUICK_WEIGHTS: tuple[tuple[int, int, int, int, int, int], ...] = (
     (60, 6, 4, 3, 1, 8), (60, 6, 4, 2, 0, 8), (30, 2, 10, 5, 0, 12),
     (80, 2, 6, 4, 0, 14))
 #: Positions per fast run, and the share of the budget (time and positions)
-#: the fast phase may use before the sound search takes over.
+#: the fast phase may use before the sound search takes over.  The sound
+#: search wins its deals within seconds or not at all (measured: 21 of deals
+#: 1-40 within 8 s, no more at 30 s that the fast phase missed), so half
+#: the budget costs it little.
 QUICK_STATES = 6000
-QUICK_SHARE = 0.4
+QUICK_SHARE = 0.5
 
 
 def _quick_score(weights: tuple[int, ...]):
@@ -503,7 +519,7 @@ def _quick_score(weights: tuple[int, ...]):
 
 def _quick_successors(state: State) -> list[Step]:
     """The normal form's moves without take-backs: the fast phase may skip
-    any move, since it never answers ``unsolvable``."""
+    any move, since it never answers ``unsolvable``; its first round does."""
     out: list[Step] = []
     _foundation_moves(state, out)
     _column_moves(state, out)
@@ -519,12 +535,16 @@ def _quick_win(root: State, tokens: list[str], max_states: int,
     normal form, replayed by the engine in the tests); it prunes without
     proof, so its failure proves nothing and the caller goes on."""
     used = 0
-    for weights in QUICK_WEIGHTS:
+    # First every weighting without take-backs (fewer moves, so deeper
+    # runs), then with them: deal 7 is won only so (measured).
+    runs = [(w, _quick_successors) for w in QUICK_WEIGHTS]
+    runs += [(w, _successors) for w in QUICK_WEIGHTS]
+    for weights, successors in runs:
         budget = min(QUICK_STATES, max_states - used)
         if budget <= 0 or time.perf_counter() > deadline:
             break
         outcome, actions, states = _best_first(root, tokens, _quick_score(weights),
-                                               _quick_successors, budget, deadline)
+                                               successors, budget, deadline)
         used += states
         if outcome == "solved":
             return actions, used
@@ -551,7 +571,7 @@ def solve_easy_harp(board, max_states: int = 2_000_000,
     limit = timeout if timeout is not None else float("inf")
     deadline = start + limit
     root, tokens = _close(state_from_board(board))
-    quick_deadline = start + QUICK_SHARE * min(limit, 1e9)
+    quick_deadline = start + QUICK_SHARE * limit
     actions, used = _quick_win(root, tokens, int(QUICK_SHARE * max_states), quick_deadline)
     if actions is not None:
         return SolveResult("solved", actions, used, time.perf_counter() - start)
