@@ -493,8 +493,9 @@ QUICK_SHARE = 0.5
 #: Positions of a first, short sound search before the fast phase: it wins
 #: many easy deals in a few thousand positions (deals 5, 9, 14: under 5000,
 #: 0.2 s) that every fast run misses, which would otherwise wait for the
-#: whole fast phase.  Repeating them in the final sound search costs little.
-SOUND_FIRST = 8000
+#: whole fast phase.  Repeating them in the final sound search costs little;
+#: the fast phase's time share counts from the end of this search.
+SOUND_FIRST = 5000
 
 
 def _quick_score(weights: tuple[int, ...]):
@@ -582,7 +583,7 @@ def solve_easy_harp(board, max_states: int = 2_000_000,
                                           min(SOUND_FIRST, max_states), deadline)
     if outcome != "unknown" or first >= max_states:
         return SolveResult(outcome, actions, first, time.perf_counter() - start)
-    quick_deadline = start + QUICK_SHARE * limit
+    quick_deadline = time.perf_counter() + QUICK_SHARE * limit
     actions, used = _quick_win(root, tokens, int(QUICK_SHARE * max_states), quick_deadline)
     used += first
     if actions is not None:
