@@ -1,7 +1,9 @@
 """Building positions for tests: cards from text, piles set directly."""
 from __future__ import annotations
 
-from harp import new_board
+from collections.abc import Callable, Hashable
+
+from harp import Action, Board, new_board
 from harp.cards import parse_card
 from harp.deals import make_code
 from harp.easyharp import EasyHarpBoard
@@ -45,3 +47,36 @@ def run_of(suit: str, high: str, length: int) -> str:
     ranks = "A23456789TJQK"
     top = ranks.index(high)
     return " ".join(ranks[r] + suit for r in range(top, top - length, -1))
+
+
+def plain_solvable(board, key: Callable[[Board], Hashable], limit: int,
+                   order: Callable[[list[Action]], list[Action]] | None = None) -> bool | None:
+    """True/False when decided by exhaustive depth-first search over every
+    legal action of the engine (nothing pruned, nothing forced), positions
+    identified by ``key``; None past ``limit`` positions.  ``order`` only
+    chooses which action is tried first.  It pushes and pops on ``board``."""
+    def actions(b: Board) -> list[Action]:
+        found = list(b.legal_actions)
+        return (order(found) if order else found)[::-1]   # popped from the end
+    if board.is_won:
+        return True
+    seen = {key(board)}
+    stack = [actions(board)]
+    while stack:
+        if not stack[-1]:
+            stack.pop()
+            if stack:
+                board.pop()
+            continue
+        board.push(stack[-1].pop())
+        if board.is_won:
+            return True
+        k = key(board)
+        if k in seen:
+            board.pop()
+            continue
+        if len(seen) >= limit:
+            return None
+        seen.add(k)
+        stack.append(actions(board))
+    return False

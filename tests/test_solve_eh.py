@@ -12,48 +12,27 @@ from analysis.solver import SolveResult, solve
 from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
+from helpers import plain_solvable as plain_search
 
 # Deals the solver wins in well under a second (measured with
 # benchmarks/solve.py); the tests replay whatever it finds.
 QUICK_DEALS = (5, 9, 14)
 
 
-def plain_solvable(board, limit: int = 300_000) -> bool | None:
-    """True/False when decided by exhaustive depth-first search over every
-    legal action of the engine (RULES A1.2-A1.10, B6); None past ``limit``
-    positions.  Only the order of the actions is chosen (moves to a
-    foundation first, to find wins early); none is skipped.  The key is
-    the position up to the obvious symmetries: column order and the two
+def position_key(b) -> tuple:
+    """The position up to the obvious symmetries: column order and the two
     slots of a suit; the stock and waste are kept in order."""
-    def key(b) -> tuple:
-        cols = tuple(sorted(zip(b.face_down, map(tuple, b.columns))))
-        slots = tuple(tuple(sorted(map(len, b.foundations[i:i + 2]))) for i in range(0, 8, 2))
-        return cols, tuple(b.stock), tuple(b.waste), slots
+    cols = tuple(sorted(zip(b.face_down, map(tuple, b.columns))))
+    slots = tuple(tuple(sorted(map(len, b.foundations[i:i + 2]))) for i in range(0, 8, 2))
+    return cols, tuple(b.stock), tuple(b.waste), slots
 
-    def actions(b) -> list:
-        return sorted(b.legal_actions, key=lambda a: a.dst != "f", reverse=True)
-    if board.is_won:
-        return True
-    seen = {key(board)}
-    stack = [actions(board)]
-    while stack:
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                board.pop()
-            continue
-        board.push(stack[-1].pop())
-        if board.is_won:
-            return True
-        k = key(board)
-        if k in seen:
-            board.pop()
-            continue
-        seen.add(k)
-        if len(seen) > limit:
-            return None
-        stack.append(actions(board))
-    return False
+
+def plain_solvable(board, limit: int = 300_000) -> bool | None:
+    """The plain exhaustive search of tests/helpers.py over every legal
+    action (RULES A1.2-A1.10, B6), foundation moves tried first."""
+    def foundation_first(actions: list) -> list:
+        return sorted(actions, key=lambda a: a.dst != "f")
+    return plain_search(board, position_key, limit, foundation_first)
 
 
 def cards(text: str) -> list[int]:

@@ -9,6 +9,7 @@ obviously symmetric position (sorted columns, sorted cells, foundations).
 from __future__ import annotations
 
 import pytest
+from helpers import plain_solvable as plain_search
 from helpers import seahaven
 
 from analysis.solve_sh import search
@@ -18,36 +19,16 @@ from harp.cards import FOUNDATION_SUITS
 from harp.deals import make_code
 
 
+def position_key(b) -> tuple:
+    return (tuple(sorted(map(tuple, b.columns))),
+            tuple(sorted(c for c in b.cells if c is not None)),
+            tuple(map(len, b.foundations)))
+
+
 def plain_solvable(board, limit: int = 3000) -> bool | None:
-    """True/False when decided by exhaustive search over the engine's legal
-    actions (RULES A2.3-A2.7, take-backs included); None past ``limit``
-    positions."""
-    def key(b) -> tuple:
-        return (tuple(sorted(map(tuple, b.columns))),
-                tuple(sorted(c for c in b.cells if c is not None)),
-                tuple(map(len, b.foundations)))
-    if board.is_won:
-        return True
-    seen = {key(board)}
-    stack = [list(board.legal_actions)[::-1]]      # popped in the engine's order
-    while stack:
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                board.pop()
-            continue
-        board.push(stack[-1].pop())
-        if board.is_won:
-            return True
-        k = key(board)
-        if k in seen:
-            board.pop()
-            continue
-        if len(seen) >= limit:
-            return None
-        seen.add(k)
-        stack.append(list(board.legal_actions)[::-1])
-    return False
+    """The plain exhaustive search of tests/helpers.py over the engine's
+    legal actions (RULES A2.3-A2.7, take-backs included)."""
+    return plain_search(board, position_key, limit)
 
 
 def replays_to_won(code: str, moves: str, result: SolveResult) -> bool:
