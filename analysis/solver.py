@@ -50,6 +50,19 @@ def solve(board: Any, max_states: int = DEFAULT_MAX_STATES,
     return solve_easy_harp(board, max_states=max_states, timeout=timeout)
 
 
+def replays_to_won(board: Any, result: SolveResult) -> bool:
+    """Whether the result's actions, pushed on a copy of ``board``, win:
+    a solution is never taken on the solver's word."""
+    if not result.solved:
+        return False
+    replay = board.copy()
+    try:
+        replay.push_script(result.script())
+    except ValueError:
+        return False
+    return replay.is_won
+
+
 def hint(board: Any, max_states: int = DEFAULT_MAX_STATES,
          timeout: float | None = DEFAULT_TIMEOUT) -> tuple[SolveResult, str | None]:
     """The search result and the first action of a winning line (or None)."""

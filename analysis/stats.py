@@ -102,26 +102,18 @@ def solver_available() -> bool:
 def solve_facts(code: Any, limits: SolveLimits) -> dict[str, Any]:
     """The solver's outcome for a deal; a claimed win is replayed by the
     engine and counted as ``unknown`` (flagged) if it does not win."""
-    from .solver import solve
+    from .solver import replays_to_won, solve
 
-    result = solve(new_board(code), max_states=limits.max_states, timeout=limits.timeout)
+    board = new_board(code)
+    result = solve(board, max_states=limits.max_states, timeout=limits.timeout)
     facts: dict[str, Any] = {"outcome": result.outcome, "length": None,
                              "states": result.states, "seconds": round(result.seconds, 4)}
     if result.outcome == "solved":
-        if _wins(code, result.actions):
+        if replays_to_won(board, result):
             facts["length"] = len(result.actions)
         else:
             facts.update(outcome="unknown", invalid_solution=True)
     return facts
-
-
-def _wins(code: Any, actions: list[str]) -> bool:
-    board = new_board(code)
-    try:
-        board.push_script(" ".join(actions))
-    except ValueError:
-        return False
-    return board.is_won
 
 
 # ------------------------------------------------------------------ plans and runs

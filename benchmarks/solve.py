@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analysis.fcs import fc_solve_available, run_fc_solve  # noqa: E402
-from analysis.solver import solve  # noqa: E402
+from analysis.solver import replays_to_won, solve  # noqa: E402
 from harp import new_board  # noqa: E402
 from harp.deals import make_code  # noqa: E402
 
@@ -59,15 +59,8 @@ def bench_seahaven_variant(cells: int, deals: range, args: argparse.Namespace,
         stats["harp"][result.outcome] = stats["harp"].get(result.outcome, 0) + 1
         if result.solved:
             stats["len"].append(len(result.actions))
-            if args.verify:
-                replay = new_board(code)
-                try:
-                    replay.push_script(result.script())
-                    ok = replay.status() == "won"
-                except ValueError:
-                    ok = False
-                if not ok:
-                    stats["bad_replay"].append(number)
+            if args.verify and not replays_to_won(board, result):
+                stats["bad_replay"].append(number)
         if use_fcs:
             fcs = run_fc_solve(board, max_iters=args.fcs_max_iters)
             stats["fcs_time"] += fcs.seconds
@@ -125,16 +118,9 @@ def bench_seahaven(args: argparse.Namespace) -> None:
 def _easy_harp_deal(job: tuple[int, float, int, bool]) -> tuple:
     """Solve one Easy Harp deal (in a worker process); replay any win."""
     number, timeout, max_states, verify = job
-    code = make_code("EH", number)
-    result = solve(new_board(code), max_states=max_states, timeout=timeout)
-    replay_ok = True
-    if result.solved and verify:
-        replay = new_board(code)
-        try:
-            replay.push_script(result.script())
-            replay_ok = replay.status() == "won"
-        except ValueError:
-            replay_ok = False
+    board = new_board(make_code("EH", number))
+    result = solve(board, max_states=max_states, timeout=timeout)
+    replay_ok = not (result.solved and verify) or replays_to_won(board, result)
     return number, result.outcome, result.seconds, len(result.actions), result.states, replay_ok
 
 
