@@ -14,7 +14,7 @@ by gain".  A redeal is recorded with ``src`` None.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import ClassVar
 
 from .actions import UNDO, Action
@@ -229,6 +229,22 @@ class Board:
 
     def _face_down_count(self, column: int) -> int:
         return 0
+
+    def _take_back_slot(self, src: str, where: str, accepts: Callable[[int], bool],
+                        rule: str) -> int:
+        """The foundation slot a take-back leaves: the one named, or for a
+        bare ``f`` the first whose top card ``accepts`` (RULES B7).  The
+        caller checks a named slot's card against the destination."""
+        found = self.foundations
+        if src == "f":
+            for slot, pile in enumerate(found):
+                if pile and accepts(pile[-1]):
+                    return slot
+            self._refuse(f"no foundation card can go {where}", rule)
+        slot = int(src[1:]) - 1
+        if not found[slot]:
+            self._refuse(f"foundation {src} is empty", rule)
+        return slot
 
     def copy(self) -> Board:
         """The same position and settings, without the action history."""

@@ -200,18 +200,11 @@ class EasyHarpBoard(Board):
 
     def _take_back(self, src: str, column: int, count: int | None) -> UndoRecord:
         self._one_card(count, "from a foundation")
-        found = self.foundations
-        if src == "f":
-            slots = [s for s in range(N_SLOTS) if found[s] and self._accepts(column, found[s][-1])]
-            if not slots:
-                self._refuse(f"no foundation card can go on column {column + 1}", "A1.10")
-            slot = slots[0]
-        else:
-            slot = int(src[1:]) - 1
-            if not found[slot]:
-                self._refuse(f"foundation {src} is empty", "A1.10")
-            self._check_accepts(column, found[slot][-1])
-        return self._transfer(found[slot], self.columns[column], 1, 0)
+        slot = self._take_back_slot(src, f"on column {column + 1}",
+                                    lambda card: self._accepts(column, card), "A1.10")
+        pile = self.foundations[slot]
+        self._check_accepts(column, pile[-1])
+        return self._transfer(pile, self.columns[column], 1, 0)
 
     def _column_to_column(self, si: int, di: int, count: int | None) -> UndoRecord:
         if si == di:

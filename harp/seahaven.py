@@ -197,18 +197,11 @@ class SeahavenBoard(Board):
                 self._refuse(f"cell {dst} holds {card_str(target[0])}: a cell holds one card", "A2.3")
         else:
             target = self.columns[COLUMN_INDEX[dst]]
-        if src == "f":
-            slots = [s for s in range(4) if found[s] and
-                     (to_cell or self._accepts(COLUMN_INDEX[dst], found[s][-1]))]
-            if not slots:
-                self._refuse(f"no foundation card can go to {dst}", "A2.7")
-            slot = slots[0]
-        else:
-            slot = int(src[1:]) - 1
-            if not found[slot]:
-                self._refuse(f"foundation {src} is empty", "A2.7")
-            if not to_cell:
-                self._check_accepts(COLUMN_INDEX[dst], found[slot][-1])
+        slot = self._take_back_slot(
+            src, f"to {dst}",
+            lambda card: to_cell or self._accepts(COLUMN_INDEX[dst], card), "A2.7")
+        if not to_cell:
+            self._check_accepts(COLUMN_INDEX[dst], found[slot][-1])
         return self._transfer(found[slot], target, 1, 0)
 
     def _column_to_column(self, si: int, di: int, count: int | None) -> UndoRecord:
