@@ -230,6 +230,16 @@ class Board:
     def _face_down_count(self, column: int) -> int:
         return 0
 
+    def _column_source(self, src: str, rule: str) -> tuple[list[int], int]:
+        """The column a top card comes from, and its index; a foundation
+        named as the source of a tap or a foundation move is refused."""
+        if src[0] == "f":
+            self._refuse("a foundation card cannot be tapped or moved to a foundation", rule)
+        column = int(src) - 1
+        if not self.columns[column]:
+            self._refuse(f"column {src} is empty", rule)
+        return self.columns[column], column
+
     def _take_back_slot(self, src: str, where: str, accepts: Callable[[int], bool],
                         rule: str) -> int:
         """The foundation slot a take-back leaves: the one named, or for a

@@ -144,12 +144,7 @@ class EasyHarpBoard(Board):
             if not self.waste:
                 self._refuse("the waste is empty", "A1.5")
             return self.waste, -1
-        if src[0] == "f":
-            self._refuse("a foundation card cannot be tapped or moved to a foundation", "A1.10")
-        column = COLUMN_INDEX[src]
-        if not self.columns[column]:
-            self._refuse(f"column {src} is empty", "A1.2")
-        return self.columns[column], column
+        return self._column_source(src, "A1.10" if src[0] == "f" else "A1.2")
 
     def _to_foundation(self, src: str, dst: str, count: int | None) -> UndoRecord:
         pile, column = self._source_pile(src)

@@ -124,12 +124,7 @@ class SeahavenBoard(Board):
             if not pile:
                 self._refuse(f"cell {src} is empty", "A2.3")
             return pile, -1
-        if src[0] == "f":
-            self._refuse("a foundation card cannot be tapped or moved to a foundation", "A2.7")
-        column = COLUMN_INDEX[src]
-        if not self.columns[column]:
-            self._refuse(f"column {src} is empty", "A2.3")
-        return self.columns[column], column
+        return self._column_source(src, "A2.7" if src[0] == "f" else "A2.3")
 
     # ------------------------------------------------------------ actions
     def _apply(self, action: Action) -> UndoRecord:
