@@ -50,12 +50,48 @@ those proved never to be needed:
   forced: a king alone in a column may be worth parking to gain an empty
   column, RULES A2.5.)
 
+Dead ends.  A position whose cells are all full is given up at once
+(``unsolvable`` without a search) when a relaxation shows that no cell
+card can ever leave its cell (``_dead_end``).  Proof that such a position
+is lost.  Suppose it is won; by the take-back argument above, by a line
+without take-backs.  Every cell card must leave its cell, so the line has a
+first move taking a card out of a cell; before it the cells stay full, so
+no card enters a cell, and every move is a card to its foundation, a run
+onto its successor, or a king-led run into an empty column, with capacity
+2^e (RULES A2.5, no free cell; e = empty columns, at most the number of
+columns all of whose cards have moved).  Let M be the table cards that move
+before that first cell move, and take them in the order of their first
+move.  When a card x first moves, each card that was above x at the start
+has moved before, or is still in place in the same-suit run lying on x
+and moves with it; and x either (a) goes home, so every lower card of its
+suit not home at the start went home before (none was in a cell: cell
+cards have not moved); or (b) is the lowest card of a run put on x + 4,
+then a column top: x + 4 was on the table (not in a cell) and every card
+above it at the start has moved before; or (c) is a king leading a run
+into an empty column, some column whose cards have all moved before; or
+(d) sits on x + 4 and moves with it.  In (b) and (c) the run holds at
+least the cards of x's starting run still in place, and must fit the
+capacity.  These conditions only get easier as more cards count as moved,
+so, by induction along the line, M lies inside G, the least set of table
+cards closed under them, which ``_dead_end`` computes.  The first cell move
+then takes a cell card c home (every lower card of its suit not home is in
+M), onto c + 4 (on the table, every card above it in M), or, a king, into
+an empty column (a column all in M).  If no cell card meets any of these
+with G in place of M, there is no such line: the position is lost.  The
+search applies the test to the starting position only (with 1 or 2 cells
+the deal's two extra cards fill them; the test decides most 1-cell deals):
+applied after every parking move that fills the cells it pruned more than
+half the positions, but those were cheap leaves and the test cost as much.
+
 Search.  Depth first, iterative (no recursion limit), with a visited set
 of canonical keys; moves are tried best first (``_moves``): kings from
 cells into empty columns, runs onto their successors (those that empty a
 column first), then parking, digging first into columns that hold the
-lowest ranks.  A winning line is then shortened by jumping, from each
-position on it, to the furthest later position one move reaches
+lowest ranks.  The columns are numbered in key order at the start (and
+the moves renumbered back at the end): a column keeps its bottom card, and
+bottom cards differ, so until a column empties the columns stay sorted and
+the key needs no sort.  A winning line is then shortened by jumping, from
+each position on it, to the furthest later position one move reaches
 (``_shortcut``).  ``max_states`` and ``timeout`` turn the answer into
 ``unknown``.
 
@@ -65,6 +101,7 @@ canonical notation (RULES B7): ``3>a``, ``a>10``, ``4>7``, ``9>f``.
 from __future__ import annotations
 
 import time
+from operator import itemgetter
 from typing import Any
 
 N_COLUMNS = 10
@@ -155,6 +192,93 @@ def _close_root(cols: list[bytes], cells: bytes, need: list[int], rec: list[Move
     return _close(cols, cells, need, rec, list(range(N_COLUMNS)))
 
 
+# same-suit cards below c, for c = 0..55 (52 + s stands for "suit s complete")
+_BELOW = [sum(1 << d for d in range(c & 3, c, 4)) for c in range(56)]
+# the bits of the same-suit run of n cards from c down: c, c - 4, ...
+_RUN = [[sum(1 << (c - 4 * i) for i in range(n)) for n in range(c // 4 + 2)] for c in range(52)]
+
+
+def _dead_end(cols: tuple[bytes, ...], cells: bytes, need: list[int]) -> bool:
+    """The dead-end test of the module docstring, for a position whose
+    cells are all full: True when no cell card can ever leave its cell.
+
+    The set G of table cards that may move is grown to its least fixpoint
+    by sweeps over the columns.  In each column G is a top part ``col[q:]``
+    (a card joins only when every card above it is in G, or lies in its own
+    run and joins with it), so the column's first card not in G,
+    ``col[q - 1]``, is its only candidate to go home, and the lowest card
+    of that card's run its only candidate to move away, taking the rest of
+    the run along.  ``out`` = cards home or in G; ``reach`` = G plus the
+    first card under it in each column (the cards that may become a column
+    top); ``empty`` counts the columns that may be empty."""
+    below = _BELOW
+    out = below[need[0]] | below[need[1]] | below[need[2]] | below[need[3]]
+    qs = [len(col) for col in cols]
+    empty = qs.count(0)
+    reach = 0
+    for col in cols:
+        if col:
+            reach |= 1 << col[-1]
+    changed = True
+    while changed:
+        for c in cells:            # can a cell card leave?
+            if (not below[c] & ~out or (c >= KING_MIN and empty)
+                    or (c < KING_MIN and reach >> (c + 4) & 1)):
+                return False
+        changed = False
+        for k, col in enumerate(cols):
+            q = start = qs[k]
+            while q:
+                y = col[q - 1]
+                if not below[y] & ~out:            # y goes home
+                    out |= 1 << y
+                    q -= 1
+                    continue
+                s = q - 1                          # where y's run starts
+                while s and col[s - 1] == col[s] + 4:
+                    s -= 1
+                low = col[s]
+                # the run low..y onto low's successor, or a king's run into an
+                # empty column, with no free cell (RULES A2.5)
+                if (reach >> (low + 4) & 1 and q - s <= 1 << empty if low < KING_MIN
+                        else empty and q - s <= 1 << (empty - 1)):
+                    out |= _RUN[low][q - s]
+                    q = s
+                else:
+                    break
+            if q != start:
+                qs[k] = q
+                reach |= out | (1 << col[q - 1] if q else 0)
+                empty += not q
+                changed = True
+    return True
+
+
+_TOP = itemgetter(-1)
+_PLUS4 = bytes(c + 4 if c < KING_MIN else 255 for c in range(256))
+
+
+def _runs_onto_tops(cols: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
+    """``_moves`` with no free cell and no empty column, where the capacity
+    is 1 (RULES A2.5): only a top card moves, onto the top that is its
+    successor (it cannot sit on its successor, which is a top).  Found with
+    byte and set operations: this is most positions with few cells."""
+    tops = bytes(map(_TOP, cols))
+    succs = tops.translate(_PLUS4)
+    common = set(succs).intersection(tops)
+    if not common:
+        return []
+    get = _INFO.get
+    runs = []
+    for card in common:
+        i = succs.index(card)
+        _, _, whole, dig = get(cols[i]) or _info(cols[i])
+        runs.append((dig - 1000 if whole else dig, 2, i, tops.index(card)))
+    if len(runs) > 1:
+        runs.sort()
+    return [m[1:] for m in runs]
+
+
 def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int, int, int]]:
     """The moves to search from a closed position, best first (the order
     only steers the search: every move listed is tried before a position is
@@ -170,6 +294,8 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int
     first), then parking, both by the column's digging order (``_info``).
     """
     free = ncells - len(cells)
+    if not free and b"" not in cols:
+        return _runs_onto_tops(cols)
     tops = {col[-1]: i for i, col in enumerate(cols) if col}
     n_empty = N_COLUMNS - len(tops)
     cap = (free + 1) << n_empty
@@ -276,26 +402,48 @@ def _shortcut(path: list[tuple[Any, bytes, list[int]]], recs: list[list[Move]],
 
 def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
            foundations_need: list[int], ncells: int, max_states: int = DEFAULT_MAX_STATES,
-           timeout: float | None = DEFAULT_TIMEOUT) -> tuple[str, list[Move], int]:
+           timeout: float | None = DEFAULT_TIMEOUT,
+           dead_ends: bool = True) -> tuple[str, list[Move], int]:
     """Decide a position.  ``foundations_need[s]`` is the next card suit ``s``
     needs (52 + s once complete).  Returns (outcome, moves, states) where
     outcome is ``solved``, ``unsolvable`` or ``unknown`` and moves are
-    ``(source, destination, card)`` records (columns 0-9, CELL, FOUND)."""
+    ``(source, destination, card)`` records (columns 0-9, CELL, FOUND).
+    ``dead_ends=False`` turns the dead-end test off (for the tests)."""
     deadline = None if timeout is None else time.perf_counter() + timeout
-    cols_l = [bytes(col) for col in columns]
+    # The search numbers the columns in key order (see _dfs); `order` maps back.
+    order = sorted(range(len(columns)), key=lambda i: bytes(columns[i]))
+    cols_l = [bytes(columns[i]) for i in order]
     cell_b = bytes(sorted(c for c in cells if c is not None))
     need = list(foundations_need)
     root_rec: list[Move] = []
     cell_b = _close_root(cols_l, cell_b, need, root_rec)
     cols = tuple(cols_l)
     if min(need) >= 52:
-        return "solved", root_rec, 1
+        outcome, moves, states = "solved", root_rec, 1
+    elif dead_ends and len(cell_b) == ncells and _dead_end(cols, cell_b, need):
+        outcome, moves, states = "unsolvable", [], 1
+    else:
+        outcome, moves, states = _dfs(cols, cell_b, need, root_rec, ncells, max_states, deadline)
+    return outcome, [(order[s] if s < N_COLUMNS else s, order[d] if d < N_COLUMNS else d, card)
+                     for s, d, card in moves], states
+
+
+def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list[Move],
+         ncells: int, max_states: int, deadline: float | None) -> tuple[str, list[Move], int]:
+    """The depth-first search of ``search`` from a closed position.
+
+    The key of a position is its columns sorted, then its cells.  The root's
+    columns come sorted, and a column keeps its bottom card (which orders it:
+    bottom cards differ) until it empties; so while no column has ever been
+    empty on the way from the root, the columns are still sorted and the
+    key needs no sort (the frame's last item says so)."""
     visited = {_key(cols, cell_b)}
     apply, moves_of, join, sep = _apply, _moves, _SEP.join, _SEP
-    # frame: [cols, cells, need, moves still to try (best last), record that led here]
+    # frame: [cols, cells, need, moves still to try (best last), record that
+    # led here, whether the columns are in key order]
     first = moves_of(cols, cell_b, ncells)
     first.reverse()
-    stack: list[list[Any]] = [[cols, cell_b, need, first, root_rec]]
+    stack: list[list[Any]] = [[cols, cell_b, need, first, root_rec, b"" not in cols]]
     states = 1
     check_at = min(max_states, 1024)
     while stack:
@@ -305,11 +453,12 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
             stack.pop()
             continue
         ncols, ncell_b, nneed, rec = apply(frame[0], frame[1], frame[2], todo.pop())
-        if min(nneed) >= 52:
+        if nneed is not frame[2] and min(nneed) >= 52:     # only forced moves change need
             path = [(fr[0], fr[1], fr[2]) for fr in stack] + [(ncols, ncell_b, nneed)]
             recs = [fr[4] for fr in stack] + [rec]
             return "solved", _shortcut(path, recs, ncells), states
-        key = join(sorted(ncols)) + sep + ncell_b        # _key, inlined
+        in_order = frame[5] and b"" not in ncols
+        key = join(ncols if in_order else sorted(ncols)) + sep + ncell_b   # _key, inlined
         if key in visited:
             continue
         visited.add(key)
@@ -320,7 +469,7 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
             check_at = min(max_states, states + 1024)
         todo = moves_of(ncols, ncell_b, ncells)
         todo.reverse()
-        stack.append([ncols, ncell_b, nneed, todo, rec])
+        stack.append([ncols, ncell_b, nneed, todo, rec, in_order])
     return "unsolvable", [], states
 
 

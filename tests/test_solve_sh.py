@@ -8,11 +8,13 @@ obviously symmetric position (sorted columns, sorted cells, foundations).
 """
 from __future__ import annotations
 
-import pytest
-from helpers import plain_solvable as plain_search
-from helpers import seahaven
+import random
 
-from analysis.solve_sh import search
+import pytest
+from helpers import cards, seahaven
+from helpers import plain_solvable as plain_search
+
+from analysis.solve_sh import _apply, _close_root, _dead_end, _moves, _need, search
 from analysis.solver import SolveResult, hint, solve
 from harp import new_board
 from harp.cards import FOUNDATION_SUITS
@@ -193,3 +195,84 @@ def test_search_on_raw_layouts() -> None:
     need = [52, 52, 2, 3]
     outcome, _, _ = search(columns, [0], need, 1)
     assert outcome == "unsolvable"
+
+
+ALL_RANKS = "A23456789TJQK"
+
+
+def lost_with_full_cell():
+    """One cell, holding J♦; spades and clubs home, hearts to 2♥, diamonds
+    to 2♦.  J♦ can only leave onto Q♦ (under T♥, which waits for 9♥ under
+    4♦ 9♦, and 4♦ waits for 3♦ at the bottom of a column) or home (after
+    3♦): a dead end, though runs can still move."""
+    return seahaven(["QH", "KH", "5D 9H 4D 9D", "3D JH 8D 8H TD", "4H KD", "QD TH", "6H", "3H",
+                     "7H 5H 6D", "7D"], cells=["JD"],
+                    foundations=[" ".join(r + "S" for r in ALL_RANKS), "AH 2H", "AD 2D",
+                                 " ".join(r + "C" for r in ALL_RANKS)], n_cells=1)
+
+
+def search_args(board) -> tuple:
+    return ([list(col) for col in board.columns], list(board.cells), _need(board.foundations),
+            len(board.cells))
+
+
+def test_dead_end_test_gives_up_a_lost_position_at_once() -> None:
+    """Module docstring, dead ends: the relaxation shows J♦ never leaves its
+    cell, so the solver answers from the first position; the search without
+    the test needs more positions, and the plain search (RULES A2, every
+    legal action) agrees the position is lost."""
+    board = lost_with_full_cell()
+    assert search(*search_args(board)) == ("unsolvable", [], 1)
+    outcome, _, states = search(*search_args(board), dead_ends=False)
+    assert outcome == "unsolvable" and states > 10
+    assert plain_solvable(board.copy(), limit=20000) is False
+
+
+def test_dead_end_test_follows_the_capacity_rule() -> None:
+    """RULES A2.5 with no free cell and no empty column: capacity 1.  The
+    cell card 5♥ waits for 6♥ (or for A♥-4♥ to go home).  The run 8♣ 7♣ on
+    6♥ cannot move onto the top 9♣; a lone 7♣ can move onto 8♣."""
+    def dead(*columns: str) -> bool:
+        return _dead_end(tuple(bytes(cards(col)) for col in columns), bytes(cards("5H")),
+                         _need([[]] * 4))
+    assert dead("6H 8C 7C", "9C", "KH AH")           # A♥ goes home, the column stays
+    assert not dead("6H 7C", "9C 8C", "KH AH")
+    assert not dead("6H 8C 7C", "9C", "KH 4H 3H 2H AH")   # then 5♥ goes home
+    assert not dead("6H 8C 7C", "9C", "AH")          # A♥ home empties a column: capacity 2
+
+
+@pytest.mark.parametrize("cells", [1, 2])
+def test_dead_end_test_keeps_every_verdict(cells: int) -> None:
+    """Module docstring, dead ends: on deals 1-200 the verdicts with and
+    without the test agree, and the test alone decides many of them (the
+    deal fills the cells: RULES A2.2, A2.7)."""
+    at_once = 0
+    for number in range(1, 201):
+        args = search_args(new_board(make_code("SH", number, cells)))
+        outcome, _, states = search(*args)
+        assert outcome == search(*args, dead_ends=False)[0], number
+        at_once += outcome == "unsolvable" and states == 1
+    assert at_once >= 50
+
+
+def test_columns_stay_in_key_order_until_one_empties() -> None:
+    """Module docstring, search: from columns in key order, random searched
+    moves keep them sorted as long as no column has been empty (so the key
+    may skip the sort)."""
+    rng = random.Random(5)
+    for cells in (1, 2, 4):
+        for number in range(1, 31):
+            board = new_board(make_code("SH", number, cells))
+            cols = sorted(bytes(col) for col in board.columns)
+            need = _need(board.foundations)
+            cell_b = _close_root(cols, bytes(sorted(c for c in board.cells if c is not None)),
+                                 need, [])
+            state, in_order = tuple(cols), b"" not in cols
+            for _ in range(40):
+                if in_order:
+                    assert list(state) == sorted(state)
+                moves = _moves(state, cell_b, cells)
+                if not moves:
+                    break
+                state, cell_b, need, _ = _apply(state, cell_b, need, rng.choice(moves))
+                in_order = in_order and b"" not in state
