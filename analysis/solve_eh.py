@@ -49,23 +49,33 @@ rewritten into one (the proofs are in the comments of the functions named):
 Nothing else is pruned: every other rule-allowed action, take-backs from a
 foundation (RULES A1.10) included, is generated.
 
-The fast phase
---------------
-After a short sound search (``SOUND_FIRST`` positions, which wins the
-easy deals at once) and before the full one, :func:`_quick_win` makes a few short greedy runs
-(best-first by a weighted score, a few thousand positions each) over the
-same moves, first without take-backs, then with them, with up to
-``QUICK_SHARE`` of the time and positions.  It can only answer ``solved``: a line it finds consists of
-legal moves from the given position and ends with every card on a
-foundation (the engine replays it), so it is a real win.  When it finds
-none, nothing is concluded from that; the sound search then starts afresh
-from the root, with its own transposition table, and everything said above
-about ``unsolvable`` holds for it unchanged.
+The fast phases
+---------------
+After a short sound search (``SOUND_FIRST`` positions, which wins the easy
+deals at once) and before the full one, three incomplete phases look for a
+win, each until its share of the time and positions is used up:
+
+* greedy runs (:func:`_quick_win`): best-first by a weighted score, a few
+  thousand positions per weighting, first without take-backs, then with;
+* hill climbing (:func:`_climb_win`): breadth-first search for the nearest
+  position that scores better, then from there, and so on;
+* beam search (:func:`_beam_win`): the best few dozen positions of each
+  depth, depth after depth.
+
+They use the same moves as the sound search (or fewer) and can only answer
+``solved``: a line they find consists of legal moves from the given position
+and ends with every card on a foundation (the engine replays it), so it is a
+real win.  When they find none, nothing is concluded from that; the sound
+search then starts afresh from the root, with its own transposition table,
+and everything said above about ``unsolvable`` holds for it unchanged.
+Different deals fall to different phases (measured on deals 1-200, see the
+constants), which is why there are three.
 """
 from __future__ import annotations
 
 import heapq
 import time
+from collections import deque
 from hashlib import blake2b
 
 from analysis.solver import SolveResult
@@ -469,10 +479,10 @@ def _score(state: State) -> int:
     return 64 * down + 8 * blocking + cards
 
 
-# ---------------------------------------------------------------- the fast phase
+# ---------------------------------------------------------------- greedy runs
 
 #: Weights (face-down, blocking, shallowest dig, tableau cards, foundation
-#: cards, empty columns) of the fast phase's scores, tried in this order.
+#: cards, empty columns) of the fast phases' scores, tried in this order.
 #: Measured on deals 1-40 (benchmarks/solve.py): a greedy search with one
 #: weighting wins a deal within a few thousand positions or wanders off, and
 #: which weighting wins differs from deal to deal, so several short runs beat
@@ -483,18 +493,12 @@ QUICK_WEIGHTS: tuple[tuple[int, int, int, int, int, int], ...] = (
     (40, 8, 0, 5, 1, 14), (80, 12, 6, 5, 2, 14), (60, 10, 10, 5, 1, 14),
     (60, 6, 4, 3, 1, 8), (60, 6, 4, 2, 0, 8), (30, 2, 10, 5, 0, 12),
     (80, 2, 6, 4, 0, 14))
-#: Positions per fast run, and the share of the budget (time and positions)
-#: the fast phase may use before the sound search takes over.  The sound
-#: search tends to win its deals within seconds or not at all (measured on
-#: deals 1-40: 21 won within 8 s; of the 5 the fast phase misses, none in
-#: the 15-18 s left to it), so half the budget costs it little.
+#: Positions per greedy run.
 QUICK_STATES = 6000
-QUICK_SHARE = 0.5
-#: Positions of a first, short sound search before the fast phase: it wins
+#: Positions of a first, short sound search before the fast phases: it wins
 #: many easy deals in a few thousand positions (deals 5, 9, 14: under 5000,
 #: 0.2 s) that every fast run misses, which would otherwise wait for the
-#: whole fast phase.  Repeating them in the final sound search costs little;
-#: the fast phase's time share counts from the end of this search.
+#: fast phases.  Repeating them in the final sound search costs little.
 SOUND_FIRST = 5000
 
 
@@ -525,7 +529,7 @@ def _quick_score(weights: tuple[int, ...]):
 
 
 def _quick_successors(state: State) -> list[Step]:
-    """The normal form's moves without take-backs: the fast phase may skip
+    """The normal form's moves without take-backs: the fast phases may skip
     any move, since it never answers ``unsolvable``; its first round does."""
     out: list[Step] = []
     _foundation_moves(state, out)
@@ -536,7 +540,7 @@ def _quick_successors(state: State) -> list[Step]:
 
 def _quick_win(root: State, tokens: list[str], max_states: int,
                deadline: float) -> tuple[list[str] | None, int]:
-    """The fast phase: short greedy runs, one per weighting, until one wins
+    """Short greedy runs, one per weighting, until one wins
     or the budget is spent.  Returns the winning tokens (or None) and the
     positions used.  Its wins are real (every step is a legal move of the
     normal form, replayed by the engine in the tests); it prunes without
@@ -558,7 +562,163 @@ def _quick_win(root: State, tokens: list[str], max_states: int,
     return None, used
 
 
+# ---------------------------------------------------------------- hill climbing
+
+#: Hill-climbing runs after the greedy runs, as (index into QUICK_WEIGHTS,
+#: take-backs too?, positions per climb step).  Measured on the deals the
+#: other phases left unknown at 30 s: each run wins a different few deals,
+#: mostly within a second (deals 20, 98, 170 and 174 in under 0.3 s; 12,
+#: 136 and 187 within 5 s with 3 000 positions per step), and fails fast
+#: otherwise.
+CLIMB_RUNS: tuple[tuple[int, bool, int], ...] = (
+    (0, False, 20_000), (0, True, 20_000), (1, True, 20_000),
+    (0, False, 3000), (0, True, 3000), (1, False, 3000), (1, True, 3000),
+    (2, False, 3000), (7, False, 3000), (3, False, 3000), (4, False, 3000),
+    (5, False, 3000), (6, False, 3000))
+
+
+def _climb(root: State, tokens: list[str], score, successors, step_states: int,
+           max_states: int, deadline: float) -> tuple[list[str] | None, int]:
+    """Enforced hill climbing: from the current position, breadth-first
+    search for the nearest position that scores better, move there and
+    repeat until the tableau is empty.  Plateaus (long stretches of moves
+    that do not improve the score, such as building a landing place for a
+    card) are crossed by the breadth-first search instead of being left to
+    a global open list.  Each step may use ``step_states`` positions, and
+    a position seen in one step is not searched again in a later one
+    (measured: a fresh table per step won no more deals, and slower).
+
+    It commits to each step without proof, so it only answers with a win
+    (legal moves that empty the tableau, then the final sweep) or None."""
+    current, line = root, list(tokens)
+    level = score(root)
+    seen = {_key(root)}
+    used = 0
+    while not _tableau_empty(current):
+        queue = deque([(current, [])])
+        step = 0
+        better = None
+        while queue and better is None:
+            state, path = queue.popleft()
+            for _, toks, child in sorted(successors(state), key=lambda entry: entry[0]):
+                child, more = _close(child)
+                key = _key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                step += 1
+                child_path = path + toks + more
+                if score(child) < level:
+                    better = child, child_path
+                    break
+                queue.append((child, child_path))
+            if step > step_states or used + step >= max_states or time.perf_counter() > deadline:
+                return None, used + step
+        used += step
+        if better is None:
+            return None, used
+        current, path = better
+        line += path
+        level = score(current)
+    return line + _finish(current), used
+
+
+def _climb_win(root: State, tokens: list[str], max_states: int,
+               deadline: float) -> tuple[list[str] | None, int]:
+    """The runs of :data:`CLIMB_RUNS`, until one wins or the budget is spent."""
+    used = 0
+    for weighting, take_backs, step_states in CLIMB_RUNS:
+        if used >= max_states or time.perf_counter() > deadline:
+            break
+        successors = _successors if take_backs else _quick_successors
+        actions, states = _climb(root, tokens, _quick_score(QUICK_WEIGHTS[weighting]),
+                                 successors, step_states, max_states - used, deadline)
+        used += states
+        if actions is not None:
+            return actions, used
+    return None, used
+
+
+# ---------------------------------------------------------------- the beam phase
+
+#: Beam runs after the greedy runs, as (beam width, index into
+#: QUICK_WEIGHTS, share of the beam phase's time), tried in this order
+#: (a run that ends early leaves its time to the next), and the share of the budget that
+#: the greedy and beam runs together may use before the sound search takes
+#: over.  Measured on the 24 of deals 1-200 that the greedy runs and the
+#: sound search left unknown at 30 s: a beam of 50 on the first weighting
+#: won 8 of them within 12 s, a beam of 100 won two more; the sound search
+#: given the same time won none.
+BEAM_RUNS: tuple[tuple[int, int, float], ...] = ((50, 0, 0.45), (100, 0, 0.35), (50, 1, 0.2))
+
+
+def _beam(root: State, tokens: list[str], score, width: int, max_states: int,
+          deadline: float) -> tuple[list[str] | None, int]:
+    """Beam search: depth by depth, expand every position of the beam and
+    keep the ``width`` best new positions by ``score`` (ties: the better
+    move kind first).  Greedy runs commit to one line and best-first
+    search keeps returning to old plateaus; a beam follows many lines at
+    the same depth, which suits the long digging plans of hard deals.
+
+    It drops positions without proof, so it only ever answers with a win
+    (a line of legal moves that empties the tableau, then the final sweep,
+    replayed by the engine in the tests) or None; never ``unsolvable``.
+    Returns the winning tokens (or None) and the positions generated."""
+    seen = {_key(root)}
+    parents: list[tuple[int, str]] = [(-1, " ".join(tokens))]
+    layer = [root]
+    nodes = [0]
+    while layer:
+        ranked: list[tuple[int, int, State]] = []
+        for state, node in zip(layer, nodes):
+            for prio, toks, child in _successors(state):
+                child, more = _close(child)
+                key = _key(child)
+                if key in seen:
+                    continue
+                seen.add(key)
+                parents.append((node, " ".join(toks + more)))
+                if _tableau_empty(child):
+                    return _path(parents, len(parents) - 1) + _finish(child), len(parents)
+                ranked.append((score(child) * 16 + prio, len(parents) - 1, child))
+            if len(parents) >= max_states or time.perf_counter() > deadline:
+                return None, len(parents)
+        ranked.sort(key=lambda entry: entry[0])
+        del ranked[width:]
+        layer = [entry[2] for entry in ranked]
+        nodes = [entry[1] for entry in ranked]
+    return None, len(parents)
+
+
+def _beam_win(root: State, tokens: list[str], max_states: int,
+              deadline: float) -> tuple[list[str] | None, int]:
+    """The beam runs of :data:`BEAM_RUNS`, until one wins or the budget is
+    spent.  Each run gets its share of the time left, so a run that ends
+    early (its beam ran out of new positions) leaves its time to the next."""
+    used = 0
+    share_left = sum(run[2] for run in BEAM_RUNS)
+    for width, weighting, share in BEAM_RUNS:
+        now = time.perf_counter()
+        if used >= max_states or now > deadline:
+            break
+        run_deadline = now + (deadline - now) * share / share_left
+        share_left -= share
+        actions, states = _beam(root, tokens, _quick_score(QUICK_WEIGHTS[weighting]),
+                                width, max_states - used, run_deadline)
+        used += states
+        if actions is not None:
+            return actions, used
+    return None, used
+
+
 # ---------------------------------------------------------------- search
+
+#: The fast phases in order, each with the share of the time and positions
+#: budget (counted from the start) at which it must stop; the sound search
+#: has what is left.  Hill climbing comes first because it wins its deals
+#: in a second or two and fails about as fast; the greedy runs win most
+#: deals within 7 s (measured on deals 1-200), the beam's wins take longer.
+FAST_PHASES = ((_climb_win, 0.12), (_quick_win, 0.45), (_beam_win, 0.9))
 
 def solve_easy_harp(board, max_states: int = 2_000_000,
                     timeout: float | None = 30.0) -> SolveResult:
@@ -569,11 +729,13 @@ def solve_easy_harp(board, max_states: int = 2_000_000,
     searched; ``unknown``: ``max_states`` positions or ``timeout`` seconds
     were used up.
 
-    Three phases: a short sound search (``SOUND_FIRST`` positions), the
-    fast phase (:func:`_quick_win`, up to ``QUICK_SHARE`` of the time and
-    positions), then, if neither has decided, the sound search again from
-    the start with what is left.  Only the sound search answers
-    ``unsolvable``, and its answer does not depend on the fast phase.
+    The phases: a short sound search (``SOUND_FIRST`` positions); greedy
+    runs (:func:`_quick_win`), hill climbing (:func:`_climb_win`) and beam
+    search (:func:`_beam_win`), in the order and with the shares of
+    :data:`FAST_PHASES`; then, if none has won, the sound search again from
+    the start with what is left.
+    Only the sound search answers ``unsolvable``, and its answer does not
+    depend on the fast phases.
     """
     start = time.perf_counter()
     limit = timeout if timeout is not None else float("inf")
@@ -583,9 +745,13 @@ def solve_easy_harp(board, max_states: int = 2_000_000,
                                           min(SOUND_FIRST, max_states), deadline)
     if outcome != "unknown" or first >= max_states:
         return SolveResult(outcome, actions, first, time.perf_counter() - start)
-    quick_deadline = time.perf_counter() + QUICK_SHARE * limit
-    actions, used = _quick_win(root, tokens, int(QUICK_SHARE * max_states), quick_deadline)
-    used += first
+    used = first
+    actions = None
+    for phase, share in FAST_PHASES:
+        actions, more = phase(root, tokens, int(share * max_states) - used, start + share * limit)
+        used += more
+        if actions is not None:
+            break
     if actions is not None:
         return SolveResult("solved", actions, used, time.perf_counter() - start)
     outcome, actions, states = _best_first(root, tokens, _score, _successors,
