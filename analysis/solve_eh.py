@@ -229,7 +229,7 @@ def _close(state: State) -> tuple[State, list[str]]:
     actions than the one after, so no such take-back is generated.
     """
     tokens: list[str] = []
-    again = True
+    again = any(len(col) > 1 and col[-1] < 4 for col in state[0])   # rarely true
     while again:
         again = False
         for i, col in enumerate(state[0]):
@@ -371,58 +371,84 @@ def _chains(state: State, out: list[Step]) -> None:
     ends = _chain_ends(cols, found, -1)
     if not ends:
         return
+    # What a chain can end with.  A chain only adds talon cards to its own
+    # column, so the other columns and the foundations stay as they are.
+    col_tops = [(i, col[-1], _leaving_priority(col, 2, 6) + 1)
+                for i, col in enumerate(cols) if len(col) > 1]
+    slot_tops = [(s, _slot_top(found, s)) for s in range(N_SLOTS)
+                 if found[s] > 1 and not (s & 1 and found[s - 1] == found[s])]
     for card, k in _talon_cards(talon, p).items():
         if not _can_end(card, ends):
             continue
         for j, col in enumerate(cols):
             if (len(col) > 1 and col[-1] in PARENTS[card]) or (len(col) == 1 and card >> 2 == KING):
                 child, tokens = _apply(state, (TC, k, j))
-                _extend(child, j, tokens, out)
+                _extend(child, j, tokens, out,
+                        (_chain_ends(cols, found, j), col_tops, slot_tops))
                 if len(col) == 1:
                     break
 
 
-def _chain_ends(cols, found, base: int) -> list[int]:
-    ends = [col[-1] for j, col in enumerate(cols) if j != base and len(col) > 1]
-    ends += [_slot_top(found, s) for s in range(N_SLOTS) if found[s] > 1]
+def _chain_ends(cols, found, base: int) -> int:
+    """The column tops (but column ``base``'s) and foundation tops, as a
+    bit mask over cards: the cards that could end a chain."""
+    ends = 0
+    for j, col in enumerate(cols):
+        if j != base and len(col) > 1:
+            ends |= 1 << col[-1]
+    for s in range(N_SLOTS):
+        if found[s] > 1:
+            ends |= 1 << _slot_top(found, s)
     return ends
 
 
-def _can_end(top: int, ends: list[int]) -> bool:
-    """Whether some column or foundation top could end a chain on ``top``:
-    a lower card of the colour that the alternation asks for."""
+def _enders(top: int) -> int:
+    """Bit mask of the cards that could end a chain on ``top``: any lower
+    card of the colour that the alternation asks for (a red 9 on a black
+    10, or a black 8 two ranks down, and so on)."""
     rank, red = top >> 2, is_red(top)
-    for u in ends:
+    mask = 0
+    for u in range(52):
         d = rank - (u >> 2)
         if d > 0 and is_red(u) == (red != (d & 1 == 1)):
-            return True
-    return False
+            mask |= 1 << u
+    return mask
 
 
-def _extend(state: State, base: int, tokens: list[str], out: list[Step]) -> None:
+ENDERS: tuple[int, ...] = tuple(_enders(top) for top in range(52))
+
+
+def _can_end(top: int, ends: int) -> bool:
+    """Whether some column or foundation top (``ends``, a bit mask) could
+    end a chain on ``top``."""
+    return bool(ENDERS[top] & ends)
+
+
+def _extend(state: State, base: int, tokens: list[str], out: list[Step],
+            context: tuple[int, list[tuple[int, int, int]], list[tuple[int, int]]]) -> None:
     """End the chain on column ``base`` with a column top or a foundation top
-    built on it, or put one more talon card on it."""
+    built on it, or put one more talon card on it.  ``context`` holds what
+    stays the same all along a chain (it only adds talon cards to
+    ``base``): :func:`_chain_ends` for ``base``, the other columns' tops
+    (column, card, priority) and the foundation tops (slot, card) that may
+    be taken back."""
     cols, talon, p, found = state
+    ends, col_tops, slot_tops = context
     fits = CHILDREN[cols[base][-1]]
-    for i, col in enumerate(cols):
-        if i != base and len(col) > 1 and col[-1] in fits:
+    for i, top, prio in col_tops:
+        if i != base and top in fits:
             child, toks = _apply(state, (CC, i, base))
-            out.append((_leaving_priority(col, 2, 6) + 1, tokens + toks, child))
-    for s in range(N_SLOTS):
-        h = found[s]
-        if h > 1 and not (s & 1 and found[s - 1] == h) and _slot_top(found, s) in fits:
+            out.append((prio, tokens + toks, child))
+    for s, top in slot_tops:
+        if top in fits:
             child, toks = _apply(state, (FC, s, base))
             out.append((8, tokens + toks, child))
-    ends = None
     for card in fits:
-        k = _cheapest(talon, p, card)
-        if k < 0:
-            continue
-        if ends is None:
-            ends = _chain_ends(cols, found, base)
-        if _can_end(card, ends):
-            child, toks = _apply(state, (TC, k, base))
-            _extend(child, base, tokens + toks, out)
+        if ENDERS[card] & ends:
+            k = _cheapest(talon, p, card)
+            if k >= 0:
+                child, toks = _apply(state, (TC, k, base))
+                _extend(child, base, tokens + toks, out, context)
 
 
 def _successors(state: State) -> list[Step]:
@@ -456,8 +482,9 @@ def _key(state: State) -> bytes:
     cols, talon, _, found = state
     parts = sorted(cols)
     parts.append(bytes(sorted(talon)))
-    parts.append(bytes(min(found[s], found[s + 1]) for s in range(0, 8, 2))
-                 + bytes(max(found[s], found[s + 1]) for s in range(0, 8, 2)))
+    a, b, c, d, e, f, g, h = found        # unrolled: this runs for every child
+    parts.append(bytes((min(a, b), min(c, d), min(e, f), min(g, h),
+                        max(a, b), max(c, d), max(e, f), max(g, h))))
     return blake2b(b"\xff".join(parts), digest_size=16).digest()
 
 

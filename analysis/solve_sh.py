@@ -198,9 +198,57 @@ _BELOW = [sum(1 << d for d in range(c & 3, c, 4)) for c in range(56)]
 _RUN = [[sum(1 << (c - 4 * i) for i in range(n)) for n in range(c // 4 + 2)] for c in range(52)]
 
 
-def _dead_end(cols: tuple[bytes, ...], cells: bytes, need: list[int]) -> bool:
+def _can_leave(c: int, out: int, reach: int, empty: int) -> bool:
+    """The relaxation's test that cell card ``c`` may leave its cell: home
+    (every lower card of its suit out), onto its successor (which may be a
+    top), or, a king, into a column that may be empty."""
+    return (not _BELOW[c] & ~out or (c >= KING_MIN and empty > 0)
+            or (c < KING_MIN and reach >> (c + 4) & 1 == 1))
+
+
+def _sweep(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int, empty: int,
+           shift: int) -> tuple[int, int, int, bool]:
+    """One sweep of the fixpoint of ``_dead_end`` over the columns, moving
+    each column's boundary ``qs[k]`` down as far as the rules allow, with
+    capacity 2^(empty + shift) (RULES A2.5: shift 0 with no free cell, 1
+    with one).  Returns the new ``out``, ``reach``, ``empty`` and whether
+    anything changed."""
+    below = _BELOW
+    changed = False
+    for k, col in enumerate(cols):
+        q = start = qs[k]
+        while q:
+            y = col[q - 1]
+            if not below[y] & ~out:            # y goes home
+                out |= 1 << y
+                q -= 1
+                continue
+            s = q - 1                          # where y's run starts
+            while s and col[s - 1] == col[s] + 4:
+                s -= 1
+            low = col[s]
+            # the run low..y onto low's successor, or a king's run into an
+            # empty column (which does not count, RULES A2.5)
+            if (reach >> (low + 4) & 1 and q - s <= 1 << (empty + shift) if low < KING_MIN
+                    else empty and q - s <= 1 << (empty + shift - 1)):
+                out |= _RUN[low][q - s]
+                q = s
+            else:
+                break
+        if q != start:
+            qs[k] = q
+            reach |= out | (1 << col[q - 1] if q else 0)
+            empty += not q
+            changed = True
+    return out, reach, empty, changed
+
+
+def _dead_end(cols: tuple[bytes, ...], cells: bytes, need: list[int],
+              one_cell: bool = False) -> bool:
     """The dead-end test of the module docstring, for a position whose
-    cells are all full: True when no cell card can ever leave its cell.
+    cells are all full: True when no cell card can ever leave its cell, or
+    (``one_cell``, the position has one cell) when the one-cell test finds
+    a table card that can never move.
 
     The set G of table cards that may move is grown to its least fixpoint
     by sweeps over the columns.  In each column G is a top part ``col[q:]``
@@ -222,36 +270,66 @@ def _dead_end(cols: tuple[bytes, ...], cells: bytes, need: list[int]) -> bool:
     changed = True
     while changed:
         for c in cells:            # can a cell card leave?
-            if (not below[c] & ~out or (c >= KING_MIN and empty)
-                    or (c < KING_MIN and reach >> (c + 4) & 1)):
-                return False
-        changed = False
-        for k, col in enumerate(cols):
-            q = start = qs[k]
-            while q:
-                y = col[q - 1]
-                if not below[y] & ~out:            # y goes home
-                    out |= 1 << y
-                    q -= 1
-                    continue
-                s = q - 1                          # where y's run starts
-                while s and col[s - 1] == col[s] + 4:
-                    s -= 1
-                low = col[s]
-                # the run low..y onto low's successor, or a king's run into an
-                # empty column, with no free cell (RULES A2.5)
-                if (reach >> (low + 4) & 1 and q - s <= 1 << empty if low < KING_MIN
-                        else empty and q - s <= 1 << (empty - 1)):
-                    out |= _RUN[low][q - s]
-                    q = s
-                else:
-                    break
-            if q != start:
-                qs[k] = q
-                reach |= out | (1 << col[q - 1] if q else 0)
-                empty += not q
-                changed = True
+            if _can_leave(c, out, reach, empty):
+                return one_cell and _one_cell_dead(cols, qs, out | 1 << c, reach | 1 << c, empty)
+        out, reach, empty, changed = _sweep(cols, qs, out, reach, empty, 0)
     return True
+
+
+def _lost(cols: tuple[bytes, ...], cells: bytes, need: list[int], ncells: int) -> bool:
+    """The dead-end tests of the module docstring for a starting position:
+    ``_dead_end`` when the cells are full, the one-cell test with one cell."""
+    if ncells == 1 and not cells:
+        below = _BELOW
+        out = below[need[0]] | below[need[1]] | below[need[2]] | below[need[3]]
+        reach = 0
+        for col in cols:
+            if col:
+                reach |= 1 << col[-1]
+        return _one_cell_dead(cols, [len(col) for col in cols], out, reach,
+                              sum(not col for col in cols))
+    return len(cells) == ncells and _dead_end(cols, cells, need, ncells == 1)
+
+
+def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
+                   empty: int) -> bool:
+    """The one-cell test of the module docstring, from the fixpoint state
+    of ``_dead_end`` at the moment the cell card may leave (given as moved):
+    True when some table card can never move.  Grows G by the sweeps with
+    the cell free (capacity doubled), and by a column's first card y not in
+    G when y, put in the cell, could leave it again while the cell stays
+    full (``_sweep`` with no free cell from G with y lifted out)."""
+    failed: set[int] = set()     # cell candidates that failed for the current G
+    while True:
+        changed = True
+        while changed:
+            out, reach, empty, changed = _sweep(cols, qs, out, reach, empty, 1)
+        grown = False
+        for k, col in enumerate(cols):
+            q = qs[k]
+            if not q or col[q - 1] in failed:
+                continue
+            y = col[q - 1]
+            # y in the cell: not home, not a top; the card under it may be a top
+            sub = qs[:]
+            sub[k] = q - 1
+            s_out, s_reach, s_empty = out, (reach & ~(1 << y)) | (1 << col[q - 2] if q > 1 else 0), empty + (q == 1)
+            ok = _can_leave(y, s_out, s_reach, s_empty)
+            more = True
+            while more and not ok:
+                s_out, s_reach, s_empty, more = _sweep(cols, sub, s_out, s_reach, s_empty, 0)
+                ok = _can_leave(y, s_out, s_reach, s_empty)
+            if ok:
+                qs[k] = q - 1
+                out |= 1 << y
+                reach |= out | (1 << col[q - 2] if q > 1 else 0)
+                empty += q == 1
+                grown = True
+                break
+            failed.add(y)
+        if not grown:
+            return any(qs)
+        failed.clear()
 
 
 _TOP = itemgetter(-1)
@@ -420,7 +498,7 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
     cols = tuple(cols_l)
     if min(need) >= 52:
         outcome, moves, states = "solved", root_rec, 1
-    elif dead_ends and len(cell_b) == ncells and _dead_end(cols, cell_b, need):
+    elif dead_ends and _lost(cols, cell_b, need, ncells):
         outcome, moves, states = "unsolvable", [], 1
     else:
         outcome, moves, states = _dfs(cols, cell_b, need, root_rec, ncells, max_states, deadline)
