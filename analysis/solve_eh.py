@@ -668,24 +668,28 @@ def _climb_win(root: State, tokens: list[str], max_states: int,
 
 # ---------------------------------------------------------------- the beam phase
 
-#: Beam runs after the greedy runs, as (beam width, index into
-#: QUICK_WEIGHTS, share of the beam phase's time), tried in this order
-#: (a run that ends early leaves its time to the next), and the share of the budget that
-#: the greedy and beam runs together may use before the sound search takes
-#: over.  Measured on the 24 of deals 1-200 that the greedy runs and the
-#: sound search left unknown at 30 s: a beam of 50 on the first weighting
-#: won 8 of them within 12 s, a beam of 100 won two more; the sound search
-#: given the same time won none.
-BEAM_RUNS: tuple[tuple[int, int, float], ...] = ((50, 0, 0.45), (100, 0, 0.35), (50, 1, 0.2))
+#: Beam runs, as (beam width, index into QUICK_WEIGHTS, most children
+#: kept per position or 0 for no limit, share of the beam phase's time),
+#: tried in this order; a run that ends early (its beam ran out of new
+#: positions) leaves its time to the next.  Measured on the 24 of deals
+#: 1-200 that greedy runs and the sound search left unknown at 30 s: a beam
+#: of 50 on the first weighting won 8 of them within 12 s, a beam of 100
+#: won two more, a beam of 50 keeping at most 5 children of each position
+#: (more lines, less alike) won others (65, 12); the sound search given the
+#: same time won none.
+BEAM_RUNS: tuple[tuple[int, int, int, float], ...] = (
+    (50, 0, 0, 0.3), (100, 0, 0, 0.3), (50, 0, 5, 0.2), (50, 1, 0, 0.2))
 
 
-def _beam(root: State, tokens: list[str], score, width: int, max_states: int,
-          deadline: float) -> tuple[list[str] | None, int]:
+def _beam(root: State, tokens: list[str], score, width: int, per_position: int,
+          max_states: int, deadline: float) -> tuple[list[str] | None, int]:
     """Beam search: depth by depth, expand every position of the beam and
     keep the ``width`` best new positions by ``score`` (ties: the better
-    move kind first).  Greedy runs commit to one line and best-first
-    search keeps returning to old plateaus; a beam follows many lines at
-    the same depth, which suits the long digging plans of hard deals.
+    move kind first), taking at most ``per_position`` children of each
+    position when that is not 0.  Greedy runs commit to one line and
+    best-first search keeps returning to old plateaus; a beam follows many
+    lines at the same depth, which suits the long digging plans of hard
+    deals.
 
     It drops positions without proof, so it only ever answers with a win
     (a line of legal moves that empties the tableau, then the final sweep,
@@ -698,6 +702,7 @@ def _beam(root: State, tokens: list[str], score, width: int, max_states: int,
     while layer:
         ranked: list[tuple[int, int, State]] = []
         for state, node in zip(layer, nodes):
+            children = []
             for prio, toks, child in _successors(state):
                 child, more = _close(child)
                 key = _key(child)
@@ -707,7 +712,11 @@ def _beam(root: State, tokens: list[str], score, width: int, max_states: int,
                 parents.append((node, " ".join(toks + more)))
                 if _tableau_empty(child):
                     return _path(parents, len(parents) - 1) + _finish(child), len(parents)
-                ranked.append((score(child) * 16 + prio, len(parents) - 1, child))
+                children.append((score(child) * 16 + prio, len(parents) - 1, child))
+            if per_position and len(children) > per_position:
+                children.sort(key=lambda entry: entry[0])
+                del children[per_position:]
+            ranked += children
             if len(parents) >= max_states or time.perf_counter() > deadline:
                 return None, len(parents)
         ranked.sort(key=lambda entry: entry[0])
@@ -723,15 +732,15 @@ def _beam_win(root: State, tokens: list[str], max_states: int,
     spent.  Each run gets its share of the time left, so a run that ends
     early (its beam ran out of new positions) leaves its time to the next."""
     used = 0
-    share_left = sum(run[2] for run in BEAM_RUNS)
-    for width, weighting, share in BEAM_RUNS:
+    share_left = sum(run[3] for run in BEAM_RUNS)
+    for width, weighting, per_position, share in BEAM_RUNS:
         now = time.perf_counter()
         if used >= max_states or now > deadline:
             break
         run_deadline = now + (deadline - now) * share / share_left
         share_left -= share
         actions, states = _beam(root, tokens, _quick_score(QUICK_WEIGHTS[weighting]),
-                                width, max_states - used, run_deadline)
+                                width, per_position, max_states - used, run_deadline)
         used += states
         if actions is not None:
             return actions, used
@@ -745,7 +754,7 @@ def _beam_win(root: State, tokens: list[str], max_states: int,
 #: has what is left.  Hill climbing comes first because it wins its deals
 #: in a second or two and fails about as fast; the greedy runs win most
 #: deals within 7 s (measured on deals 1-200), the beam's wins take longer.
-FAST_PHASES = ((_climb_win, 0.12), (_quick_win, 0.45), (_beam_win, 0.9))
+FAST_PHASES = ((_climb_win, 0.1), (_quick_win, 0.4), (_beam_win, 0.92))
 
 def solve_easy_harp(board, max_states: int = 2_000_000,
                     timeout: float | None = 30.0) -> SolveResult:

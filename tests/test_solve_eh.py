@@ -255,8 +255,8 @@ def test_beam_search_wins_and_replays():
     takes seconds: too slow for a unit test.)"""
     from analysis import solve_eh
     code, root, tokens, _ = _sound_and_root(26, 1)
-    width, weighting, _ = solve_eh.BEAM_RUNS[0]
+    width, weighting, per_position, _ = solve_eh.BEAM_RUNS[0]
     actions, _ = solve_eh._beam(root, tokens, solve_eh._quick_score(
-        solve_eh.QUICK_WEIGHTS[weighting]), width, 500_000, float("inf"))
+        solve_eh.QUICK_WEIGHTS[weighting]), width, per_position, 500_000, float("inf"))
     assert actions is not None
     assert replays_to_won(code, SolveResult("solved", actions))
