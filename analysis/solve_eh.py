@@ -228,8 +228,13 @@ def _close(state: State) -> tuple[State, list[str]]:
     Likewise the position before a take-back of an ace is won in fewer
     actions than the one after, so no such take-back is generated.
     """
+    for col in state[0]:                    # the usual case: no ace on a top
+        if col[-1] < 4 and len(col) > 1:
+            break
+    else:
+        return state, []
     tokens: list[str] = []
-    again = any(len(col) > 1 and col[-1] < 4 for col in state[0])   # rarely true
+    again = True
     while again:
         again = False
         for i, col in enumerate(state[0]):
