@@ -77,11 +77,42 @@ cards closed under them, which ``_dead_end`` computes.  The first cell move
 then takes a cell card c home (every lower card of its suit not home is in
 M), onto c + 4 (on the table, every card above it in M), or, a king, into
 an empty column (a column all in M).  If no cell card meets any of these
-with G in place of M, there is no such line: the position is lost.  The
-search applies the test to the starting position only (with 1 or 2 cells
-the deal's two extra cards fill them; the test decides most 1-cell deals):
-applied after every parking move that fills the cells it pruned more than
-half the positions, but those were cheap leaves and the test cost as much.
+with G in place of M, there is no such line: the position is lost.
+
+One cell (``_one_cell_dead``).  With a single cell the test goes on past
+the first cell move.  Take again a won line without take-backs, and now
+all the table cards that ever move (in a won line, every one): each card's
+first move is (a)-(d) above, now with capacity at most 2 x 2^e (one free
+cell), or (e) into the cell.  In (e) the card y is a column top (every
+card above it at the start has moved before) and the cell is empty; y then
+stays in the cell until some later move takes it out, and in between the
+cell is full: no card enters it, every move is (a)-(d) with capacity 2^e,
+y is neither home nor a column top (nothing can be put on it), and the
+card under y may be a top.  So the cards moved by the time y leaves lie in
+G_y, the fixpoint of the no-cell rules started from the cards moved before
+y entered plus y lifted out of its column, and y leaves home (its lower
+cards in G_y or home), onto y + 4 (which may be a top in G_y) or, a king,
+into a column all in G_y.  Let G* be the least set of table cards closed
+under (a)-(d) with capacity 2 x 2^e, and under (e): y, the first card not
+in G* of a column, joins when it could leave the cell with G_y computed
+from G*.  Every condition only gets easier as more cards count as moved,
+so, by induction along the line in the order of first moves (for (e),
+the cards moved before y entered lie in G*, so the real G_y lies in the
+one computed from G*), every card that moves lies in G*.  A position with
+a card outside G* is lost.  If the cell is full at the start, the line
+first has to empty it: the test above gives the moved set M at that moment
+inside G, and the cell card c (which leaves, else the position is lost
+already) is added as moved; the cards moved before c left are in G, which
+lies in G*, so the same induction covers the whole line.  (Counting a
+moved card as out of the way for good, possibly home, and possibly a top
+again only makes G* larger.)
+
+The search applies the tests to the starting position only (with 1 or 2
+cells the deal's two extra cards fill them; the tests decide most 1-cell
+deals): applied after every parking move that fills the cells, the first
+pruned more than half the positions, but those were cheap leaves and the
+test cost as much; the one-cell test at every 1-cell position cut the
+positions by a fifth and cost four times the time it saved.
 
 Search.  Depth first, iterative (no recursion limit), with a visited set
 of canonical keys; moves are tried best first (``_moves``): kings from
@@ -276,10 +307,13 @@ def _dead_end(cols: tuple[bytes, ...], cells: bytes, need: list[int],
     return True
 
 
-def _lost(cols: tuple[bytes, ...], cells: bytes, need: list[int], ncells: int) -> bool:
+def _lost(cols: tuple[bytes, ...], cells: bytes, need: list[int], ncells: int,
+          one_cell: bool = True) -> bool:
     """The dead-end tests of the module docstring for a starting position:
-    ``_dead_end`` when the cells are full, the one-cell test with one cell."""
-    if ncells == 1 and not cells:
+    ``_dead_end`` when the cells are full, and (unless ``one_cell`` is
+    False) the one-cell test when there is one cell."""
+    one_cell = one_cell and ncells == 1
+    if one_cell and not cells:
         below = _BELOW
         out = below[need[0]] | below[need[1]] | below[need[2]] | below[need[3]]
         reach = 0
@@ -288,7 +322,7 @@ def _lost(cols: tuple[bytes, ...], cells: bytes, need: list[int], ncells: int) -
                 reach |= 1 << col[-1]
         return _one_cell_dead(cols, [len(col) for col in cols], out, reach,
                               sum(not col for col in cols))
-    return len(cells) == ncells and _dead_end(cols, cells, need, ncells == 1)
+    return len(cells) == ncells and _dead_end(cols, cells, need, one_cell)
 
 
 def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
@@ -481,12 +515,13 @@ def _shortcut(path: list[tuple[Any, bytes, list[int]]], recs: list[list[Move]],
 def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
            foundations_need: list[int], ncells: int, max_states: int = DEFAULT_MAX_STATES,
            timeout: float | None = DEFAULT_TIMEOUT,
-           dead_ends: bool = True) -> tuple[str, list[Move], int]:
+           dead_ends: bool = True, one_cell: bool = True) -> tuple[str, list[Move], int]:
     """Decide a position.  ``foundations_need[s]`` is the next card suit ``s``
     needs (52 + s once complete).  Returns (outcome, moves, states) where
     outcome is ``solved``, ``unsolvable`` or ``unknown`` and moves are
     ``(source, destination, card)`` records (columns 0-9, CELL, FOUND).
-    ``dead_ends=False`` turns the dead-end test off (for the tests)."""
+    ``dead_ends=False`` turns the dead-end tests off, ``one_cell=False``
+    only the one-cell test (for the tests)."""
     deadline = None if timeout is None else time.perf_counter() + timeout
     # The search numbers the columns in key order (see _dfs); `order` maps back.
     order = sorted(range(len(columns)), key=lambda i: bytes(columns[i]))
@@ -498,7 +533,7 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
     cols = tuple(cols_l)
     if min(need) >= 52:
         outcome, moves, states = "solved", root_rec, 1
-    elif dead_ends and _lost(cols, cell_b, need, ncells):
+    elif dead_ends and _lost(cols, cell_b, need, ncells, one_cell):
         outcome, moves, states = "unsolvable", [], 1
     else:
         outcome, moves, states = _dfs(cols, cell_b, need, root_rec, ncells, max_states, deadline)

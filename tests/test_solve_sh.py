@@ -14,7 +14,7 @@ import pytest
 from helpers import cards, seahaven
 from helpers import plain_solvable as plain_search
 
-from analysis.solve_sh import _apply, _close_root, _dead_end, _moves, _need, search
+from analysis.solve_sh import _apply, _close_root, _dead_end, _lost, _moves, _need, search
 from analysis.solver import SolveResult, hint, solve
 from harp import new_board
 from harp.cards import FOUNDATION_SUITS
@@ -243,16 +243,59 @@ def test_dead_end_test_follows_the_capacity_rule() -> None:
 
 @pytest.mark.parametrize("cells", [1, 2])
 def test_dead_end_test_keeps_every_verdict(cells: int) -> None:
-    """Module docstring, dead ends: on deals 1-200 the verdicts with and
-    without the test agree, and the test alone decides many of them (the
-    deal fills the cells: RULES A2.2, A2.7)."""
-    at_once = 0
+    """Module docstring, dead ends: on deals 1-200 the verdicts with both
+    tests, with ``_dead_end`` alone and with neither agree, and the tests
+    alone decide many of them (the deal fills the cells: RULES A2.2, A2.7);
+    with one cell the one-cell test decides more."""
+    at_once = [0, 0]
     for number in range(1, 201):
         args = search_args(new_board(make_code("SH", number, cells)))
         outcome, _, states = search(*args)
-        assert outcome == search(*args, dead_ends=False)[0], number
-        at_once += outcome == "unsolvable" and states == 1
-    assert at_once >= 50
+        plain_outcome, _, plain_states = search(*args, one_cell=False)
+        assert outcome == plain_outcome == search(*args, dead_ends=False)[0], number
+        at_once[0] += outcome == "unsolvable" and states == 1
+        at_once[1] += plain_outcome == "unsolvable" and plain_states == 1
+    assert at_once[1] >= 50
+    assert at_once[0] >= at_once[1] + (40 if cells == 1 else 0)
+
+
+def lost_with_one_cell():
+    """One cell holding K♥; Q♠ and 4♥ go home at once, leaving three
+    empty columns, so K♥ can leave (``_dead_end`` does not give up).  But
+    9♥ (on 5♥) can only leave through the cell (T♥ is at the bottom of a
+    column under T♦ K♠ 7♥ Q♦), and while it sits there 8♥ (waiting for 7♥,
+    under Q♦) and Q♦ (waiting for K♦, under 8♥) cannot move; Q♦ in the cell
+    first leaves 7♥ stuck (6♥ waits for 5♥ under 9♥)."""
+    return seahaven(["KC", "QS", "TH TD KS 7H QD", "QH", "JD 4H", "6H", "QC KD 8H 5H 9H",
+                     "JH"], cells=["KH"],
+                    foundations=[" ".join(r + "S" for r in ALL_RANKS[:11]),
+                                 " ".join(r + "H" for r in ALL_RANKS[:3]),
+                                 " ".join(r + "D" for r in ALL_RANKS[:9]),
+                                 " ".join(r + "C" for r in ALL_RANKS[:11])], n_cells=1)
+
+
+def test_one_cell_test_gives_up_a_lost_position_at_once() -> None:
+    """Module docstring, one cell: ``_dead_end`` lets K♥ leave the cell, the
+    one-cell test still proves the position lost, and the plain search
+    (RULES A2, every legal action) agrees."""
+    board = lost_with_one_cell()
+    args = search_args(board)
+    assert search(*args) == ("unsolvable", [], 1)
+    outcome, _, states = search(*args, one_cell=False)
+    assert outcome == "unsolvable" and states > 10
+    assert plain_solvable(board.copy(), limit=50000) is False
+
+
+def test_one_cell_test_lets_a_card_leave_the_cell() -> None:
+    """Module docstring, one cell: with T♥ alone in a column instead, 9♥ can
+    go through the cell onto it, the test does not give up, and the
+    position is won (the plain search agrees)."""
+    board = lost_with_one_cell()
+    board.columns[2] = cards("TD KS 7H QD")
+    board.columns[8] = cards("TH")
+    outcome, _, states = search(*search_args(board))
+    assert outcome == "solved" and states > 1
+    assert plain_solvable(board.copy(), limit=50000) is True
 
 
 def test_columns_stay_in_key_order_until_one_empties() -> None:
