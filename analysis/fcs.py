@@ -57,8 +57,9 @@ def run_fc_solve(board: Any, max_iters: int = 1_500_000, timeout: float | None =
     """Run ``fc-solve -g seahaven`` on the board, one process (issue 5)."""
     cmd = [FC_SOLVE, "-g", "seahaven", "--freecells-num", str(len(board.cells)),
            "-mi", str(max_iters), "-sel", "-m", "-sn", "-"]
+    text = fcs_board(board)            # our export is not fc-solve's time
     start = time.perf_counter()
-    proc = subprocess.run(cmd, input=fcs_board(board), capture_output=True, text=True,
+    proc = subprocess.run(cmd, input=text, capture_output=True, text=True,
                           timeout=timeout, check=False)
     seconds = time.perf_counter() - start
     return parse_fc_solve_output(proc.stdout, seconds)
