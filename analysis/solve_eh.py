@@ -1,8 +1,8 @@
 """Easy Harp solver (RULES A1): a perfect-information search from any position.
 
 The deal code fixes every card, face-down ones and the stock order included,
-so the solver sees everything.  After a fast, incomplete phase that only
-looks for wins (see the end of this text), it runs a best-first search with a
+so the solver sees everything.  After fast, incomplete phases that only
+look for wins (see the end of this text), it runs a best-first search with a
 transposition table over *macro moves* and answers ``solved`` (with a
 canonical script, RULES B7, that the engine replays to ``won``),
 ``unsolvable`` (only when the search ran out of positions, under the sound
@@ -76,6 +76,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections import deque
+from collections.abc import Iterator
 from hashlib import blake2b
 
 from analysis.solver import SolveResult
@@ -383,7 +384,7 @@ def _chains(state: State, out: list[Step]) -> None:
     slot_tops = [(s, _slot_top(found, s)) for s in range(N_SLOTS)
                  if found[s] > 1 and not (s & 1 and found[s - 1] == found[s])]
     for card, k in _talon_cards(talon, p).items():
-        if not _can_end(card, ends):
+        if not ENDERS[card] & ends:
             continue
         for j, col in enumerate(cols):
             if (len(col) > 1 and col[-1] in PARENTS[card]) or (len(col) == 1 and card >> 2 == KING):
@@ -420,13 +421,8 @@ def _enders(top: int) -> int:
     return mask
 
 
+#: A chain on ``top`` can end when ``ENDERS[top] & ends`` (ends: :func:`_chain_ends`).
 ENDERS: tuple[int, ...] = tuple(_enders(top) for top in range(52))
-
-
-def _can_end(top: int, ends: int) -> bool:
-    """Whether some column or foundation top (``ends``, a bit mask) could
-    end a chain on ``top``."""
-    return bool(ENDERS[top] & ends)
 
 
 def _extend(state: State, base: int, tokens: list[str], out: list[Step],
@@ -561,8 +557,9 @@ def _quick_score(weights: tuple[int, ...]):
 
 
 def _quick_successors(state: State) -> list[Step]:
-    """The normal form's moves without take-backs: the fast phases may skip
-    any move, since it never answers ``unsolvable``; its first round does."""
+    """The normal form's moves without take-backs, for the first round of
+    greedy runs and some climbs: the fast phases may skip any move, since
+    they never answer ``unsolvable``."""
     out: list[Step] = []
     _foundation_moves(state, out)
     _column_moves(state, out)
@@ -640,8 +637,9 @@ def _climb(root: State, tokens: list[str], score, successors, step_states: int,
                 seen.add(key)
                 step += 1
                 child_path = path + toks + more
-                if score(child) < level:
-                    better = child, child_path
+                child_score = score(child)
+                if child_score < level:
+                    better = child, child_path, child_score
                     break
                 queue.append((child, child_path))
             if step > step_states or used + step >= max_states or time.perf_counter() > deadline:
@@ -649,9 +647,8 @@ def _climb(root: State, tokens: list[str], score, successors, step_states: int,
         used += step
         if better is None:
             return None, used
-        current, path = better
+        current, path, level = better
         line += path
-        level = score(current)
     return line + _finish(current), used
 
 
@@ -708,13 +705,7 @@ def _beam(root: State, tokens: list[str], score, width: int, per_position: int,
         ranked: list[tuple[int, int, State]] = []
         for state, node in zip(layer, nodes):
             children = []
-            for prio, toks, child in _successors(state):
-                child, more = _close(child)
-                key = _key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                parents.append((node, " ".join(toks + more)))
+            for prio, child in _fresh(_successors(state), node, seen, parents):
                 if _tableau_empty(child):
                     return _path(parents, len(parents) - 1) + _finish(child), len(parents)
                 children.append((score(child) * 16 + prio, len(parents) - 1, child))
@@ -816,17 +807,27 @@ def _best_first(root: State, tokens: list[str], score, successors, max_states: i
         node = -node
         if _tableau_empty(current):
             return "solved", _path(parents, node) + _finish(current), len(parents)
-        for prio, toks, child in successors(current):
-            child, more = _close(child)
-            key = _key(child)
-            if key in seen:
-                continue
-            seen.add(key)
-            parents.append((node, " ".join(toks + more)))
+        for prio, child in _fresh(successors(current), node, seen, parents):
             heapq.heappush(heap, (score(child), prio, 1 - len(parents), child))
         if len(parents) >= max_states or time.perf_counter() > deadline:
             return "unknown", [], len(parents)
     return "unsolvable", [], len(parents)
+
+
+def _fresh(steps: list[Step], node: int, seen: set[bytes],
+           parents: list[tuple[int, str]]) -> Iterator[tuple[int, State]]:
+    """The children among ``steps`` (from position ``node``) not seen
+    before, closed (:func:`_close`), each recorded in ``seen`` and, with its
+    tokens, in ``parents`` before it is yielded as (priority, child): its
+    index is ``len(parents) - 1``."""
+    for prio, toks, child in steps:
+        child, more = _close(child)
+        key = _key(child)
+        if key in seen:
+            continue
+        seen.add(key)
+        parents.append((node, " ".join(toks + more)))
+        yield prio, child
 
 
 def _path(parents: list[tuple[int, str]], node: int) -> list[str]:

@@ -274,6 +274,18 @@ def _sweep(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int, empty: 
     return out, reach, empty, changed
 
 
+def _start(cols: tuple[bytes, ...], need: list[int]) -> tuple[int, int]:
+    """Where the fixpoints of the dead-end tests start, as bit masks over
+    cards: ``out`` = the cards already home, ``reach`` = the column tops."""
+    below = _BELOW
+    out = below[need[0]] | below[need[1]] | below[need[2]] | below[need[3]]
+    reach = 0
+    for col in cols:
+        if col:
+            reach |= 1 << col[-1]
+    return out, reach
+
+
 def _dead_end(cols: tuple[bytes, ...], cells: bytes, need: list[int],
               one_cell: bool = False) -> bool:
     """The dead-end test of the module docstring, for a position whose
@@ -290,14 +302,9 @@ def _dead_end(cols: tuple[bytes, ...], cells: bytes, need: list[int],
     the run along.  ``out`` = cards home or in G; ``reach`` = G plus the
     first card under it in each column (the cards that may become a column
     top); ``empty`` counts the columns that may be empty."""
-    below = _BELOW
-    out = below[need[0]] | below[need[1]] | below[need[2]] | below[need[3]]
+    out, reach = _start(cols, need)
     qs = [len(col) for col in cols]
     empty = qs.count(0)
-    reach = 0
-    for col in cols:
-        if col:
-            reach |= 1 << col[-1]
     changed = True
     while changed:
         for c in cells:            # can a cell card leave?
@@ -314,12 +321,7 @@ def _lost(cols: tuple[bytes, ...], cells: bytes, need: list[int], ncells: int,
     False) the one-cell test when there is one cell."""
     one_cell = one_cell and ncells == 1
     if one_cell and not cells:
-        below = _BELOW
-        out = below[need[0]] | below[need[1]] | below[need[2]] | below[need[3]]
-        reach = 0
-        for col in cols:
-            if col:
-                reach |= 1 << col[-1]
+        out, reach = _start(cols, need)
         return _one_cell_dead(cols, [len(col) for col in cols], out, reach,
                               sum(not col for col in cols))
     return len(cells) == ncells and _dead_end(cols, cells, need, one_cell)

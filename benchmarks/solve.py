@@ -174,11 +174,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.game in ("sh", "all"):
         bench_seahaven(args)
     if args.game in ("eh", "all"):
-        bench_eh = globals().get("bench_easy_harp")
-        if bench_eh is None:
-            print("\nEasy Harp: no benchmark section yet (bench_easy_harp)")
-        else:
-            bench_eh(args)
+        bench_easy_harp(args)
 
 
 if __name__ == "__main__":
