@@ -50,6 +50,41 @@ those proved never to be needed:
   forced: a king alone in a column may be worth parking to gain an empty
   column, RULES A2.5.)
 
+Lazy parks and steps.  Two kinds of move are searched only when a move
+that uses them may follow (``_parks``, ``_runs_onto_tops``):
+
+* a *plain park*: a column's top run into cells, leaving the column with a
+  new top u that starts no forced move.  It must be followed by another
+  park, or by a move of u's run (onto its successor, or a king's into an
+  empty column) or of a run onto u.
+* a *plain step*: a single card x from column i onto its successor,
+  leaving column i with a new top u that starts no forced move.  It must
+  be followed by a park, by a move from or onto column i or x's new
+  column, or by a step moving a higher card than x.
+
+Why this loses nothing.  Take a won line in the moves above.  Let a plain
+park p, of run P from column k, be followed by a move m that is none of
+those.  m does not touch column k, and it is not P's king leaving a cell
+(that would be the run P played into an empty column in one move, a
+shorter line).  p only took cells, so m was legal before p (the capacity
+(f + 1) x 2^e of RULES A2.5 only grows with free cells, and every other
+column is the same), and after m, p is legal again; if m made the
+successor of P's lowest card a top, the forced moves would have put P
+there, which is the run moved there in one move (it fits: P fitted in
+free cells f, and f < (f + 1) x 2^e).  If m's forced moves sent P home
+instead, p was not needed at all.  Both orders end in the same position:
+forced moves do not depend on their order.  Likewise, let a plain step s
+(columns i and j) be followed by a move m that is none of those for s.
+m does not touch columns i and j; s changes neither the cells nor the
+empty columns, so m was legal before s; s, one card, is legal after m (a
+capacity is never below 1), or m's forced moves sent x home and s was not
+needed.  Swap such pairs: each swap shortens the line, or turns a park
+into a run move, or puts one non-park before a park, or one move before a
+step it must not follow; the measure (length, plain parks, parks before
+non-parks, such step pairs) falls every time, so the swapping ends, with a
+won line in which every plain park and step is followed as required.  So
+a move after which nothing required is possible can be left out.
+
 Dead ends.  A position whose cells are all full is given up at once
 (``unsolvable`` without a search) when a relaxation shows that no cell
 card can ever leave its cell (``_dead_end``).  Proof that such a position
@@ -372,28 +407,42 @@ _TOP = itemgetter(-1)
 _PLUS4 = bytes(c + 4 if c < KING_MIN else 255 for c in range(256))
 
 
-def _runs_onto_tops(cols: tuple[bytes, ...]) -> list[tuple[int, int, int]]:
+def _runs_onto_tops(cols: tuple[bytes, ...], cells: bytes, need: list[int],
+                    lazy: bool = True) -> list[tuple[int, int, int]]:
     """``_moves`` with no free cell and no empty column, where the capacity
     is 1 (RULES A2.5): only a top card moves, onto the top that is its
     successor (it cannot sit on its successor, which is a top).  Found with
-    byte and set operations: this is most positions with few cells."""
+    byte and set operations: this is most positions with few cells.
+
+    A step (a card moved off a card that then starts no forced move) is
+    left out when nothing may follow it (lazy steps, module docstring)."""
     tops = bytes(map(_TOP, cols))
     succs = tops.translate(_PLUS4)
     common = set(succs).intersection(tops)
     if not common:
         return []
+    top_set = set(tops)
     get = _INFO.get
     runs = []
     for card in common:
         i = succs.index(card)
-        _, _, whole, dig = get(cols[i]) or _info(cols[i])
+        col = cols[i]
+        y = card - 4
+        if lazy and len(col) > 1:
+            u = col[-2]
+            if not (u == need[u & 3] or (u - 4) in cells or (u + 4) in top_set
+                    or ((u - 4) in top_set and u - 4 != card) or (y - 4) in top_set
+                    or any(c > card and c != card + 4 for c in common)):
+                continue
+        _, _, whole, dig = get(col) or _info(col)
         runs.append((dig - 1000 if whole else dig, 2, i, tops.index(card)))
     if len(runs) > 1:
         runs.sort()
     return [m[1:] for m in runs]
 
 
-def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int, int, int]]:
+def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
+           lazy: bool = True) -> list[tuple[int, int, int]]:
     """The moves to search from a closed position, best first (the order
     only steers the search: every move listed is tried before a position is
     given up).  Each is ``(kind, source, destination)``:
@@ -406,10 +455,12 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int
 
     Kings from cells come first, then runs (those that empty their column
     first), then parking, both by the column's digging order (``_info``).
+    A park that leaves its column with nothing to do is left out (lazy
+    parking, module docstring: ``_parks``).
     """
     free = ncells - len(cells)
     if not free and b"" not in cols:
-        return _runs_onto_tops(cols)
+        return _runs_onto_tops(cols, cells, need, lazy)
     tops = {col[-1]: i for i, col in enumerate(cols) if col}
     n_empty = N_COLUMNS - len(tops)
     cap = (free + 1) << n_empty
@@ -422,11 +473,13 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int
                 good.append((1, c, empty))
     runs = []
     park = []
+    lows = {}
     get = _INFO.get
     for i, col in enumerate(cols):
         if not col:
             continue
         low, run, whole, dig = get(col) or _info(col)
+        lows[low] = run
         if low >= KING_MIN:
             # into an empty column, which does not count (RULES A2.5)
             if n_empty and not whole and run <= cap >> 1:
@@ -445,10 +498,47 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int) -> list[tuple[int
             runs.sort()
         good += [m[1:] for m in runs]
     if park:
+        if lazy:
+            park = _parks(park, cols, cells, free, need, tops, lows, n_empty)
         if len(park) > 1:
             park.sort()
         good += [m[1:] for m in park]
     return good
+
+
+def _parks(park: list[tuple[int, int, int, int]], cols: tuple[bytes, ...], cells: bytes,
+           free: int, need: list[int], tops: dict[int, int], lows: dict[int, int],
+           n_empty: int) -> list[tuple[int, int, int, int]]:
+    """The parking moves worth searching (lazy parking, module docstring).
+
+    After a park that leaves its column with a new top u, the search only
+    tries another park or a move of the column's new top run (u's run) or
+    onto u; when the park starts no forced move there and no such move
+    exists (with the cells it leaves), the park is left out.  ``lows``
+    maps each column's top-run lowest card to the run's length."""
+    kept = []
+    get = _INFO.get
+    for entry in park:
+        i, r = entry[2], entry[3]
+        left = free - r
+        if left or len(cols[i]) == r:
+            kept.append(entry)
+            continue
+        rest = cols[i][:-r]
+        u = rest[-1]
+        if u == need[u & 3] or (u > 3 and (u - 4) in cells):
+            kept.append(entry)          # a forced move at u: not lazy
+            continue
+        cap = 1 << n_empty              # no free cell left (RULES A2.5)
+        low, run, whole, _ = get(rest) or _info(rest)
+        if low < KING_MIN:
+            j = tops.get(low + 4)
+            movable = j is not None and j != i and run <= cap
+        else:
+            movable = n_empty > 0 and not whole and run <= cap >> 1
+        if movable or (u > 3 and lows.get(u - 4, cap + 1) <= cap):
+            kept.append(entry)
+    return kept
 
 
 def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
@@ -502,7 +592,7 @@ def _shortcut(path: list[tuple[Any, bytes, list[int]]], recs: list[list[Move]],
     while i < last:
         best, best_rec = i + 1, recs[i + 1]
         cols, cells, need = path[i]
-        for move in _moves(cols, cells, ncells):
+        for move in _moves(cols, cells, ncells, need, False):
             ncols, ncells_b, _, rec = _apply(cols, cells, need, move)
             j = where.get(_key(ncols, ncells_b), -1)
             if j < best or ncols != path[j][0]:
@@ -517,13 +607,15 @@ def _shortcut(path: list[tuple[Any, bytes, list[int]]], recs: list[list[Move]],
 def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
            foundations_need: list[int], ncells: int, max_states: int = DEFAULT_MAX_STATES,
            timeout: float | None = DEFAULT_TIMEOUT,
-           dead_ends: bool = True, one_cell: bool = True) -> tuple[str, list[Move], int]:
+           dead_ends: bool = True, one_cell: bool = True,
+           lazy: bool = True) -> tuple[str, list[Move], int]:
     """Decide a position.  ``foundations_need[s]`` is the next card suit ``s``
     needs (52 + s once complete).  Returns (outcome, moves, states) where
     outcome is ``solved``, ``unsolvable`` or ``unknown`` and moves are
     ``(source, destination, card)`` records (columns 0-9, CELL, FOUND).
     ``dead_ends=False`` turns the dead-end tests off, ``one_cell=False``
-    only the one-cell test (for the tests)."""
+    only the one-cell test, ``lazy=False`` the lazy parks and steps (for
+    the tests)."""
     deadline = None if timeout is None else time.perf_counter() + timeout
     # The search numbers the columns in key order (see _dfs); `order` maps back.
     order = sorted(range(len(columns)), key=lambda i: bytes(columns[i]))
@@ -538,13 +630,15 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
     elif dead_ends and _lost(cols, cell_b, need, ncells, one_cell):
         outcome, moves, states = "unsolvable", [], 1
     else:
-        outcome, moves, states = _dfs(cols, cell_b, need, root_rec, ncells, max_states, deadline)
+        outcome, moves, states = _dfs(cols, cell_b, need, root_rec, ncells, max_states, deadline,
+                                      lazy)
     return outcome, [(order[s] if s < N_COLUMNS else s, order[d] if d < N_COLUMNS else d, card)
                      for s, d, card in moves], states
 
 
 def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list[Move],
-         ncells: int, max_states: int, deadline: float | None) -> tuple[str, list[Move], int]:
+         ncells: int, max_states: int, deadline: float | None,
+         lazy: bool = True) -> tuple[str, list[Move], int]:
     """The depth-first search of ``search`` from a closed position.
 
     The key of a position is its columns sorted, then its cells.  The root's
@@ -554,9 +648,7 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
     key needs no sort (the frame's last item says so)."""
     visited = {_key(cols, cell_b)}
     apply, moves_of, join, sep = _apply, _moves, _SEP.join, _SEP
-    # frame: [cols, cells, need, moves still to try (best last), record that
-    # led here, whether the columns are in key order]
-    first = moves_of(cols, cell_b, ncells)
+    first = moves_of(cols, cell_b, ncells, need, lazy)
     first.reverse()
     stack: list[list[Any]] = [[cols, cell_b, need, first, root_rec, b"" not in cols]]
     states = 1
@@ -582,7 +674,7 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
             if states >= max_states or (deadline is not None and time.perf_counter() > deadline):
                 return "unknown", [], states
             check_at = min(max_states, states + 1024)
-        todo = moves_of(ncols, ncell_b, ncells)
+        todo = moves_of(ncols, ncell_b, ncells, nneed, lazy)
         todo.reverse()
         stack.append([ncols, ncell_b, nneed, todo, rec, in_order])
     return "unsolvable", [], states

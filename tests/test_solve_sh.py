@@ -314,8 +314,60 @@ def test_columns_stay_in_key_order_until_one_empties() -> None:
             for _ in range(40):
                 if in_order:
                     assert list(state) == sorted(state)
-                moves = _moves(state, cell_b, cells)
+                moves = _moves(state, cell_b, cells, need)
                 if not moves:
                     break
                 state, cell_b, need, _ = _apply(state, cell_b, need, rng.choice(moves))
                 in_order = in_order and b"" not in state
+
+
+def position(columns: list[str], cells: str = "") -> tuple:
+    """Columns and cells as the search holds them (nothing home yet)."""
+    return tuple(bytes(cards(col)) for col in columns), bytes(sorted(cards(cells))), [0, 1, 2, 3]
+
+
+def parks(moves: list[tuple[int, int, int]]) -> list[int]:
+    return sorted(src for kind, src, _ in moves if kind == 4)
+
+
+def test_lazy_park_needs_a_move_at_the_new_top() -> None:
+    """Module docstring, lazy parks: with one free cell, parking 5♦ leaves
+    9♥ on top with the cell full; unless 9♥ can move onto T♥ or 8♥ onto it,
+    the park is left out.  Parking a lone king empties its column (RULES
+    A2.5 capacity changes), so those parks stay."""
+    kings = ["KS", "KC", "KD", "KH", "QS", "QC", "QD", "QH"]
+    for last, kept in (("JS", False), ("TH", True), ("8H", True)):
+        cols, cells, need = position(["AH AD 9H 5D", *kings, last])
+        lazy, every = _moves(cols, cells, 1, need), _moves(cols, cells, 1, need, False)
+        assert set(parks(every)) >= {0, 1, 2, 3, 4}
+        assert set(parks(every)) - set(parks(lazy)) == (set() if kept else {0}), last
+
+
+def test_lazy_step_needs_a_move_after_it() -> None:
+    """Module docstring, lazy steps: with the cell full and no empty column,
+    5♦ onto 6♦ leaves 9♥ on top; it is searched only if something may
+    follow (T♥ or 8♥ a top, 4♦ a top to follow 5♦, or a higher card's
+    step), and always when it empties its column."""
+    base = ["AH 9H 5D", "6D", "KS", "KC", "KD", "KH", "JS", "JC", "JD"]
+    for last, kept in (("JH", False), ("TH", True), ("8H", True), ("4D", True), ("QC", True)):
+        cols, cells, need = position([*base, last], "2C")
+        every = _moves(cols, cells, 1, need, False)
+        assert (2, 0, 1) in every
+        assert ((2, 0, 1) in _moves(cols, cells, 1, need)) == kept, last
+    cols, cells, need = position(["5D", *base[1:], "JH"], "2C")
+    assert _moves(cols, cells, 1, need) == [(2, 0, 1)]
+
+
+@pytest.mark.parametrize("cells, last", [(1, 300), (2, 200), (4, 100)])
+def test_lazy_moves_keep_every_verdict(cells: int, last: int) -> None:
+    """Module docstring, lazy parks and steps: the verdicts with and without
+    them agree deal by deal, and the search visits fewer positions."""
+    lazy_states = every_states = 0
+    for number in range(1, last + 1):
+        args = search_args(new_board(make_code("SH", number, cells)))
+        outcome, _, states = search(*args)
+        every_outcome, _, every = search(*args, lazy=False)
+        assert outcome == every_outcome, number
+        lazy_states += states
+        every_states += every
+    assert lazy_states < 0.9 * every_states
