@@ -391,10 +391,12 @@ def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
                 s_out, s_reach, s_empty, more = _sweep(cols, sub, s_out, s_reach, s_empty, 0)
                 ok = _can_leave(y, s_out, s_reach, s_empty)
             if ok:
-                qs[k] = q - 1
-                out |= 1 << y
-                reach |= out | (1 << col[q - 2] if q > 1 else 0)
-                empty += q == 1
+                # everything moved while y waited in the cell may move in G*
+                # too (the same rules with a larger capacity): take it all
+                qs[:] = sub
+                out = s_out | 1 << y
+                reach |= s_reach | out
+                empty = s_empty
                 grown = True
                 break
             failed.add(y)
@@ -421,24 +423,28 @@ def _runs_onto_tops(cols: tuple[bytes, ...], cells: bytes, need: list[int],
     common = set(succs).intersection(tops)
     if not common:
         return []
-    top_set = set(tops)
+    high = max(common)        # the highest top another card may step onto
     get = _INFO.get
     runs = []
     for card in common:
         i = succs.index(card)
         col = cols[i]
-        y = card - 4
         if lazy and len(col) > 1:
             u = col[-2]
-            if not (u == need[u & 3] or (u - 4) in cells or (u + 4) in top_set
-                    or ((u - 4) in top_set and u - 4 != card) or (y - 4) in top_set
-                    or any(c > card and c != card + 4 for c in common)):
+            # what may follow: a forced move at u, u onto its successor,
+            # u - 4 onto u, x - 4 onto x, a higher card's step
+            if not (u == need[u & 3] or (u + 4) in tops
+                    or (u > 3 and ((u - 4) in cells or ((u - 4) in tops and u - 4 != card)))
+                    or (card > 7 and (card - 8) in tops)
+                    or (high > card and (high != card + 4
+                                         or any(card < c < high for c in common)))):
                 continue
-        _, _, whole, dig = get(col) or _info(col)
-        runs.append((dig - 1000 if whole else dig, 2, i, tops.index(card)))
+        info = get(col) or _info(col)
+        runs.append((info[3] - 1000 if info[2] else info[3], 2, i, tops.index(card)))
     if len(runs) > 1:
         runs.sort()
-    return [m[1:] for m in runs]
+        return [m[1:] for m in runs]
+    return [runs[0][1:]] if runs else []
 
 
 def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
@@ -473,13 +479,11 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
                 good.append((1, c, empty))
     runs = []
     park = []
-    lows = {}
     get = _INFO.get
     for i, col in enumerate(cols):
         if not col:
             continue
         low, run, whole, dig = get(col) or _info(col)
-        lows[low] = run
         if low >= KING_MIN:
             # into an empty column, which does not count (RULES A2.5)
             if n_empty and not whole and run <= cap >> 1:
@@ -499,7 +503,7 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
         good += [m[1:] for m in runs]
     if park:
         if lazy:
-            park = _parks(park, cols, cells, free, need, tops, lows, n_empty)
+            park = _parks(park, cols, cells, free, need, tops, n_empty)
         if len(park) > 1:
             park.sort()
         good += [m[1:] for m in park]
@@ -507,38 +511,50 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
 
 
 def _parks(park: list[tuple[int, int, int, int]], cols: tuple[bytes, ...], cells: bytes,
-           free: int, need: list[int], tops: dict[int, int], lows: dict[int, int],
+           free: int, need: list[int], tops: dict[int, int],
            n_empty: int) -> list[tuple[int, int, int, int]]:
     """The parking moves worth searching (lazy parking, module docstring).
 
     After a park that leaves its column with a new top u, the search only
     tries another park or a move of the column's new top run (u's run) or
     onto u; when the park starts no forced move there and no such move
-    exists (with the cells it leaves), the park is left out.  ``lows``
-    maps each column's top-run lowest card to the run's length."""
+    exists (with the cells it leaves), the park is left out."""
     kept = []
-    get = _INFO.get
+    lows = None
     for entry in park:
         i, r = entry[2], entry[3]
-        left = free - r
-        if left or len(cols[i]) == r:
+        col = cols[i]
+        if free > r or len(col) == r:
             kept.append(entry)
             continue
-        rest = cols[i][:-r]
-        u = rest[-1]
+        u = col[-r - 1]
         if u == need[u & 3] or (u > 3 and (u - 4) in cells):
             kept.append(entry)          # a forced move at u: not lazy
             continue
-        cap = 1 << n_empty              # no free cell left (RULES A2.5)
-        low, run, whole, _ = get(rest) or _info(rest)
+        if not n_empty:
+            # capacity 1 (RULES A2.5): u alone onto its successor, or the
+            # top u - 4 (alone: its successor is u) onto u
+            if tops.get(u + 4, i) != i or (u > 3 and (u - 4) in tops):
+                kept.append(entry)
+            continue
+        cap = 1 << n_empty              # no free cell left
+        low, run, whole, _ = _info_of(col[:-r])
         if low < KING_MIN:
-            j = tops.get(low + 4)
-            movable = j is not None and j != i and run <= cap
+            movable = tops.get(low + 4, i) != i and run <= cap
         else:
-            movable = n_empty > 0 and not whole and run <= cap >> 1
-        if movable or (u > 3 and lows.get(u - 4, cap + 1) <= cap):
+            movable = not whole and run <= cap >> 1
+        if not movable and u > 3:
+            if lows is None:            # each column's top-run lowest card: its length
+                lows = {info[0]: info[1] for info in map(_info_of, filter(None, cols))}
+            movable = lows.get(u - 4, cap + 1) <= cap
+        if movable:
             kept.append(entry)
     return kept
+
+
+def _info_of(col: bytes) -> tuple[int, int, int, int]:
+    """``_info``, from the cache when it is there."""
+    return _INFO.get(col) or _info(col)
 
 
 def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
