@@ -568,29 +568,29 @@ def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
         new[dst] = bytes((src,))
         cells = cells.replace(bytes((src,)), b"", 1)
         rec = [(CELL, dst, src)]
-        changed = dst
-    elif kind == 4:                    # the top run into cells, top card first
-        col = new[src]
+        if src - 4 in cells:           # its queen follows it from a cell
+            need = need[:]
+            cells = _close(new, cells, need, rec, [dst])
+        return tuple(new), cells, need, rec
+    col = new[src]
+    if kind == 4:                      # the top run into cells, top card first
         k = len(col) - dst
         rec = [(src, CELL, card) for card in reversed(col[k:])]
-        new[src] = col[:k]
         cells = bytes(sorted(cells + col[k:]))
-        changed = src
     else:                              # a run onto a column, or a king-led run
-        col = new[src]
-        low, run = (_INFO.get(col) or _info(col))[:2]
-        k = len(col) - run
+        info = _INFO.get(col) or _info(col)
+        k = len(col) - info[1]
         new[dst] += col[k:]
-        new[src] = col[:k]
-        rec = [(src, dst, low)]
-        changed = src
-    col = new[changed]
-    if col:
+        rec = [(src, dst, info[0])]
+    if k:
+        col = new[src] = col[:k]
         top = col[-1]
         # a forced move follows only if the new top goes home or takes a cell card
         if top == need[top & 3] or (top > 3 and (top - 4) in cells):
             need = need[:]
-            cells = _close(new, cells, need, rec, [changed])
+            cells = _close(new, cells, need, rec, [src])
+    else:
+        new[src] = b""
     return tuple(new), cells, need, rec
 
 
@@ -664,24 +664,27 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
     key needs no sort (the frame's last item says so)."""
     visited = {_key(cols, cell_b)}
     apply, moves_of, join, sep = _apply, _moves, _SEP.join, _SEP
-    first = moves_of(cols, cell_b, ncells, need, lazy)
-    first.reverse()
-    stack: list[list[Any]] = [[cols, cell_b, need, first, root_rec, b"" not in cols]]
+    todo = moves_of(cols, cell_b, ncells, need, lazy)
+    todo.reverse()
+    here = root_rec                  # the forced moves that led to this position
+    in_order = b"" not in cols
+    # the positions above this one: (cols, cells, need, moves left, record, in order)
+    stack: list[tuple[Any, ...]] = []
     states = 1
     check_at = min(max_states, 1024)
-    while stack:
-        frame = stack[-1]
-        todo = frame[3]
+    while True:
         if not todo:
-            stack.pop()
+            if not stack:
+                return "unsolvable", [], states
+            cols, cell_b, need, todo, here, in_order = stack.pop()
             continue
-        ncols, ncell_b, nneed, rec = apply(frame[0], frame[1], frame[2], todo.pop())
-        if nneed is not frame[2] and min(nneed) >= 52:     # only forced moves change need
-            path = [(fr[0], fr[1], fr[2]) for fr in stack] + [(ncols, ncell_b, nneed)]
-            recs = [fr[4] for fr in stack] + [rec]
+        ncols, ncell_b, nneed, rec = apply(cols, cell_b, need, todo.pop())
+        if nneed is not need and min(nneed) >= 52:     # only forced moves change need
+            path = [fr[:3] for fr in stack] + [(cols, cell_b, need), (ncols, ncell_b, nneed)]
+            recs = [fr[4] for fr in stack] + [here, rec]
             return "solved", _shortcut(path, recs, ncells), states
-        in_order = frame[5] and b"" not in ncols
-        key = join(ncols if in_order else sorted(ncols)) + sep + ncell_b   # _key, inlined
+        n_in_order = in_order and b"" not in ncols
+        key = join(ncols if n_in_order else sorted(ncols)) + sep + ncell_b   # _key, inlined
         if key in visited:
             continue
         visited.add(key)
@@ -690,10 +693,11 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
             if states >= max_states or (deadline is not None and time.perf_counter() > deadline):
                 return "unknown", [], states
             check_at = min(max_states, states + 1024)
-        todo = moves_of(ncols, ncell_b, ncells, nneed, lazy)
-        todo.reverse()
-        stack.append([ncols, ncell_b, nneed, todo, rec, in_order])
-    return "unsolvable", [], states
+        moves = moves_of(ncols, ncell_b, ncells, nneed, lazy)
+        if moves:                    # else nothing to search from there
+            moves.reverse()
+            stack.append((cols, cell_b, need, todo, here, in_order))
+            cols, cell_b, need, todo, here, in_order = ncols, ncell_b, nneed, moves, rec, n_in_order
 
 
 # ---------------------------------------------------------------- the board interface
