@@ -376,6 +376,7 @@ def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
         while changed:
             out, reach, empty, changed = _sweep(cols, qs, out, reach, empty, 1)
         grown = False
+        lows = None
         for k, col in enumerate(cols):
             q = qs[k]
             if not q or col[q - 1] in failed:
@@ -386,6 +387,12 @@ def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
             sub[k] = q - 1
             s_out, s_reach, s_empty = out, (reach & ~(1 << y)) | (1 << col[q - 2] if q > 1 else 0), empty + (q == 1)
             ok = _can_leave(y, s_out, s_reach, s_empty)
+            if not ok and q > 1:
+                if lows is None:
+                    lows = _boundary_runs(cols, qs)
+                if not _may_move(cols[k], q - 1, k, out, s_reach, empty, lows):
+                    failed.add(y)      # the sweeps would move nothing
+                    continue
             more = True
             while more and not ok:
                 s_out, s_reach, s_empty, more = _sweep(cols, sub, s_out, s_reach, s_empty, 0)
@@ -403,6 +410,47 @@ def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
         if not grown:
             return any(qs)
         failed.clear()
+
+
+def _run_start(col: bytes, q: int) -> int:
+    """Where the same-suit run ending at ``col[q - 1]`` starts."""
+    s = q - 1
+    while s and col[s - 1] == col[s] + 4:
+        s -= 1
+    return s
+
+
+def _boundary_runs(cols: tuple[bytes, ...], qs: list[int]) -> dict[int, tuple[int, int]]:
+    """Each column's run ending at its first card not in G: its lowest
+    card mapped to (column, length)."""
+    lows = {}
+    for k, col in enumerate(cols):
+        q = qs[k]
+        if q:
+            s = _run_start(col, q)
+            lows[col[s]] = (k, q - s)
+    return lows
+
+
+def _may_move(col: bytes, q: int, k: int, out: int, reach: int, empty: int,
+              lows: dict[int, tuple[int, int]]) -> bool:
+    """Whether a sweep with no free cell (capacity 2^empty, RULES A2.5) may
+    move anything once column ``k``'s boundary drops to ``q`` (its card
+    ``col[q - 1]`` newly uncovered), from a G already closed under the
+    sweeps with a free cell: only that card's run may move, or a run onto
+    it; nothing else is new."""
+    w = col[q - 1]
+    if not _BELOW[w] & ~out:
+        return True
+    s = _run_start(col, q)
+    low, length = col[s], q - s
+    if low < KING_MIN:
+        if reach >> (low + 4) & 1 and length <= 1 << empty:
+            return True
+    elif empty and length <= 1 << (empty - 1):
+        return True
+    onto = lows.get(w - 4)
+    return onto is not None and onto[0] != k and onto[1] <= 1 << empty
 
 
 _TOP = itemgetter(-1)
