@@ -272,17 +272,28 @@ def _can_leave(c: int, out: int, reach: int, empty: int) -> bool:
             or (c < KING_MIN and reach >> (c + 4) & 1 == 1))
 
 
-def _sweep(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int, empty: int,
-           shift: int) -> tuple[int, int, int, bool]:
+def _sweep(cols: tuple[bytes, ...], qs: list[int], blocks: list[Any], out: int, reach: int,
+           empty: int, shift: int) -> tuple[int, int, int, bool]:
     """One sweep of the fixpoint of ``_dead_end`` over the columns, moving
     each column's boundary ``qs[k]`` down as far as the rules allow, with
     capacity 2^(empty + shift) (RULES A2.5: shift 0 with no free cell, 1
     with one).  Returns the new ``out``, ``reach``, ``empty`` and whether
-    anything changed."""
+    anything changed.  ``blocks[k]`` (``_blocks``) says what column k
+    waits for, so that a column that still waits is passed over at once;
+    the sweep keeps it up to date."""
     below = _BELOW
     changed = False
-    for k, col in enumerate(cols):
+    cap = 1 << (empty + shift)
+    for k, block in enumerate(blocks):
+        if block is None:
+            continue
+        home_mask, target, length = block
+        if home_mask & ~out and not (reach & target and length <= cap if target
+                                     else empty and length <= cap >> 1):
+            continue                           # still waiting
+        col = cols[k]
         q = start = qs[k]
+        block = None
         while q:
             y = col[q - 1]
             if not below[y] & ~out:            # y goes home
@@ -295,18 +306,30 @@ def _sweep(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int, empty: 
             low = col[s]
             # the run low..y onto low's successor, or a king's run into an
             # empty column (which does not count, RULES A2.5)
-            if (reach >> (low + 4) & 1 and q - s <= 1 << (empty + shift) if low < KING_MIN
-                    else empty and q - s <= 1 << (empty + shift - 1)):
+            if (reach >> (low + 4) & 1 and q - s <= cap if low < KING_MIN
+                    else empty and q - s <= cap >> 1):
                 out |= _RUN[low][q - s]
                 q = s
             else:
+                block = (below[y], 1 << (low + 4) if low < KING_MIN else 0, q - s)
                 break
+        blocks[k] = block
         if q != start:
             qs[k] = q
             reach |= out | (1 << col[q - 1] if q else 0)
-            empty += not q
+            if not q:
+                empty += 1
+                cap <<= 1
             changed = True
     return out, reach, empty, changed
+
+
+def _blocks(cols: tuple[bytes, ...], qs: list[int]) -> list[Any]:
+    """For each column, what its first card not in G waits for, as
+    ``_sweep`` keeps it: (the lower cards of its suit, the successor of its
+    run's lowest card as a bit, 0 for a king, the run's length); None for
+    a column all in G, or a column ``_sweep`` must look at."""
+    return [(0, 0, 0) if q else None for q in qs]
 
 
 def _start(cols: tuple[bytes, ...], need: list[int]) -> tuple[int, int]:
@@ -339,13 +362,15 @@ def _dead_end(cols: tuple[bytes, ...], cells: bytes, need: list[int],
     top); ``empty`` counts the columns that may be empty."""
     out, reach = _start(cols, need)
     qs = [len(col) for col in cols]
+    blocks = _blocks(cols, qs)
     empty = qs.count(0)
     changed = True
     while changed:
         for c in cells:            # can a cell card leave?
             if _can_leave(c, out, reach, empty):
-                return one_cell and _one_cell_dead(cols, qs, out | 1 << c, reach | 1 << c, empty)
-        out, reach, empty, changed = _sweep(cols, qs, out, reach, empty, 0)
+                return one_cell and _one_cell_dead(cols, qs, blocks, out | 1 << c,
+                                                   reach | 1 << c, empty)
+        out, reach, empty, changed = _sweep(cols, qs, blocks, out, reach, empty, 0)
     return True
 
 
@@ -357,13 +382,13 @@ def _lost(cols: tuple[bytes, ...], cells: bytes, need: list[int], ncells: int,
     one_cell = one_cell and ncells == 1
     if one_cell and not cells:
         out, reach = _start(cols, need)
-        return _one_cell_dead(cols, [len(col) for col in cols], out, reach,
-                              sum(not col for col in cols))
+        qs = [len(col) for col in cols]
+        return _one_cell_dead(cols, qs, _blocks(cols, qs), out, reach, qs.count(0))
     return len(cells) == ncells and _dead_end(cols, cells, need, one_cell)
 
 
-def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
-                   empty: int) -> bool:
+def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], blocks: list[Any], out: int,
+                   reach: int, empty: int) -> bool:
     """The one-cell test of the module docstring, from the fixpoint state
     of ``_dead_end`` at the moment the cell card may leave (given as moved):
     True when some table card can never move.  Grows G by the sweeps with
@@ -374,9 +399,8 @@ def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
     while True:
         changed = True
         while changed:
-            out, reach, empty, changed = _sweep(cols, qs, out, reach, empty, 1)
+            out, reach, empty, changed = _sweep(cols, qs, blocks, out, reach, empty, 1)
         grown = False
-        lows = None
         for k, col in enumerate(cols):
             q = qs[k]
             if not q or col[q - 1] in failed:
@@ -385,22 +409,20 @@ def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
             # y in the cell: not home, not a top; the card under it may be a top
             sub = qs[:]
             sub[k] = q - 1
+            sub_blocks = blocks[:]
+            sub_blocks[k] = (0, 0, 0) if q > 1 else None     # to be looked at
             s_out, s_reach, s_empty = out, (reach & ~(1 << y)) | (1 << col[q - 2] if q > 1 else 0), empty + (q == 1)
             ok = _can_leave(y, s_out, s_reach, s_empty)
-            if not ok and q > 1:
-                if lows is None:
-                    lows = _boundary_runs(cols, qs)
-                if not _may_move(cols[k], q - 1, k, out, s_reach, empty, lows):
-                    failed.add(y)      # the sweeps would move nothing
-                    continue
             more = True
             while more and not ok:
-                s_out, s_reach, s_empty, more = _sweep(cols, sub, s_out, s_reach, s_empty, 0)
+                s_out, s_reach, s_empty, more = _sweep(cols, sub, sub_blocks, s_out, s_reach,
+                                                       s_empty, 0)
                 ok = _can_leave(y, s_out, s_reach, s_empty)
             if ok:
                 # everything moved while y waited in the cell may move in G*
                 # too (the same rules with a larger capacity): take it all
                 qs[:] = sub
+                blocks[:] = sub_blocks
                 out = s_out | 1 << y
                 reach |= s_reach | out
                 empty = s_empty
@@ -410,47 +432,6 @@ def _one_cell_dead(cols: tuple[bytes, ...], qs: list[int], out: int, reach: int,
         if not grown:
             return any(qs)
         failed.clear()
-
-
-def _run_start(col: bytes, q: int) -> int:
-    """Where the same-suit run ending at ``col[q - 1]`` starts."""
-    s = q - 1
-    while s and col[s - 1] == col[s] + 4:
-        s -= 1
-    return s
-
-
-def _boundary_runs(cols: tuple[bytes, ...], qs: list[int]) -> dict[int, tuple[int, int]]:
-    """Each column's run ending at its first card not in G: its lowest
-    card mapped to (column, length)."""
-    lows = {}
-    for k, col in enumerate(cols):
-        q = qs[k]
-        if q:
-            s = _run_start(col, q)
-            lows[col[s]] = (k, q - s)
-    return lows
-
-
-def _may_move(col: bytes, q: int, k: int, out: int, reach: int, empty: int,
-              lows: dict[int, tuple[int, int]]) -> bool:
-    """Whether a sweep with no free cell (capacity 2^empty, RULES A2.5) may
-    move anything once column ``k``'s boundary drops to ``q`` (its card
-    ``col[q - 1]`` newly uncovered), from a G already closed under the
-    sweeps with a free cell: only that card's run may move, or a run onto
-    it; nothing else is new."""
-    w = col[q - 1]
-    if not _BELOW[w] & ~out:
-        return True
-    s = _run_start(col, q)
-    low, length = col[s], q - s
-    if low < KING_MIN:
-        if reach >> (low + 4) & 1 and length <= 1 << empty:
-            return True
-    elif empty and length <= 1 << (empty - 1):
-        return True
-    onto = lows.get(w - 4)
-    return onto is not None and onto[0] != k and onto[1] <= 1 << empty
 
 
 _TOP = itemgetter(-1)
@@ -515,8 +496,9 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
     free = ncells - len(cells)
     if not free and b"" not in cols:
         return _runs_onto_tops(cols, cells, need, lazy)
-    tops = {col[-1]: i for i, col in enumerate(cols) if col}
-    n_empty = N_COLUMNS - len(tops)
+    n_empty = cols.count(b"")
+    # each column's top card, 255 for an empty column (never a successor)
+    tops = b"".join([c[-1:] or b"\xff" for c in cols]) if n_empty else bytes(map(_TOP, cols))
     cap = (free + 1) << n_empty
     good: list[tuple[int, int, int]] = []
     empty = -1
@@ -537,8 +519,8 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
             if n_empty and not whole and run <= cap >> 1:
                 runs.append((dig, 3, i, empty))
         else:
-            j = tops.get(low + 4)
-            if j is not None:
+            j = tops.find(low + 4)
+            if j >= 0:
                 if run <= cap:
                     # emptying a column first, then by digging order
                     runs.append((dig - 1000 if whole else dig, 2, i, j))
@@ -559,7 +541,7 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
 
 
 def _parks(park: list[tuple[int, int, int, int]], cols: tuple[bytes, ...], cells: bytes,
-           free: int, need: list[int], tops: dict[int, int],
+           free: int, need: list[int], tops: bytes,
            n_empty: int) -> list[tuple[int, int, int, int]]:
     """The parking moves worth searching (lazy parking, module docstring).
 
@@ -582,13 +564,13 @@ def _parks(park: list[tuple[int, int, int, int]], cols: tuple[bytes, ...], cells
         if not n_empty:
             # capacity 1 (RULES A2.5): u alone onto its successor, or the
             # top u - 4 (alone: its successor is u) onto u
-            if tops.get(u + 4, i) != i or (u > 3 and (u - 4) in tops):
+            if tops.find(u + 4) not in (-1, i) or (u > 3 and (u - 4) in tops):
                 kept.append(entry)
             continue
         cap = 1 << n_empty              # no free cell left
         low, run, whole, _ = _info_of(col[:-r])
         if low < KING_MIN:
-            movable = tops.get(low + 4, i) != i and run <= cap
+            movable = tops.find(low + 4) not in (-1, i) and run <= cap
         else:
             movable = not whole and run <= cap >> 1
         if not movable and u > 3:
@@ -682,8 +664,9 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
     the tests)."""
     deadline = None if timeout is None else time.perf_counter() + timeout
     # The search numbers the columns in key order (see _dfs); `order` maps back.
-    order = sorted(range(len(columns)), key=lambda i: bytes(columns[i]))
-    cols_l = [bytes(columns[i]) for i in order]
+    as_bytes = [bytes(col) for col in columns]
+    order = sorted(range(len(columns)), key=as_bytes.__getitem__)
+    cols_l = [as_bytes[i] for i in order]
     cell_b = bytes(sorted(c for c in cells if c is not None))
     need = list(foundations_need)
     root_rec: list[Move] = []
