@@ -468,12 +468,15 @@ def _runs_onto_tops(cols: tuple[bytes, ...], cells: bytes, need: list[int],
                     or (high > card and (high != card + 4
                                          or any(card < c < high for c in common)))):
                 continue
-        info = get(col) or _info(col)
-        runs.append((info[3] - 1000 if info[2] else info[3], 2, i, tops.index(card)))
-    if len(runs) > 1:
-        runs.sort()
-        return [m[1:] for m in runs]
-    return [runs[0][1:]] if runs else []
+        runs.append((i, tops.index(card)))
+    if len(runs) < 2:
+        return [(2, *runs[0])] if runs else []
+    order = []
+    for i, j in runs:                 # emptying a column first, then by digging order
+        info = get(cols[i]) or _info(cols[i])
+        order.append((info[3] - 1000 if info[2] else info[3], 2, i, j))
+    order.sort()
+    return [m[1:] for m in order]
 
 
 def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
@@ -606,7 +609,7 @@ def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
     if kind == 4:                      # the top run into cells, top card first
         k = len(col) - dst
         rec = [(src, CELL, card) for card in reversed(col[k:])]
-        cells = bytes(sorted(cells + col[k:]))
+        cells = bytes(sorted(cells + col[k:])) if cells or dst > 1 else col[k:]
     else:                              # a run onto a column, or a king-led run
         info = _INFO.get(col) or _info(col)
         k = len(col) - info[1]
