@@ -1,7 +1,7 @@
 """Solver benchmark (issue 5): harp's solvers, and Freecell Solver side by side.
 
 Run: ``python benchmarks/solve.py [--game sh|eh|all] [--deals 1-1000]
-[--cells 4,2,1] [--no-fcs]``.
+[--cells 4,2,1] [--no-fcs] [--repeat N]``.
 
 Seahaven targets, per cell variant over deals 1-1000: every deal decided (no
 ``unknown``), no deal over 2 s, harp's total time at most 0.3x that of
@@ -106,8 +106,16 @@ def bench_seahaven(args: argparse.Namespace) -> None:
               "running harp alone")
     totals = [0.0, 0.0]
     for cells in (int(c) for c in args.cells.split(",")):
-        stats = bench_seahaven_variant(cells, deals, args, use_fcs)
-        report_seahaven_variant(cells, deals, stats, use_fcs)
+        ratios = []
+        for _ in range(args.repeat):
+            stats = bench_seahaven_variant(cells, deals, args, use_fcs)
+            report_seahaven_variant(cells, deals, stats, use_fcs)
+            if stats["fcs_time"]:
+                ratios.append(stats["time"] / stats["fcs_time"])
+        if len(ratios) > 1:
+            # this machine's speed drifts from run to run: give the spread
+            print(f"  harp/fc-solve over {len(ratios)} runs: median {statistics.median(ratios):.3f}"
+                  f" (min {min(ratios):.3f}, max {max(ratios):.3f})")
         totals[0] += stats["time"]
         totals[1] += stats["fcs_time"]
     if use_fcs and totals[1]:
@@ -168,6 +176,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal")
     parser.add_argument("--no-fcs", action="store_true", help="do not run Freecell Solver")
     parser.add_argument("--fcs-max-iters", type=int, default=1_500_000)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="run each Seahaven variant this many times (the ratio's spread)")
     parser.add_argument("--no-verify", dest="verify", action="store_false",
                         help="do not replay harp's solutions through the engine")
     args = parser.parse_args(argv)
