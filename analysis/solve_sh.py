@@ -512,6 +512,7 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
                 good.append((1, c, empty))
     runs = []
     park = []
+    good_parks = []
     get = _INFO.get
     for i, col in enumerate(cols):
         if not col:
@@ -529,14 +530,24 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
                     runs.append((dig - 1000 if whole else dig, 2, i, j))
                 continue          # parking it would only do the same move via cells
         if run <= free:
-            park.append((dig, 4, i, run))
+            if lazy and run == free and not n_empty and not whole:
+                # _parks for capacity 1 after the park, inlined: it is most of them
+                u = col[-run - 1]
+                if not (u == need[u & 3] or tops.find(u + 4) not in (-1, i)
+                        or (u > 3 and ((u - 4) in cells or (u - 4) in tops))):
+                    continue
+                good_parks.append((dig, 4, i, run))
+            else:
+                park.append((dig, 4, i, run))
     if runs:
         if len(runs) > 1:
             runs.sort()
         good += [m[1:] for m in runs]
+    if park and lazy:
+        park = _parks(park, cols, cells, free, need, tops, n_empty)
+    if good_parks:
+        park += good_parks
     if park:
-        if lazy:
-            park = _parks(park, cols, cells, free, need, tops, n_empty)
         if len(park) > 1:
             park.sort()
         good += [m[1:] for m in park]
