@@ -284,12 +284,13 @@ def _sweep(cols: tuple[bytes, ...], qs: list[int], blocks: list[Any], out: int, 
     below = _BELOW
     changed = False
     cap = 1 << (empty + shift)
+    missing = ~out
     for k, block in enumerate(blocks):
         if block is None:
             continue
         home_mask, target, length = block
-        if home_mask & ~out and not (reach & target and length <= cap if target
-                                     else empty and length <= cap >> 1):
+        if home_mask & missing and not (reach & target and length <= cap if target
+                                        else empty and length <= cap >> 1):
             continue                           # still waiting
         col = cols[k]
         q = start = qs[k]
@@ -315,6 +316,7 @@ def _sweep(cols: tuple[bytes, ...], qs: list[int], blocks: list[Any], out: int, 
                 break
         blocks[k] = block
         if q != start:
+            missing = ~out
             qs[k] = q
             reach |= out | (1 << col[q - 1] if q else 0)
             if not q:
