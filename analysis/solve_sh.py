@@ -51,7 +51,7 @@ those proved never to be needed:
   column, RULES A2.5.)
 
 Lazy parks and steps.  Two kinds of move are searched only when a move
-that uses them may follow (``_parks``, ``_runs_onto_tops``):
+that uses them may follow (``_moves``, ``_parks``, ``_runs_onto_tops``):
 
 * a *plain park*: a column's top run into cells, leaving the column with a
   new top u that starts no forced move.  It must be followed by another
@@ -564,7 +564,9 @@ def _parks(park: list[tuple[int, int, int, int]], cols: tuple[bytes, ...], cells
     After a park that leaves its column with a new top u, the search only
     tries another park or a move of the column's new top run (u's run) or
     onto u; when the park starts no forced move there and no such move
-    exists (with the cells it leaves), the park is left out."""
+    exists (with the cells it leaves), the park is left out.  (``_moves``
+    checks the most common case itself: a park that fills the cells with
+    no empty column, capacity 1.)"""
     kept = []
     lows = None
     for entry in park:
@@ -576,12 +578,6 @@ def _parks(park: list[tuple[int, int, int, int]], cols: tuple[bytes, ...], cells
         u = col[-r - 1]
         if u == need[u & 3] or (u > 3 and (u - 4) in cells):
             kept.append(entry)          # a forced move at u: not lazy
-            continue
-        if not n_empty:
-            # capacity 1 (RULES A2.5): u alone onto its successor, or the
-            # top u - 4 (alone: its successor is u) onto u
-            if tops.find(u + 4) not in (-1, i) or (u > 3 and (u - 4) in tops):
-                kept.append(entry)
             continue
         cap = 1 << n_empty              # no free cell left
         low, run, whole, _ = _info_of(col[:-r])
