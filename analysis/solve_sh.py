@@ -230,8 +230,8 @@ def _close(cols: list[bytes], cells: bytes, need: list[int], rec: list[Move],
                     nxt += 4
                 need[top & 3] = nxt
                 if nxt < 52:
-                    for j in range(N_COLUMNS):
-                        if j != i and cols[j] and cols[j][-1] == nxt:
+                    for j, other in enumerate(cols):
+                        if other and other[-1] == nxt and j != i:
                             work.append(j)
                             break
             elif top > 3 and (top - 4) in cells:
@@ -535,7 +535,7 @@ def _moves(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: list[int],
             if lazy and run == free and not n_empty and not whole:
                 # _parks for capacity 1 after the park, inlined: it is most of them
                 u = col[-run - 1]
-                if not (u == need[u & 3] or tops.find(u + 4) not in (-1, i)
+                if not (u == need[u & 3] or (u + 4) in tops and tops.find(u + 4) != i
                         or (u > 3 and ((u - 4) in cells or (u - 4) in tops))):
                     continue
                 good_parks.append((dig, 4, i, run))
@@ -617,7 +617,7 @@ def _apply(cols: tuple[bytes, ...], cells: bytes, need: list[int],
     col = new[src]
     if kind == 4:                      # the top run into cells, top card first
         k = len(col) - dst
-        rec = [(src, CELL, card) for card in reversed(col[k:])]
+        rec = [(src, CELL, card) for card in reversed(col[k:])] if dst > 1 else [(src, CELL, col[k])]
         cells = bytes(sorted(cells + col[k:])) if cells or dst > 1 else col[k:]
     else:                              # a run onto a column, or a king-led run
         info = _INFO.get(col) or _info(col)
