@@ -255,7 +255,10 @@ def _close_root(cols: list[bytes], cells: bytes, need: list[int], rec: list[Move
         rec.append((CELL, FOUND, c))
         need[c & 3] = c + 4
         ready = [c for c in cells if c == need[c & 3]]
-    return _close(cols, cells, need, rec, list(range(N_COLUMNS)))
+    # only a column whose top goes home or takes a cell card starts a chain
+    work = [i for i, col in enumerate(cols)
+            if col and (col[-1] == need[col[-1] & 3] or (col[-1] > 3 and col[-1] - 4 in cells))]
+    return _close(cols, cells, need, rec, work) if work else cells
 
 
 # same-suit cards below c, for c = 0..55 (52 + s stands for "suit s complete")
@@ -794,8 +797,7 @@ def solve_seahaven(board: Any, max_states: int = DEFAULT_MAX_STATES,
     """
     from .solver import SolveResult
     start = time.perf_counter()
-    columns = [list(col) for col in board.columns]
-    cells = list(board.cells)
+    columns, cells = board.columns, board.cells    # read, never changed
     outcome, moves, states = search(columns, cells, _need(board.foundations),
                                     len(cells), max_states, timeout)
     actions = _tokens(columns, cells, moves) if outcome == "solved" else []
