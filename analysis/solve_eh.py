@@ -76,7 +76,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from hashlib import blake2b
 
 from analysis.solver import SolveResult
@@ -574,19 +574,32 @@ def _quick_win(root: State, tokens: list[str], max_states: int,
     positions used.  Its wins are real (every step is a legal move of the
     normal form, replayed by the engine in the tests); it prunes without
     proof, so its failure proves nothing and the caller goes on."""
-    used = 0
     # First every weighting without take-backs (fewer moves, so deeper
     # runs), then with them: deal 7 is won only so (measured).
     runs = [(w, _quick_successors) for w in QUICK_WEIGHTS]
     runs += [(w, _successors) for w in QUICK_WEIGHTS]
-    for weights, successors in runs:
-        budget = min(QUICK_STATES, max_states - used)
-        if budget <= 0 or time.perf_counter() > deadline:
+
+    def greedy(weights, successors):
+        def run(budget: int) -> tuple[list[str] | None, int]:
+            outcome, actions, states = _best_first(root, tokens, _quick_score(weights), successors,
+                                                   min(QUICK_STATES, budget), deadline)
+            return (actions if outcome == "solved" else None), states
+        return run
+    return _first_win([greedy(*args) for args in runs], max_states, deadline)
+
+
+def _first_win(runs: list[Callable[[int], tuple[list[str] | None, int]]], max_states: int,
+               deadline: float) -> tuple[list[str] | None, int]:
+    """Call each run with the positions left, in turn, until one wins or
+    the budget is spent; returns the winning tokens (or None) and the
+    positions used.  The fast phases are all made of such runs."""
+    used = 0
+    for run in runs:
+        if used >= max_states or time.perf_counter() > deadline:
             break
-        outcome, actions, states = _best_first(root, tokens, _quick_score(weights),
-                                               successors, budget, deadline)
+        actions, states = run(max_states - used)
         used += states
-        if outcome == "solved":
+        if actions is not None:
             return actions, used
     return None, used
 
@@ -655,17 +668,11 @@ def _climb(root: State, tokens: list[str], score, successors, step_states: int,
 def _climb_win(root: State, tokens: list[str], max_states: int,
                deadline: float) -> tuple[list[str] | None, int]:
     """The runs of :data:`CLIMB_RUNS`, until one wins or the budget is spent."""
-    used = 0
-    for weighting, take_backs, step_states in CLIMB_RUNS:
-        if used >= max_states or time.perf_counter() > deadline:
-            break
+    def climb(weighting: int, take_backs: bool, step_states: int):
         successors = _successors if take_backs else _quick_successors
-        actions, states = _climb(root, tokens, _quick_score(QUICK_WEIGHTS[weighting]),
-                                 successors, step_states, max_states - used, deadline)
-        used += states
-        if actions is not None:
-            return actions, used
-    return None, used
+        return lambda budget: _climb(root, tokens, _quick_score(QUICK_WEIGHTS[weighting]),
+                                     successors, step_states, budget, deadline)
+    return _first_win([climb(*run) for run in CLIMB_RUNS], max_states, deadline)
 
 
 # ---------------------------------------------------------------- the beam phase
@@ -727,20 +734,18 @@ def _beam_win(root: State, tokens: list[str], max_states: int,
     """The beam runs of :data:`BEAM_RUNS`, until one wins or the budget is
     spent.  Each run gets its share of the time left, so a run that ends
     early (its beam ran out of new positions) leaves its time to the next."""
-    used = 0
     share_left = sum(run[3] for run in BEAM_RUNS)
-    for width, weighting, per_position, share in BEAM_RUNS:
-        now = time.perf_counter()
-        if used >= max_states or now > deadline:
-            break
-        run_deadline = now + (deadline - now) * share / share_left
-        share_left -= share
-        actions, states = _beam(root, tokens, _quick_score(QUICK_WEIGHTS[weighting]),
-                                width, per_position, max_states - used, run_deadline)
-        used += states
-        if actions is not None:
-            return actions, used
-    return None, used
+
+    def beam(width: int, weighting: int, per_position: int, share: float):
+        def run(budget: int) -> tuple[list[str] | None, int]:
+            nonlocal share_left
+            now = time.perf_counter()
+            run_deadline = now + (deadline - now) * share / share_left
+            share_left -= share
+            return _beam(root, tokens, _quick_score(QUICK_WEIGHTS[weighting]),
+                         width, per_position, budget, run_deadline)
+        return run
+    return _first_win([beam(*run) for run in BEAM_RUNS], max_states, deadline)
 
 
 # ---------------------------------------------------------------- search
