@@ -1,0 +1,1 @@
+"""``harp.analysis``: batch scoring, deal statistics and their store."""

@@ -79,7 +79,7 @@ def _dask_map(func: Callable[[T], R], items: Iterable[T], chunk_size: int,
     try:
         from distributed import Client
     except ImportError:
-        raise ValueError("the dask executor needs Dask: pip install 'harp[dask]'") from None
+        raise ValueError("the dask executor needs Dask: pip install 'harp-patience[dask]'") from None
     client = Client(scheduler)
     try:
         workers = max(1, sum(client.nthreads().values()))

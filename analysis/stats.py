@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from harp import new_board
 from harp.deals import MAX_DEAL, VERSION, daily_number, make_code
+from harp.solve import BATCH_LIMITS, SolveLimits, replays_to_won, solve
 
 from .measures import deal_facts
 from .parallel import LOCAL, ordered_map
@@ -59,12 +60,6 @@ def daily_deals(game: str, start: dt.date, days: int) -> list[int]:
 
 # ------------------------------------------------------------------ the work of one deal
 
-@dataclass(frozen=True)
-class SolveLimits:
-    max_states: int = 200_000
-    timeout: float | None = 10.0
-
-
 class DealTask(NamedTuple):
     game: str
     cells: int
@@ -91,21 +86,11 @@ def analyse_deal(task: DealTask) -> DealResult:
     return DealResult(code.game, code.variant, code.number, results)
 
 
-def solver_available() -> bool:
-    try:
-        from . import solver  # noqa: F401
-    except ImportError:
-        return False
-    return hasattr(solver, "solve")
-
-
 def solve_facts(code: Any, limits: SolveLimits) -> dict[str, Any]:
     """The solver's outcome for a deal; a claimed win is replayed by the
     engine and counted as ``unknown`` (flagged) if it does not win."""
-    from .solver import replays_to_won, solve
-
     board = new_board(code)
-    result = solve(board, max_states=limits.max_states, timeout=limits.timeout)
+    result = solve(board, limits)
     facts: dict[str, Any] = {"outcome": result.outcome, "length": None,
                              "states": result.states, "seconds": round(result.seconds, 4)}
     if result.outcome == "solved":
@@ -126,7 +111,7 @@ class StatsPlan:
     cells: int
     deals: list[int]
     kinds: tuple[str, ...] = (LAYOUT,)
-    limits: SolveLimits = SolveLimits()
+    limits: SolveLimits = BATCH_LIMITS
 
     @property
     def variant(self) -> str:

@@ -6,7 +6,7 @@ Run: ``python benchmarks/solve.py [--game sh|eh|all] [--deals 1-1000]
 Seahaven targets, per cell variant over deals 1-1000: every deal decided (no
 ``unknown``), no deal over 2 s, harp's total time at most 0.3x that of
 ``fc-solve -g seahaven --freecells-num N -mi 1500000`` (one process per
-deal, from ``analysis.fcs.fcs_board``), run interleaved deal by deal so
+deal, from ``harp.analysis.fcsolve.fcs_board``), run interleaved deal by deal so
 that machine load hits both alike.  Every harp solution is replayed by the
 engine (untimed); a deal fc-solve wins but harp calls unsolvable would be a
 soundness bug and is reported loudly (fc-solve's preset is stricter than
@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analysis.fcs import fc_solve_available, run_fc_solve  # noqa: E402
-from analysis.solver import replays_to_won, solve  # noqa: E402
+from harp.analysis.fcsolve import fc_solve_available, run_fc_solve  # noqa: E402
+from harp.solve import replays_to_won, solve  # noqa: E402
 from harp import new_board  # noqa: E402
 from harp.deals import make_code  # noqa: E402
 
@@ -51,7 +51,7 @@ def bench_seahaven_variant(cells: int, deals: range, args: argparse.Namespace,
         code = make_code("SH", number, cells)
         board = new_board(code)
         start = time.perf_counter()
-        result = solve(board, max_states=args.max_states, timeout=args.timeout)
+        result = solve(board, SolveLimits(args.max_states, args.timeout))
         seconds = time.perf_counter() - start
         stats["time"] += seconds
         if seconds > stats["max"][0]:
@@ -127,7 +127,7 @@ def _easy_harp_deal(job: tuple[int, float, int, bool]) -> tuple:
     """Solve one Easy Harp deal (in a worker process); replay any win."""
     number, timeout, max_states, verify = job
     board = new_board(make_code("EH", number))
-    result = solve(board, max_states=max_states, timeout=timeout)
+    result = solve(board, SolveLimits(max_states, timeout))
     replay_ok = not (result.solved and verify) or replays_to_won(board, result)
     return number, result.outcome, result.seconds, len(result.actions), result.states, replay_ok
 

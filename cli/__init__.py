@@ -1,5 +1,10 @@
-"""The ``harp`` command line: a Click group wrapping the engine (issue 3).
+"""``harp.cli``: the ``harp`` command line, a thin Click layer over the engine.
 
-Each command module does ``from .main import cli`` and registers itself
-with ``@cli.command()``; :mod:`cli.main` imports the modules at its bottom.
+Commands parse their arguments, call the engine or the batch analyzer, and
+print; :mod:`harp.cli.main` holds the group and registers every command.
 """
+from __future__ import annotations
+
+from .main import cli
+
+__all__ = ["cli"]

@@ -1,4 +1,4 @@
-"""``python -m cli`` runs the ``harp`` command group."""
+"""``python -m harp.cli`` runs the ``harp`` command group."""
 from __future__ import annotations
 
 from .main import cli

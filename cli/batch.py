@@ -12,14 +12,14 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from analysis.parallel import EXECUTORS, LOCAL
-from analysis.scoring import ROW_FIELDS, SUMMARY_FIELDS, ScoreSummary, score_records
-from analysis.stats import (LAYOUT, SOLVE, SolveLimits, StatsPlan, daily_deals,
-                            parse_deal_list, run_stats, solver_available, tables_from_store)
-from analysis.store import ResultStore
-from analysis.tables import StatsTables
+from harp.analysis.parallel import EXECUTORS, LOCAL
+from harp.analysis.scoring import ROW_FIELDS, SUMMARY_FIELDS, ScoreSummary, score_records
+from harp.analysis.stats import (LAYOUT, SOLVE, StatsPlan, daily_deals,
+                            parse_deal_list, run_stats, tables_from_store)
+from harp.analysis.store import ResultStore
+from harp.solve import BATCH_LIMITS, SolveLimits
+from harp.analysis.tables import StatsTables
 
-from .main import cli
 from .output import engine_errors, output_options, print_rows
 
 T = TypeVar("T")
@@ -57,7 +57,7 @@ def note(text: str, quiet: bool) -> None:
 
 # ------------------------------------------------------------------ harp score
 
-@cli.command()
+@click.command()
 @click.argument("paths", nargs=-1, required=True,
                 type=click.Path(exists=True, allow_dash=True))
 @click.option("--rows", is_flag=True, help="One row per record instead of the summary.")
@@ -97,7 +97,7 @@ def score(paths: tuple[str, ...], rows: bool, by: tuple[str, ...], jobs: int, ex
 
 # ------------------------------------------------------------------ harp stats
 
-@cli.command()
+@click.command()
 @click.option("--game", type=click.Choice(["eh", "sh"], case_sensitive=False),
               help="Easy Harp (eh) or Seahaven Towers (sh); required unless --report.")
 @click.option("--cells", type=click.Choice(["4", "2", "1"]), default=None,
@@ -111,10 +111,10 @@ def score(paths: tuple[str, ...], rows: bool, by: tuple[str, ...], jobs: int, ex
               help="SQLite file keeping per-deal results; a rerun resumes.")
 @click.option("--report", is_flag=True, help="Print the tables stored in --db, computing nothing.")
 @click.option("--solve", is_flag=True, help="Add solver outcomes and print their table.")
-@click.option("--max-states", type=click.IntRange(1), default=SolveLimits.max_states,
+@click.option("--max-states", type=click.IntRange(1), default=BATCH_LIMITS.max_states,
               show_default=True, help="Solver limit per deal: positions searched.")
 @click.option("--timeout", type=click.FloatRange(0, min_open=True),
-              default=SolveLimits.timeout, show_default=True,
+              default=BATCH_LIMITS.timeout, show_default=True,
               help="Solver limit per deal: seconds.")
 @click.option("--dist", "dist", metavar="MEASURE",
               help="Print the full distribution of one layout measure.")
@@ -157,9 +157,6 @@ def _plan(game: str | None, cells: str | None, deal_list: str | None,
         raise click.UsageError("give either --deals LIST or --daily-from DATE --days N")
     if daily_from is not None and days is None:
         raise click.UsageError("--daily-from needs --days N")
-    if solve and not solver_available():
-        raise click.ClickException("--solve needs the solver (analysis/solver.py), "
-                                   "which is not installed")
     deals = (parse_deal_list(deal_list) if deal_list is not None
              else daily_deals(game, daily_from.date(), days or 1))  # type: ignore[union-attr]
     kinds = (LAYOUT, SOLVE) if solve else (LAYOUT,)

@@ -5,11 +5,10 @@ import click
 
 from harp.deals import GAME_NAMES, make_code, parse_code
 
-from .main import cli
 from .output import engine_errors
 
 
-@cli.command()
+@click.command()
 @click.option("--game", "game", type=click.Choice(["eh", "sh"], case_sensitive=False),
               required=True, help="Easy Harp (eh) or Seahaven Towers (sh).")
 @click.option("--cells", type=click.Choice(["4", "2", "1"]), default="4", show_default=True,
@@ -27,7 +26,7 @@ def encode(game: str, cells: str, number: int) -> None:
         click.echo(str(make_code(game, number, int(cells))))
 
 
-@cli.command()
+@click.command()
 @click.argument("code")
 def decode(code: str) -> None:
     """Print the game, variant, cells and deal number of CODE.

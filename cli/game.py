@@ -12,10 +12,9 @@ import sys
 import click
 
 from harp import Action, Board, HarpError, Record, new_board
-from analysis.fcs import fcs_board
+from harp.render import fcs_board
 from harp.deals import DealCode, daily_code, parse_code, random_code
 
-from .main import cli
 from .options import board_display, board_json, board_text, print_board, rule_settings
 from .output import engine_errors, one_line
 from .recordfiles import load_one_record, load_records, read_text
@@ -52,7 +51,7 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime 
     return daily_code(game, date.date() if date else None, n_cells)
 
 
-@cli.command()
+@click.command()
 @click.argument("code", required=False)
 @click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\").")
 @click.option("--daily", is_flag=True, help="Today's deal, the same for everyone (RULES B4).")
@@ -84,7 +83,7 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
 
 
 def print_fcs(board: Board, announce_code: bool) -> None:
-    """The layout in Freecell Solver's board format (analysis.fcs)."""
+    """The layout in Freecell Solver's board format (harp.render.fcs_board)."""
     if board.game != "SH":
         raise click.UsageError("--format fcs is for Seahaven deals only")
     if announce_code:
@@ -92,7 +91,7 @@ def print_fcs(board: Board, announce_code: bool) -> None:
     click.echo(fcs_board(board).rstrip("\n"))
 
 
-@cli.command()
+@click.command()
 @click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
@@ -141,7 +140,7 @@ def record_from_arguments(code: str | None, moves: tuple[str, ...],
     return Record(code, " ".join(moves))
 
 
-@cli.command()
+@click.command()
 @click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
 @click.option("--script", "script_file", type=click.Path(dir_okay=False, allow_dash=True),
@@ -228,7 +227,7 @@ def step_printer(board: Board, json_: bool, ascii_: bool, reveal: bool):
     return each
 
 
-@cli.command()
+@click.command()
 @click.argument("record_file", metavar="RECORD", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--check", is_flag=True, help="Print only the last position of each record.")
 @rule_settings

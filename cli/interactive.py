@@ -11,7 +11,7 @@ import os
 
 import click
 
-from analysis.solver import hint
+from harp.solve import HINT_LIMITS, hint
 from harp import Board
 from harp.records import Record, csv_header, detect_format, format_record, record_of
 
@@ -26,8 +26,6 @@ Type actions in move notation (several per line are fine):
   d                      draw from the stock (Easy Harp; redeals when empty)
   u                      undo the last action
 Commands: help, moves (legal actions), script (actions so far), hint, q (quit)"""
-HINT_STATES = 300_000
-HINT_SECONDS = 10.0
 
 
 def play_game(board: Board, ascii_: bool = False, reveal: bool = False) -> None:
@@ -87,7 +85,7 @@ def play_line(board: Board, line: str) -> int:
 
 def hint_text(board: Board) -> str:
     """The solver's next action on a winning line (issue 5)."""
-    result, first = hint(board.copy(), max_states=HINT_STATES, timeout=HINT_SECONDS)
+    result, first = hint(board.copy(), HINT_LIMITS)
     if first is not None:
         return f"Hint: {first} (the first of a winning line of {len(result.actions)} actions)"
     if result.outcome == "unsolvable":

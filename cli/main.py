@@ -1,9 +1,11 @@
-"""The ``harp`` Click group; command modules register on it (see cli/__init__.py)."""
+"""The ``harp`` Click group, and the one place its commands are registered."""
 from __future__ import annotations
 
 import click
 
 from harp import __version__
+
+from . import batch, codes, game, solve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -17,8 +19,6 @@ def cli() -> None:
     """
 
 
-# Command modules register themselves on ``cli`` when imported (one line each).
-from . import codes  # noqa: E402,F401
-from . import game  # noqa: E402,F401
-from . import batch  # noqa: E402,F401
-from . import solve  # noqa: E402,F401
+for command in (codes.encode, codes.decode, game.deal, game.show, game.play, game.replay,
+                batch.score, batch.stats, solve.solve, solve.hint):
+    cli.add_command(command)

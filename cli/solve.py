@@ -11,21 +11,20 @@ from typing import Any
 
 import click
 
-from analysis.solver import DEFAULT_MAX_STATES, DEFAULT_TIMEOUT, SolveResult
-from analysis.solver import hint as solver_hint
-from analysis.solver import solve as solver_solve
+from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
+from harp.solve import hint as solver_hint
+from harp.solve import solve as solver_solve
 from harp import Board, new_board
 
-from .main import cli
 from .output import engine_errors
 
 
 def limit_options(func: Any) -> Any:
     """``--max-states``, ``--timeout`` and ``--json``."""
     for decorator in reversed((
-        click.option("--max-states", type=click.IntRange(1), default=DEFAULT_MAX_STATES,
+        click.option("--max-states", type=click.IntRange(1), default=DEFAULT_LIMITS.max_states,
                      show_default=True, help="Give up (unknown) after this many positions."),
-        click.option("--timeout", type=click.FloatRange(0), default=DEFAULT_TIMEOUT,
+        click.option("--timeout", type=click.FloatRange(0), default=DEFAULT_LIMITS.timeout,
                      show_default=True, help="Give up (unknown) after this many seconds."),
         click.option("--json", "json_", is_flag=True, help="Print one JSON object."),
     )):
@@ -52,11 +51,11 @@ def run_solver(board: Board, max_states: int, timeout: float, first_only: bool
                ) -> tuple[SolveResult, str | None]:
     with engine_errors():
         if first_only:
-            return solver_hint(board, max_states=max_states, timeout=timeout)
-        return solver_solve(board, max_states=max_states, timeout=timeout), None
+            return solver_hint(board, SolveLimits(max_states, timeout))
+        return solver_solve(board, SolveLimits(max_states, timeout)), None
 
 
-@cli.command()
+@click.command()
 @click.argument("code")
 @click.argument("moves", nargs=-1)
 @limit_options
@@ -89,7 +88,7 @@ def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
         click.echo(f"unknown ({limit_text(result, max_states, timeout)})")
 
 
-@cli.command()
+@click.command()
 @click.argument("code")
 @click.argument("moves", nargs=-1)
 @limit_options

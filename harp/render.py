@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .cards import CARD_NAMES, card_symbol, is_red
+from .cards import CARD_NAMES, FOUNDATION_SUITS, card_str, card_symbol, is_red
 from .deals import EASY_HARP, GAME_NAMES
 
 HIDDEN_TEXT = "##"
@@ -15,6 +15,7 @@ HIDDEN_JSON = "??"
 EMPTY = "--"
 RED = "\x1b[31m"
 RESET = "\x1b[0m"
+_FCS_SUIT_LETTERS = "CDHS"
 
 
 def face_down_counts(board: Board) -> list[int]:
@@ -105,3 +106,23 @@ def _seahaven_lines(board: Board, card: _CardText) -> list[str]:
     names = [f"f{i + 1}{s}" for i, s in enumerate(suits)]
     cells = "  ".join(f"{'abcd'[i]} {card(c)}" for i, c in enumerate(board.cells))
     return [_foundation_line(board, card, names), f"Cells  {cells}"]
+
+
+def fcs_board(board: Any) -> str:
+    """The board's current Seahaven position as a Freecell Solver board file.
+
+    Its format (fc-solve's README, "the board format"): a ``Foundations:``
+    line, a ``Freecells:`` line with each cell's card or ``-``, then one line
+    per column, bottom to top, each starting with ``:``.  Cells a-d and
+    columns 1-10 keep our order, so the moves fc-solve prints in standard
+    notation (``3a``, ``a3``, ``3h``, ``94``, ``101``) name our locations
+    (RULES B7)."""
+    found = []
+    for suit, pile in zip(FOUNDATION_SUITS, board.foundations):
+        rank = "0" if not pile else card_str(pile[-1])[0]
+        found.append(f"{_FCS_SUIT_LETTERS[suit]}-{rank}")
+    lines = ["Foundations: " + " ".join(found),
+             "Freecells: " + " ".join("-" if c is None else card_str(c) for c in board.cells)]
+    for col in board.columns:
+        lines.append(": " + " ".join(card_str(c) for c in col) if col else ":")
+    return "\n".join(lines) + "\n"

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analysis.parallel import ordered_map
-from analysis.scoring import median_of_counts, score_records, summarize
-from cli.main import cli
+from harp.analysis.parallel import ordered_map
+from harp.analysis.scoring import median_of_counts, score_records, summarize
+from harp.cli import cli
 
 # Seahaven deal 314 won with 4 cells (the golden layout of RULES B3), 105 actions.
 WON_314 = (

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import analysis.stats
-from analysis.measures import deal_facts
-from analysis.stats import daily_deals, parse_deal_list
-from analysis.tables import histogram
-from cli.main import cli
+import harp.analysis.stats
+from harp.analysis.measures import deal_facts
+from harp.analysis.stats import daily_deals, parse_deal_list
+from harp.analysis.tables import histogram
+from harp.cli import cli
 from harp.deals import make_code
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,18 +186,18 @@ def test_db_run_rerun_and_report(tmp_path: Path) -> None:
 def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "stats.db"
-    real = analysis.stats.deal_facts
+    real = harp.analysis.stats.deal_facts
 
     def interrupted_at_700(code):  # type: ignore[no-untyped-def]
         if code.number == 700:
             raise KeyboardInterrupt
         return real(code)
 
-    monkeypatch.setattr(analysis.stats, "deal_facts", interrupted_at_700)
+    monkeypatch.setattr(harp.analysis.stats, "deal_facts", interrupted_at_700)
     result = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
     assert result.exit_code == 130
     assert "interrupted: 699 results are kept" in result.stderr
-    monkeypatch.setattr(analysis.stats, "deal_facts", real)
+    monkeypatch.setattr(harp.analysis.stats, "deal_facts", real)
     resumed = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
     assert "301 of 1000 deals to compute" in resumed.stderr
     rows = stored(db)
@@ -207,15 +207,15 @@ def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(
 
 KILLABLE_RUN = """
 import sys, time
-import analysis.stats, cli.batch
-from analysis.store import ResultStore
-real = analysis.stats.deal_facts
+import harp.analysis.stats, harp.cli.batch
+from harp.analysis.store import ResultStore
+real = harp.analysis.stats.deal_facts
 def slow(code):
     time.sleep(0.004)
     return real(code)
-analysis.stats.deal_facts = slow
-cli.batch.ResultStore = lambda path: ResultStore(path, batch_size=25)
-from cli.main import cli
+harp.analysis.stats.deal_facts = slow
+harp.cli.batch.ResultStore = lambda path: ResultStore(path, batch_size=25)
+from harp.cli import cli
 cli(sys.argv[1:], prog_name="harp")
 """
 
@@ -270,7 +270,6 @@ def test_dask_executor_equals_local(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ solver outcomes
 
 def test_solve_adds_outcomes_per_deal(tmp_path: Path) -> None:
-    pytest.importorskip("analysis.solver")
     db = tmp_path / "solve.db"
     run("--game", "sh", "--deals", "1-6", "--db", str(db))
     result = invoke("--game", "sh", "--deals", "1-6", "--db", str(db), "--solve",
@@ -287,9 +286,3 @@ def test_solve_adds_outcomes_per_deal(tmp_path: Path) -> None:
             assert facts["outcome"] in ("solved", "unsolvable", "unknown")
             assert (facts["length"] is not None) == (facts["outcome"] == "solved")
 
-
-def test_solve_without_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    import cli.batch
-    monkeypatch.setattr(cli.batch, "solver_available", lambda: False)
-    result = invoke("--game", "sh", "--deals", "1", "--solve")
-    assert result.exit_code == 1 and "needs the solver" in result.output

@@ -11,7 +11,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from harp.cli import cli
 
 EH5_TEXT = """\
 Easy Harp  EH1-N-AAAAAAF  (deal 5)
@@ -105,7 +105,7 @@ def test_deal_never_colours_output_that_is_not_a_terminal():
 
 
 def test_use_color_only_on_a_terminal_without_no_color(monkeypatch):
-    from cli import options
+    from harp.cli import options
 
     class Terminal:
         def isatty(self) -> bool:

@@ -7,7 +7,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli.output import engine_errors, one_line, output_options, print_rows
+from harp.cli.output import engine_errors, one_line, output_options, print_rows
 
 ROWS = [{"game": "SH", "won": 3, "rate": 0.75}, {"game": "EH", "won": 1, "rate": None}]
 

@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import cli
+from harp.cli import cli
 
 
 def run(*args: str, input: str | None = None):
@@ -231,7 +231,7 @@ def test_interactive_game_ends_quietly_at_end_of_input():
 def test_interactive_game_announces_a_win():
     from pathlib import Path
 
-    from cli.recordfiles import load_one_record
+    from harp.cli.recordfiles import load_one_record
     record = load_one_record(str(Path(__file__).parent.parent / "examples" / "won-seahaven.txt"))
     moves = " ".join(record.moves.split())
     result = interactive(record.code, moves + "\nn\n")
@@ -239,7 +239,7 @@ def test_interactive_game_announces_a_win():
 
 
 def test_interactive_hint_uses_the_solver_when_installed():
-    from cli.interactive import hint_text
+    from harp.cli.interactive import hint_text
     from harp import new_board
     text = hint_text(new_board("SH1-C4-AAAAAJ2"))
     assert text.startswith("Hint: ") and "winning line" in text

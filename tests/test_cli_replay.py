@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import cli
+from harp.cli import cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

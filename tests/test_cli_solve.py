@@ -7,7 +7,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import cli
+from harp.cli import cli
 from harp import new_board
 
 SH314 = "SH1-C4-AAAAAJ2"

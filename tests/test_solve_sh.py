@@ -14,8 +14,8 @@ import pytest
 from helpers import cards, seahaven
 from helpers import plain_solvable as plain_search
 
-from analysis.solve_sh import _apply, _close_root, _dead_end, _lost, _moves, _need, search
-from analysis.solver import SolveResult, hint, solve
+from harp.solve.seahaven import _apply, _close_root, _dead_end, _lost, _moves, _need, search
+from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp import new_board
 from harp.cards import FOUNDATION_SUITS
 from harp.deals import make_code
@@ -148,10 +148,10 @@ def test_cells_are_named_where_the_cards_are() -> None:
 
 def test_limits_give_unknown() -> None:
     """Issue 5: a search cut short by max_states says unknown, no script."""
-    result = solve(new_board("SH1-C4-AAAAAJ2"), max_states=3)
+    result = solve(new_board("SH1-C4-AAAAAJ2"), SolveLimits(max_states=3))
     assert result.outcome == "unknown" and result.actions == []
     assert result.states <= 3
-    result = solve(new_board(make_code("SH", 91, 4)), timeout=0.0)
+    result = solve(new_board(make_code("SH", 91, 4)), SolveLimits(timeout=0.0))
     assert result.outcome == "unknown"
 
 

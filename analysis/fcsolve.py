@@ -1,12 +1,7 @@
-"""Freecell Solver interop (issue 5): board export and running ``fc-solve``.
-
-``fcs_board`` writes a Seahaven position in Freecell Solver's board format
-(its README, "the board format"): a ``Foundations:`` line, a ``Freecells:``
-line listing each cell's card or ``-``, then one line per column, bottom to
-top, each starting with ``:``.  The cells are listed in our order a, b, c, d,
-and the columns 1-10 in order, so the moves fc-solve prints in standard
-notation (``-sn``: ``3a``, ``a3``, ``3h``, ``94``, ``101``, ``94v3``) name our
-locations and the engine reads them directly (RULES B7).
+"""Running Freecell Solver (``fc-solve``) on a Seahaven position, for the
+benchmarks and the tests: the board goes out through
+:func:`harp.render.fcs_board`, the standard-notation solution comes back as
+moves the engine reads (RULES B7).
 
 fc-solve's ``seahaven`` preset is stricter than RULES A2.5 (no doubling for
 empty columns), so every move it plays is legal for harp too.
@@ -19,23 +14,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from harp.cards import FOUNDATION_SUITS, card_str
+from harp.render import fcs_board
 
 FC_SOLVE = "fc-solve"
-_SUIT_LETTERS = "CDHS"
-
-
-def fcs_board(board: Any) -> str:
-    """The board's current Seahaven position as a Freecell Solver board file."""
-    found = []
-    for suit, pile in zip(FOUNDATION_SUITS, board.foundations):
-        rank = "0" if not pile else card_str(pile[-1])[0]
-        found.append(f"{_SUIT_LETTERS[suit]}-{rank}")
-    lines = ["Foundations: " + " ".join(found),
-             "Freecells: " + " ".join("-" if c is None else card_str(c) for c in board.cells)]
-    for col in board.columns:
-        lines.append(": " + " ".join(card_str(c) for c in col) if col else ":")
-    return "\n".join(lines) + "\n"
 
 
 def fc_solve_available() -> bool:

@@ -170,14 +170,16 @@ import time
 from operator import itemgetter
 from typing import Any
 
+from .result import DEFAULT_LIMITS, SolveResult
+
 N_COLUMNS = 10
 CELL = 10        # move record location: "a cell"
 FOUND = 11       # move record location: "the foundation"
 KING_MIN = 48    # cards 48..51 are the kings (rank 12 * 4 + suit)
 _SEP = b"\xff"   # separates columns in a key; cards are bytes 0..51
 
-DEFAULT_MAX_STATES = 2_000_000
-DEFAULT_TIMEOUT = 60.0
+DEFAULT_MAX_STATES = DEFAULT_LIMITS.max_states
+DEFAULT_TIMEOUT = DEFAULT_LIMITS.timeout
 
 Move = tuple[int, int, int]   # (source, destination, card moved first/lowest)
 
@@ -793,9 +795,8 @@ def solve_seahaven(board: Any, max_states: int = DEFAULT_MAX_STATES,
     """Decide a Seahaven board from its current position (RULES A2).
 
     ``board`` needs ``columns``, ``cells``, ``foundations`` and ``code``
-    (for the number of cells).  Returns an ``analysis.solver.SolveResult``.
+    (for the number of cells).  Returns an ``harp.solve.SolveResult``.
     """
-    from .solver import SolveResult
     start = time.perf_counter()
     columns, cells = board.columns, board.cells    # read, never changed
     outcome, moves, states = search(columns, cells, _need(board.foundations),

@@ -79,7 +79,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from hashlib import blake2b
 
-from analysis.solver import SolveResult
+from .result import DEFAULT_LIMITS, SolveResult
 from harp.cards import FOUNDATION_SUITS, KING, is_red
 
 N_COLUMNS = 9
@@ -757,8 +757,8 @@ def _beam_win(root: State, tokens: list[str], max_states: int,
 #: deals within 7 s (measured on deals 1-200), the beam's wins take longer.
 FAST_PHASES = ((_climb_win, 0.1), (_quick_win, 0.4), (_beam_win, 0.92))
 
-def solve_easy_harp(board, max_states: int = 2_000_000,
-                    timeout: float | None = 30.0) -> SolveResult:
+def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
+                    timeout: float | None = DEFAULT_LIMITS.timeout) -> SolveResult:
     """Search from the board's current position (RULES A1).
 
     ``solved``: ``actions`` is a canonical script that wins from this

@@ -1,0 +1,48 @@
+"""The solvers' front door: ``solve``, ``hint``, ``SolveResult``, ``SolveLimits``.
+
+``solve(board)`` searches from the board's *current* position (a copy; the
+board is not changed).  The searches are apart from the engine's move
+generation: :mod:`harp.solve.seahaven` (RULES A2) and
+:mod:`harp.solve.easyharp` (RULES A1), each with its pruning rules proved
+next to their code.  A win is never taken on a solver's word:
+:func:`replays_to_won` pushes it on the engine.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from harp.errors import HarpError
+
+from .easyharp import solve_easy_harp
+from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE,
+                     SolveLimits, SolveResult)
+from .seahaven import solve_seahaven
+
+__all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "SOLVED", "UNKNOWN", "UNSOLVABLE",
+           "SolveLimits", "SolveResult", "hint", "replays_to_won", "solve"]
+
+
+def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
+    """Decide the board's current position (dispatch on ``board.code.game``)."""
+    search = solve_seahaven if board.code.game == "SH" else solve_easy_harp
+    return search(board, max_states=limits.max_states, timeout=limits.timeout)
+
+
+def replays_to_won(board: Any, result: SolveResult) -> bool:
+    """Whether the result's actions, pushed on a copy of ``board``, win:
+    a solution is never taken on the solver's word."""
+    if not result.solved:
+        return False
+    replay = board.copy()
+    try:
+        replay.push_script(result.script())
+    except HarpError:
+        return False
+    return replay.is_won
+
+
+def hint(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> tuple[SolveResult, str | None]:
+    """The search result and the first action of a winning line (or None)."""
+    result = solve(board, limits)
+    first = result.actions[0] if result.solved and result.actions else None
+    return result, first

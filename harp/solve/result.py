@@ -1,0 +1,52 @@
+"""What a solver answers, and the one set of search limits.
+
+The outcomes are ``solved`` (with a script in canonical notation, RULES B7),
+``unsolvable`` (the search was exhaustive under pruning proved sound next
+to its code) and ``unknown`` (a limit was hit).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+
+
+@dataclass(frozen=True)
+class SolveLimits:
+    """How far one search may go: positions searched and seconds."""
+
+    max_states: int = 2_000_000
+    timeout: float | None = 60.0
+
+
+#: ``harp solve`` and ``harp hint``: one position, a patient user.
+DEFAULT_LIMITS = SolveLimits()
+#: ``harp stats --solve``: per deal of a batch of thousands.
+BATCH_LIMITS = SolveLimits(max_states=200_000, timeout=10.0)
+#: The interactive game's ``hint``: an answer within seconds.
+HINT_LIMITS = SolveLimits(max_states=300_000, timeout=10.0)
+
+
+@dataclass
+class SolveResult:
+    """What a solver found: outcome, winning actions (canonical tokens),
+    positions searched and seconds spent."""
+
+    outcome: str
+    actions: list[str] = field(default_factory=list)
+    states: int = 0
+    seconds: float = 0.0
+
+    @property
+    def solved(self) -> bool:
+        return self.outcome == SOLVED
+
+    def script(self) -> str:
+        return " ".join(self.actions)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["script"] = self.script()
+        data["length"] = len(self.actions)
+        return data
