@@ -1,0 +1,216 @@
+"""The Easy Harp solver's model of a position (RULES A1) and its moves.
+
+A position is a :class:`Position` ``(columns, talon, slots)``:
+
+* ``columns``: nine ``bytes``; byte 0 is the number of face-down cards at
+  the bottom, the rest are the column's cards bottom to top (face-down ones
+  included: the deal code fixes them, so the search sees everything).
+* ``talon``: the stock and the waste together, as a *multiset*: an ``int``
+  holding two bits per card value (``TALON_ONE[card]`` is one copy).  Drawing
+  one card at a time with unlimited redeals in the same order (RULES A1.8)
+  brings every talon card to the waste top after some draws, and playing one
+  leaves the cyclic order of the others as it was; so which moves exist, and
+  whether the position can be won, depend only on which cards are in the
+  talon.  Draws are put back when a line becomes actions
+  (:mod:`harp.solve.easyharp_lines`).
+* ``slots``: the heights of the eight foundation slots f1..f8 (RULES A1.7,
+  B5), kept in the engine's order so that ``X>f`` goes where the engine
+  puts it (the first slot that accepts).
+
+A card is an ``int`` 0..51 as in :mod:`harp.cards`; the two copies of a card
+have the same value, so they are interchangeable by construction.
+The rule tables come from the engine (:mod:`harp.easyharp`).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from harp.cards import ACE, FOUNDATION_SUITS, KING
+from harp.easyharp import FITS, N_COLUMNS, N_SLOTS, PARENTS, SLOT_BASE
+
+#: The cards that may be built on each card (RULES A1.2), the inverse of the
+#: engine's PARENTS.
+CHILDREN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(52) if t in PARENTS[c]) for t in range(52))
+#: One copy of a card in the talon multiset (two bits per card value).
+TALON_ONE: tuple[int, ...] = tuple(1 << (2 * c) for c in range(52))
+#: Suit of each slot f1..f8 (RULES B5), the engine's order.
+SLOT_SUIT: tuple[int, ...] = tuple(FOUNDATION_SUITS[i // 2] for i in range(N_SLOTS))
+
+# Kinds of move.
+COL_TO_FOUNDATION = 0    # top card of column ``src`` to the foundation (``i>f``)
+TALON_TO_FOUNDATION = 1  # a talon card ``card`` to the foundation (draws, ``w>f``)
+COL_TO_COL = 2           # top card (or king-led run, into an empty column) ``src`` > ``dst``
+TALON_TO_COL = 3         # a talon card ``card`` onto column ``dst`` (draws, ``w>j``)
+TAKE_BACK = 4            # top card of slot ``src`` onto column ``dst`` (``fN>j``, A1.10)
+
+
+class Move(NamedTuple):
+    """One move of the model: a kind above, its source and destination
+    (column or slot numbers from 0, -1 when not used) and the card moved."""
+
+    kind: int
+    src: int
+    dst: int
+    card: int
+
+
+class Position(NamedTuple):
+    columns: tuple[bytes, ...]
+    talon: int
+    slots: tuple[int, ...]
+
+
+def position_from_board(board) -> Position:
+    """The model of an :class:`~harp.easyharp.EasyHarpBoard`'s position."""
+    cols = tuple(bytes([board.face_down[i]]) + bytes(board.columns[i]) for i in range(N_COLUMNS))
+    talon = 0
+    for card in (*board.stock, *board.waste):
+        talon += TALON_ONE[card]
+    return Position(cols, talon, tuple(len(slot) for slot in board.foundations))
+
+
+def talon_count(talon: int, card: int) -> int:
+    return (talon >> (2 * card)) & 3
+
+
+def talon_cards(talon: int) -> list[int]:
+    """The card values in the talon (each once)."""
+    out = []
+    card = 0
+    while talon:
+        if talon & 3:
+            out.append(card)
+        talon >>= 2
+        card += 1
+    return out
+
+
+def slot_for(slots: tuple[int, ...], card: int) -> int:
+    """First slot that accepts the card, or -1 (RULES A1.7: the first of two)."""
+    base, rank = SLOT_BASE[card & 3], card >> 2
+    if slots[base] == rank:
+        return base
+    if slots[base + 1] == rank:
+        return base + 1
+    return -1
+
+
+def slot_top(slots: tuple[int, ...], slot: int) -> int:
+    """The card on top of a (non-empty) slot."""
+    return (slots[slot] - 1) * 4 + SLOT_SUIT[slot]
+
+
+def run_length(col: bytes) -> int:
+    """Face-up cards at the top of a column that form an ordered run (other
+    colour, one rank lower each, RULES A1.4), the top card counted; 0 for an
+    empty column.  In play this is the whole face-up part."""
+    floor = col[0] + 1
+    i = len(col) - 1
+    while i > floor and FITS[col[i] * 52 + col[i - 1]]:
+        i -= 1
+    return len(col) - i
+
+
+def remove_top(col: bytes, n: int) -> bytes:
+    """The column without its top n cards, the uncovered card turned up (A1.6)."""
+    rest = col[:-n]
+    down = rest[0]
+    if down and len(rest) - 1 == down:
+        return bytes([down - 1]) + rest[1:]
+    return rest
+
+
+def _set(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
+def apply(pos: Position, move: Move) -> Position:
+    """The position after a legal move (the caller checks legality)."""
+    cols, talon, slots = pos
+    kind = move.kind
+    if kind == COL_TO_FOUNDATION:
+        col = cols[move.src]
+        slot = slot_for(slots, col[-1])
+        return Position(_set(cols, move.src, remove_top(col, 1)), talon,
+                        _set(slots, slot, slots[slot] + 1))
+    if kind == COL_TO_COL:
+        src, dst = cols[move.src], cols[move.dst]
+        n = 1 if len(dst) > 1 else run_length(src)     # empty: the king-led run (A1.4)
+        cols = _set(cols, move.src, remove_top(src, n))
+        return Position(_set(cols, move.dst, dst + src[-n:]), talon, slots)
+    if kind == TALON_TO_FOUNDATION:
+        slot = slot_for(slots, move.card)
+        return Position(cols, talon - TALON_ONE[move.card], _set(slots, slot, slots[slot] + 1))
+    if kind == TALON_TO_COL:
+        return Position(_set(cols, move.dst, cols[move.dst] + bytes((move.card,))),
+                        talon - TALON_ONE[move.card], slots)
+    slot = move.src
+    return Position(_set(cols, move.dst, cols[move.dst] + bytes((slot_top(slots, slot),))),
+                    talon, _set(slots, slot, slots[slot] - 1))
+
+
+def is_legal(pos: Position, move: Move) -> bool:
+    """Whether the rules allow the move in the position (RULES A1.2-A1.10);
+    used to check a shortened line before it is kept."""
+    cols, talon, slots = pos
+    kind = move.kind
+    if kind == COL_TO_FOUNDATION:
+        col = cols[move.src]
+        return len(col) > 1 and col[-1] == move.card and slot_for(slots, col[-1]) >= 0
+    if kind == TALON_TO_FOUNDATION:
+        return talon_count(talon, move.card) > 0 and slot_for(slots, move.card) >= 0
+    if kind == TAKE_BACK:
+        if not slots[move.src] or slot_top(slots, move.src) != move.card:
+            return False
+        return accepts(cols[move.dst], move.card)
+    if kind == TALON_TO_COL:
+        return talon_count(talon, move.card) > 0 and accepts(cols[move.dst], move.card)
+    src, dst = cols[move.src], cols[move.dst]
+    if move.src == move.dst or len(src) < 2 or src[-1] != move.card:
+        return False
+    if len(dst) > 1:
+        return FITS[src[-1] * 52 + dst[-1]] == 1
+    n = run_length(src)
+    return src[-n] >> 2 == KING
+
+
+def accepts(col: bytes, card: int) -> bool:
+    """Whether a column takes the card (RULES A1.2, A1.4)."""
+    return FITS[card * 52 + col[-1]] == 1 if len(col) > 1 else card >> 2 == KING
+
+
+def is_ace(card: int) -> bool:
+    return card >> 2 == ACE
+
+
+def tableau_empty(pos: Position) -> bool:
+    return all(len(col) == 1 for col in pos.columns)
+
+
+def key(pos: Position) -> bytes:
+    """Transposition key: exact, up to the symmetries that change nothing.
+
+    * The columns as a sorted list: the rules treat the nine columns alike
+      (column numbers matter only to double taps, which the solver does not
+      use), so positions that differ by an order of columns are won or lost
+      together.  A column's bytes hold its face-down cards too.
+    * The talon as a multiset (see the module text).
+    * Each suit's two slot heights, sorted: the two slots of a suit accept
+      the same cards (RULES A1.7).
+    Columns are separated by 0xFF, which no card (< 52) or face-down count
+    (< 9) can be, so the encoding is unambiguous; the talon takes 13 bytes.
+    """
+    cols, talon, s = pos
+    parts = sorted(cols)
+    a, b, c, d, e, f, g, h = s
+    parts.append(bytes((min(a, b), min(c, d), min(e, f), min(g, h),
+                        max(a, b), max(c, d), max(e, f), max(g, h))))
+    parts.append(talon.to_bytes(13, "little"))
+    return b"\xff".join(parts)
+
+
+def exact_key(pos: Position) -> tuple:
+    """The position itself, column numbers and slots as they are: two lines
+    that pass through equal exact keys can be spliced."""
+    return pos

@@ -1,0 +1,250 @@
+"""Move generation for the Easy Harp searches (RULES A1.2-A1.10).
+
+Two generators share the model of :mod:`harp.solve.easyharp_model`:
+
+* :func:`complete_steps`, for the sound search: every rule-allowed move
+  but those left out by the reductions proved here (the only ones the
+  ``unsolvable`` answer relies on, with the symmetries of the key);
+* :func:`quick_steps`, for the fast search: a strong but incomplete choice
+  of moves and macro moves (never trusted for ``unsolvable``).
+
+A *step* is ``(priority, moves)``: a short list of moves played in a row;
+lower priorities are tried first.
+"""
+from __future__ import annotations
+
+from harp.cards import KING, is_red
+
+from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TAKE_BACK, TALON_TO_COL,
+                             TALON_TO_FOUNDATION, Move, Position, apply, run_length,
+                             slot_for, slot_top, talon_cards)
+from harp.easyharp import PARENTS, SLOT_BASE
+
+Step = tuple  # (priority: int, moves: list[Move])
+
+
+def play_aces(pos: Position, line: list[Move] | None) -> Position:
+    """Put every ace on a column top or in the talon on a foundation
+    (appending the moves to ``line`` when given).
+
+    Why this is sound: let S have an ace A on a column top or in the talon
+    and S' be S with A on an empty slot of its suit (one is empty: A is not
+    up, so at most its twin is).  Nothing is ever built on an ace (RULES
+    A1.2), so in a winning line from S the ace only ever moves or covers a
+    card; the line from S' that skips every move of A is legal: a card
+    that A covers in S is uncovered in S' (turning up, A1.6, forbids
+    nothing; a column with A alone is empty in S', which only adds moves),
+    and if the line puts A's twin up first, it takes the other, empty, slot
+    (the two slots of a suit accept the same cards, so the key's sorted
+    heights are equal).  A take-back of the twin ace stays possible.  So S'
+    is won whenever S is.  By the same argument the position before a
+    take-back of an ace is won whenever the one after it is, so no take-back
+    of an ace is generated.
+    """
+    cols, talon, slots = pos
+    while True:
+        for i, col in enumerate(cols):
+            if len(col) > 1 and col[-1] < 4:
+                move = Move(COL_TO_FOUNDATION, i, -1, col[-1])
+                break
+        else:
+            for card in range(4):
+                if talon >> (2 * card) & 3:
+                    move = Move(TALON_TO_FOUNDATION, -1, -1, card)
+                    break
+            else:
+                return pos
+        pos = apply(pos, move)
+        cols, talon, slots = pos
+        if line is not None:
+            line.append(move)
+
+
+def _first_empty(cols: tuple[bytes, ...]) -> int:
+    for j, col in enumerate(cols):
+        if len(col) == 1:
+            return j
+    return -1
+
+
+# ---------------------------------------------------------------- the sound search
+
+def complete_steps(pos: Position) -> list[Step]:
+    """Every move of the normal form, one move per step.
+
+    Left out, each because the position it leads to is one already offered
+    up to the key's symmetries (see :func:`harp.solve.easyharp_model.key`):
+    a king (or king-led run) into an empty column other than the first, a
+    king-led run that is all its column holds into another empty column,
+    the second of a suit's two slots when both are at the same height (same
+    top card).  Left out because :func:`play_aces` plays them: ace moves and
+    take-backs of aces.
+    """
+    cols, talon, slots = pos
+    out: list[Step] = []
+    empty = _first_empty(cols)
+    tops: dict[int, list[int]] = {}
+    for j, col in enumerate(cols):
+        if len(col) > 1:
+            tops.setdefault(col[-1], []).append(j)
+    for i, col in enumerate(cols):
+        if len(col) < 2:
+            continue
+        card = col[-1]
+        down, up = col[0], len(col) - 1 - col[0]
+        reveals = up == 1
+        if slot_for(slots, card) >= 0:
+            out.append((0 if reveals else 2, [Move(COL_TO_FOUNDATION, i, -1, card)]))
+        for parent in PARENTS[card]:
+            for j in tops.get(parent, ()):
+                out.append((1 if reveals and down else 4, [Move(COL_TO_COL, i, j, card)]))
+        if empty >= 0:
+            n = run_length(col)
+            if col[-n] >> 2 == KING and len(col) - 1 > n:
+                out.append((1, [Move(COL_TO_COL, i, empty, card)]))
+    for card in talon_cards(talon):
+        if slot_for(slots, card) >= 0:
+            out.append((3, [Move(TALON_TO_FOUNDATION, -1, -1, card)]))
+        for parent in PARENTS[card]:
+            for j in tops.get(parent, ()):
+                out.append((5, [Move(TALON_TO_COL, -1, j, card)]))
+        if card >> 2 == KING and empty >= 0:
+            out.append((5, [Move(TALON_TO_COL, -1, empty, card)]))
+    for s, height in enumerate(slots):
+        if height < 2 or (s & 1 and slots[s - 1] == height):
+            continue
+        card = slot_top(slots, s)
+        for parent in PARENTS[card]:
+            for j in tops.get(parent, ()):
+                out.append((6, [Move(TAKE_BACK, s, j, card)]))
+        if card >> 2 == KING and empty >= 0:
+            out.append((6, [Move(TAKE_BACK, s, empty, card)]))
+    out.sort(key=lambda step: step[0])
+    return out
+
+
+# ---------------------------------------------------------------- the fast search
+
+def looks_safe(slots: tuple[int, ...], card: int) -> bool:
+    """Whether every card that could be built on ``card`` (both copies of
+    both cards of the other colour one rank lower) is on a foundation.  The
+    fast search plays such cards up at once; that is not proved safe in a
+    two-deck game with take-backs (RULES A1.10), so only the fast search,
+    whose answers are all replayed wins, relies on it."""
+    rank = card >> 2
+    if is_red(card):
+        return min(slots[0], slots[1], slots[6], slots[7]) >= rank
+    return min(slots[2], slots[3], slots[4], slots[5]) >= rank
+
+
+def play_safe(pos: Position, line: list[Move]) -> Position:
+    """Play up, from column tops and the talon, every card that
+    :func:`looks_safe` allows (the fast search's closure).  Only the eight
+    cards the slots need next are looked at."""
+    while True:
+        cols, talon, slots = pos
+        tops = {col[-1]: i for i, col in enumerate(cols) if len(col) > 1}
+        for slot, height in enumerate(slots):
+            if height == 13:
+                continue
+            card = height * 4 + SLOT_SUIT[slot]
+            if not looks_safe(slots, card):
+                continue
+            i = tops.get(card, -1)
+            if i >= 0:
+                move = Move(COL_TO_FOUNDATION, i, -1, card)
+                break
+            if talon >> (2 * card) & 3:
+                move = Move(TALON_TO_FOUNDATION, -1, -1, card)
+                break
+        else:
+            return pos
+        pos = apply(pos, move)
+        line.append(move)
+
+
+#: Longest chain of talon cards the fast search builds to give a column's
+#: top card a place.
+MAX_CHAIN = 3
+
+
+def quick_steps(pos: Position) -> list[Step]:
+    """The fast search's moves, best first: a column's top card to a
+    foundation (after the talon cards of its suit it needs), onto another
+    column's top, onto a chain of talon cards built on a column top or a
+    talon king in an empty column, a king-led run into an empty column; the
+    columns that turn a card (or empty) first, shallow digs before deep.
+    Talon cards go to the tableau only in such chains, to a foundation only
+    before a column card, and there are no take-backs."""
+    cols, talon, slots = pos
+    out: list[Step] = []
+    empty = _first_empty(cols)
+    tops: dict[int, list[int]] = {}
+    for j, col in enumerate(cols):
+        if len(col) > 1:
+            tops.setdefault(col[-1], []).append(j)
+    for i, col in enumerate(cols):
+        if len(col) < 2:
+            continue
+        card = col[-1]
+        down, up = col[0], len(col) - 1 - col[0]
+        reveals = up == 1
+        tie = up * 16 - down
+        if slot_for(slots, card) >= 0:
+            out.append(((0 if reveals else 1) * 256 + tie, [Move(COL_TO_FOUNDATION, i, -1, card)]))
+        else:
+            _via_talon_foundation(pos, i, card, (2 if reveals else 4) * 256 + tie, out)
+        if reveals and not down and empty >= 0:
+            continue                     # a lone card: moving it only empties its column
+        base = (1 if reveals and down else 3 if down else 6) * 256 + tie
+        for parent in PARENTS[card]:
+            for j in tops.get(parent, ()):
+                out.append((base, [Move(COL_TO_COL, i, j, card)]))
+        if empty >= 0 and down:
+            n = run_length(col)
+            if col[-n] >> 2 == KING and up == n:
+                out.append((256 + tie, [Move(COL_TO_COL, i, empty, card)]))
+        if talon:
+            _chains(pos, i, card, tops, empty, base + 256, out)
+    out.sort(key=lambda step: step[0])
+    return out
+
+
+def _via_talon_foundation(pos: Position, i: int, card: int, prio: int, out: list[Step]) -> None:
+    """The talon cards of ``card``'s suit from a slot's height up to just
+    below ``card``, then ``card`` from column i, all to the foundation."""
+    _, talon, slots = pos
+    suit, rank = card & 3, card >> 2
+    base = SLOT_BASE[suit]
+    for height in sorted({slots[base], slots[base + 1]}):
+        if height >= rank:
+            continue
+        if all(talon >> (2 * (r * 4 + suit)) & 3 for r in range(height, rank)):
+            moves = [Move(TALON_TO_FOUNDATION, -1, -1, r * 4 + suit) for r in range(height, rank)]
+            moves.append(Move(COL_TO_FOUNDATION, i, -1, card))
+            out.append((prio + rank - height, moves))
+            return
+
+
+def _chains(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: int,
+            prio: int, out: list[Step]) -> None:
+    """Column i's top ``card`` onto a chain of talon cards: parents taken
+    from the talon, one rank up each, until one fits on a column top (or is
+    a king for the first empty column); both suits of each rank are tried."""
+    talon = pos.talon
+
+    def grow(child: int, chain: list[int], left: int) -> None:
+        for parent in PARENTS[child]:
+            if talon >> (2 * parent) & 3 < 1 + chain.count(parent):
+                continue
+            links = chain + [parent]
+            hosts = [j for host in PARENTS[parent] for j in tops.get(host, ()) if j != i]
+            if parent >> 2 == KING and empty >= 0:
+                hosts.append(empty)
+            for j in hosts[:1]:
+                moves = [Move(TALON_TO_COL, -1, j, c) for c in reversed(links)]
+                moves.append(Move(COL_TO_COL, i, j, card))
+                out.append((prio + len(links) - 1, moves))
+            if left > 1 and parent >> 2 < KING:
+                grow(parent, links, left - 1)
+    grow(card, [], MAX_CHAIN)
