@@ -44,7 +44,7 @@ from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
 FIRST_FAST = 1500
-SOUND_FIRST = 3000
+SOUND_FIRST = 400
 #: Share of the time and positions the fast runs may use before the sound
 #: search gets the rest.
 FAST_SHARE = 0.7

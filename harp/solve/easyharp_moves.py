@@ -163,6 +163,9 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
         line.append(move)
 
 
+#: Priority cost of each face-down card under a column that a card is put
+#: on: building on a column that still has cards to turn buries them.
+BURY = 24
 #: Longest chain of talon cards the fast search builds to give a column's
 #: top card a place.
 MAX_CHAIN = 3
@@ -199,7 +202,7 @@ def quick_steps(pos: Position) -> list[Step]:
         base = (1 if reveals and down else 3 if down else 6) * 256 + tie
         for parent in PARENTS[card]:
             for j in tops.get(parent, ()):
-                out.append((base, [Move(COL_TO_COL, i, j, card)]))
+                out.append((base + BURY * cols[j][0], [Move(COL_TO_COL, i, j, card)]))
         if empty >= 0 and down:
             n = run_length(col)
             if col[-n] >> 2 == KING and up == n:
@@ -241,10 +244,11 @@ def _chains(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty:
             hosts = [j for host in PARENTS[parent] for j in tops.get(host, ()) if j != i]
             if parent >> 2 == KING and empty >= 0:
                 hosts.append(empty)
-            for j in hosts[:1]:
+            if hosts:
+                j = min(hosts, key=lambda j: pos.columns[j][0])
                 moves = [Move(TALON_TO_COL, -1, j, c) for c in reversed(links)]
                 moves.append(Move(COL_TO_COL, i, j, card))
-                out.append((prio + len(links) - 1, moves))
+                out.append((prio + len(links) - 1 + BURY * pos.columns[j][0], moves))
             if left > 1 and parent >> 2 < KING:
                 grow(parent, links, left - 1)
     grow(card, [], MAX_CHAIN)
