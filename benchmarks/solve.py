@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harp.analysis.fcsolve import fc_solve_available, run_fc_solve  # noqa: E402
-from harp.solve import replays_to_won, solve  # noqa: E402
+from harp.solve import HINT_LIMITS, SolveLimits, hint, replays_to_won, solve  # noqa: E402
 from harp import new_board  # noqa: E402
 from harp.deals import make_code  # noqa: E402
 
@@ -123,43 +123,112 @@ def bench_seahaven(args: argparse.Namespace) -> None:
               f"ratio {totals[0] / totals[1]:.3f}")
 
 
-def _easy_harp_deal(job: tuple[int, float, int, bool]) -> tuple:
-    """Solve one Easy Harp deal (in a worker process); replay any win."""
-    number, timeout, max_states, verify = job
+OLD_EASY_HARP_COMMIT = "99eb9c2"
+
+
+def _old_easy_harp_solver():
+    """The Easy Harp solver of OLD_EASY_HARP_COMMIT, loaded from git into a
+    temporary module (for the side-by-side run)."""
+    import importlib.util
+    import subprocess
+    import tempfile
+    root = Path(__file__).resolve().parent.parent
+    text = subprocess.run(["git", "show", f"{OLD_EASY_HARP_COMMIT}:harp/solve/easyharp.py"],
+                          cwd=root, check=True, capture_output=True, text=True).stdout
+    text = text.replace("from .result import", "from harp.solve.result import")
+    path = Path(tempfile.gettempdir()) / f"harp_old_easyharp_{OLD_EASY_HARP_COMMIT}.py"
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location("harp_old_easyharp", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.solve_easy_harp
+
+
+def _easy_harp_deal(job: tuple[int, float, int, bool, bool]) -> tuple:
+    """Solve one Easy Harp deal (in a worker process) with the current
+    solver, or the old one; replay any win; note the peak memory (KiB)."""
+    import resource
+    number, timeout, max_states, verify, old = job
     board = new_board(make_code("EH", number))
-    result = solve(board, SolveLimits(max_states, timeout))
+    if old:
+        result = _old_easy_harp_solver()(board, max_states=max_states, timeout=timeout)
+    else:
+        result = solve(board, SolveLimits(max_states, timeout))
     replay_ok = not (result.solved and verify) or replays_to_won(board, result)
-    return number, result.outcome, result.seconds, len(result.actions), result.states, replay_ok
+    draws = sum(1 for token in result.actions if token == "d")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return (number, result.outcome, result.seconds, len(result.actions), result.states,
+            replay_ok, draws, peak)
+
+
+def _hint_deal(job: tuple[int, float, int]) -> tuple[int, float, bool]:
+    """Time ``harp hint``'s search (HINT_LIMITS) from a deal's opening."""
+    number, timeout, max_states = job
+    board = new_board(make_code("EH", number))
+    start = time.perf_counter()
+    result, first = hint(board, SolveLimits(max_states, timeout))
+    return number, time.perf_counter() - start, first is not None
+
+
+def _percentiles(values: list[float]) -> str:
+    values = sorted(values)
+    pick = lambda q: values[min(len(values) - 1, int(q * len(values)))]  # noqa: E731
+    return (f"median {statistics.median(values):.2f} s, 90% {pick(0.9):.2f} s, "
+            f"99% {pick(0.99):.2f} s, max {values[-1]:.2f} s")
 
 
 def bench_easy_harp(args: argparse.Namespace) -> None:
-    """Easy Harp part (issue 5 target: deals 1-200, at least 95% decided
-    within 30 s each).  ``--processes`` workers share the deals."""
+    """Easy Harp part (targets: deals 1-1000 at 10 s a deal, at least 99%
+    decided, median time at most 0.2 s, median line at most 350 actions
+    with draws; hints from the opening of deals 1-200 within 0.5 s median,
+    3 s worst).  ``--processes`` workers share the deals; ``--old-deals``
+    runs the solver of OLD_EASY_HARP_COMMIT too, in the same run."""
     from multiprocessing import Pool
     deals = parse_range(args.eh_deals)
-    jobs = [(n, args.timeout, args.max_states, args.verify) for n in deals]
-    start = time.perf_counter()
     with Pool(args.processes) as pool:
-        rows = sorted(pool.imap_unordered(_easy_harp_deal, jobs))
+        _report_easy_harp(pool, deals, args, old=False)
+        if args.old_deals:
+            _report_easy_harp(pool, parse_range(args.old_deals), args, old=True)
+        if args.hint_deals:
+            hints = parse_range(args.hint_deals)
+            limits = HINT_LIMITS
+            jobs = [(n, limits.timeout, limits.max_states) for n in hints]
+            rows = sorted(pool.imap_unordered(_hint_deal, jobs))
+            print(f"\nEasy Harp hints from the opening, deals {hints.start}-{hints.stop - 1} "
+                  f"(HINT_LIMITS: {limits.timeout:g} s, {limits.max_states} positions)")
+            print(f"  {_percentiles([r[1] for r in rows])}")
+            print(f"  answered with a move: {sum(r[2] for r in rows)} of {len(rows)}")
+
+
+def _report_easy_harp(pool, deals: range, args: argparse.Namespace, old: bool) -> None:
+    jobs = [(n, args.timeout, args.max_states, args.verify, old) for n in deals]
+    start = time.perf_counter()
+    rows = sorted(pool.imap_unordered(_easy_harp_deal, jobs))
     wall = time.perf_counter() - start
     n = len(rows)
     outcomes = [r[1] for r in rows]
     times = [r[2] for r in rows]
-    lengths = [r[3] for r in rows if r[1] == "solved"]
+    won = [r for r in rows if r[1] == "solved"]
     decided = n - outcomes.count("unknown")
-    print(f"\nEasy Harp, deals {deals.start}-{deals.stop - 1}, {args.timeout:g} s and "
+    name = f"OLD solver ({OLD_EASY_HARP_COMMIT})" if old else "solver"
+    print(f"\nEasy Harp {name}, deals {deals.start}-{deals.stop - 1}, {args.timeout:g} s and "
           f"{args.max_states} positions per deal, {args.processes} processes, {wall:.0f} s wall")
     print(f"  won {_share(outcomes.count('solved'), n)}   unsolvable "
           f"{_share(outcomes.count('unsolvable'), n)}   unknown {_share(outcomes.count('unknown'), n)}")
-    print(f"  decided {_share(decided, n)} (target: at least 95%)")
-    print(f"  median time {statistics.median(times):.2f} s (all deals), "
-          f"{statistics.median([r[2] for r in rows if r[1] != 'unknown'] or [0]):.2f} s (decided)")
-    if lengths:
-        print(f"  median solution length {statistics.median(lengths):.0f} actions, draws included "
-              f"(min {min(lengths)}, max {max(lengths)})")
+    print(f"  decided {_share(decided, n)} (target: at least 99%)")
+    print(f"  time per deal: {_percentiles(times)}; total {sum(times):.0f} s")
+    if won:
+        lengths = [r[3] for r in won]
+        without = [r[3] - r[6] for r in won]
+        print(f"  median solution length {statistics.median(lengths):.0f} actions with draws, "
+              f"{statistics.median(without):.0f} without (min {min(lengths)}, max {max(lengths)})")
+    print(f"  peak memory of a worker: {max(r[7] for r in rows) / 1024:.0f} MiB")
     unknown = [r[0] for r in rows if r[1] == "unknown"]
     if unknown:
-        print(f"  unknown: {' '.join(map(str, unknown))}")
+        print(f"  unknown: {' '.join(map(str, unknown[:60]))}{' ...' if len(unknown) > 60 else ''}")
+    unsolvable = [r[0] for r in rows if r[1] == "unsolvable"]
+    if unsolvable:
+        print(f"  unsolvable: {' '.join(map(str, unsolvable))}")
     bad = [r[0] for r in rows if not r[5]]
     if bad:
         print(f"  !! solutions that do NOT replay to won: {bad}")
@@ -170,10 +239,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", choices=("sh", "eh", "all"), default="all")
     parser.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-1000")
     parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants, e.g. 4,2,1")
-    parser.add_argument("--eh-deals", default="1-200", help="Easy Harp deal numbers")
+    parser.add_argument("--eh-deals", default="1-1000", help="Easy Harp deal numbers")
+    parser.add_argument("--old-deals", default="1-200",
+                        help="deals for the old Easy Harp solver side by side ('' to skip)")
+    parser.add_argument("--hint-deals", default="1-200",
+                        help="deals whose opening hint is timed ('' to skip)")
     parser.add_argument("--processes", type=int, default=2, help="Easy Harp worker processes")
     parser.add_argument("--max-states", type=int, default=2_000_000)
-    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal")
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--no-fcs", action="store_true", help="do not run Freecell Solver")
     parser.add_argument("--fcs-max-iters", type=int, default=1_500_000)
     parser.add_argument("--repeat", type=int, default=1,

@@ -47,12 +47,14 @@ FIRST_FAST = 1500
 SOUND_FIRST = 400
 #: Share of the time and positions the fast runs may use before the sound
 #: search gets the rest.
-FAST_SHARE = 0.7
+FAST_SHARE = 0.9
 #: Depth-first restarts: the first budget, its growth per round, and how
 #: far the move order's priorities are jittered (a priority class is 256).
 RESTART_STATES = 500
 RESTART_GROWTH = 1.25
 JITTER = 600.0
+#: A best-first run after every this many depth-first runs.
+BEST_FIRST_EVERY = 1
 
 
 def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
@@ -108,7 +110,7 @@ Run = Callable[[int, float], SearchOutcome]
 def _fast_runs(root: Position) -> Iterator[Run]:
     """The fast runs in turn: depth-first with a jittered order and a
     growing budget (restarts: a run that wanders into a dead part of the
-    tree is cut short), and every third round a best-first run."""
+    tree is cut short), and after each a best-first run."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
     rounds = 0
@@ -126,7 +128,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
             return depth_first(root, steps, play_safe, min(states, cap), deadline)
         yield dfs
-        if rounds % 3 == 0:
+        if rounds % BEST_FIRST_EVERY == 0:
             cap = int(budget * 4)
             yield lambda states, deadline, cap=cap: best_first(
                 root, quick_steps, play_safe, dig_score, min(states, cap), deadline)

@@ -166,9 +166,11 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
 #: Priority cost of each face-down card under a column that a card is put
 #: on: building on a column that still has cards to turn buries them.
 BURY = 24
+#: Priority of the moves of :func:`_last_resorts`.
+LAST_RESORT = 9 * 256
 #: Longest chain of talon cards the fast search builds to give a column's
 #: top card a place.
-MAX_CHAIN = 3
+MAX_CHAIN = 5
 
 
 def quick_steps(pos: Position) -> list[Step]:
@@ -177,8 +179,8 @@ def quick_steps(pos: Position) -> list[Step]:
     column's top, onto a chain of talon cards built on a column top or a
     talon king in an empty column, a king-led run into an empty column; the
     columns that turn a card (or empty) first, shallow digs before deep.
-    Talon cards go to the tableau only in such chains, to a foundation only
-    before a column card, and there are no take-backs."""
+    Talon cards go to the tableau only in such chains; lone talon plays to
+    a foundation and take-backs come last."""
     cols, talon, slots = pos
     out: list[Step] = []
     empty = _first_empty(cols)
@@ -209,8 +211,28 @@ def quick_steps(pos: Position) -> list[Step]:
                 out.append((256 + tie, [Move(COL_TO_COL, i, empty, card)]))
         if talon:
             _chains(pos, i, card, tops, empty, base + 256, out)
+    _last_resorts(pos, tops, empty, out)
     out.sort(key=lambda step: step[0])
     return out
+
+
+def _last_resorts(pos: Position, tops: dict[int, list[int]], empty: int, out: list[Step]) -> None:
+    """Tried last: a talon card to a foundation on its own, and take-backs
+    (RULES A1.10) onto a column top or a king into an empty column."""
+    cols, talon, slots = pos
+    for slot, height in enumerate(slots):
+        if height < 13:
+            card = height * 4 + SLOT_SUIT[slot]
+            if talon >> (2 * card) & 3 and not (slot & 1 and slots[slot - 1] == height):
+                out.append((LAST_RESORT, [Move(TALON_TO_FOUNDATION, -1, -1, card)]))
+        if height < 2 or (slot & 1 and slots[slot - 1] == height):
+            continue
+        card = slot_top(slots, slot)
+        targets = [j for parent in PARENTS[card] for j in tops.get(parent, ())]
+        if card >> 2 == KING and empty >= 0:
+            targets.append(empty)
+        for j in targets:
+            out.append((LAST_RESORT + 256, [Move(TAKE_BACK, slot, j, card)]))
 
 
 def _via_talon_foundation(pos: Position, i: int, card: int, prio: int, out: list[Step]) -> None:
