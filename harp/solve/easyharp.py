@@ -38,8 +38,8 @@ from collections.abc import Callable, Iterator
 from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, position_from_board
-from .easyharp_moves import complete_steps, play_aces, play_safe, quick_steps
-from .easyharp_search import SearchOutcome, best_first, depth_first, dig_score
+from .easyharp_moves import complete_steps, play_aces, play_safe, quick_steps, wide_steps
+from .easyharp_search import BestFirst, SearchOutcome, depth_first, dig_score
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -110,9 +110,12 @@ Run = Callable[[int, float], SearchOutcome]
 def _fast_runs(root: Position) -> Iterator[Run]:
     """The fast runs in turn: depth-first with a jittered order and a
     growing budget (restarts: a run that wanders into a dead part of the
-    tree is cut short), and after each a best-first run."""
+    tree is cut short), and after each a slice of one best-first search (it goes on where
+    the last slice stopped)."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
+    greedy = BestFirst(root, wide_steps, play_safe, dig_score)
+    visited: set[bytes] = set()
     rounds = 0
     while True:
         rounds += 1
@@ -126,10 +129,9 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             return out
 
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
-            return depth_first(root, steps, play_safe, min(states, cap), deadline)
+            return depth_first(root, steps, play_safe, min(states, cap), deadline, visited)
         yield dfs
         if rounds % BEST_FIRST_EVERY == 0:
-            cap = int(budget * 4)
-            yield lambda states, deadline, cap=cap: best_first(
-                root, quick_steps, play_safe, dig_score, min(states, cap), deadline)
+            yield lambda states, deadline, cap=int(budget): greedy.advance(min(states, cap),
+                                                                           deadline)
         budget *= RESTART_GROWTH

@@ -143,21 +143,23 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
     cards the slots need next are looked at."""
     while True:
         cols, talon, slots = pos
-        tops = {col[-1]: i for i, col in enumerate(cols) if len(col) > 1}
+        black = min(slots[0], slots[1], slots[6], slots[7])
+        red = min(slots[2], slots[3], slots[4], slots[5])
+        move = None
         for slot, height in enumerate(slots):
-            if height == 13:
-                continue
+            if height == 13 or (black if slot in (2, 3, 4, 5) else red) < height:
+                continue                   # complete, or something may go on the card
             card = height * 4 + SLOT_SUIT[slot]
-            if not looks_safe(slots, card):
-                continue
-            i = tops.get(card, -1)
-            if i >= 0:
-                move = Move(COL_TO_FOUNDATION, i, -1, card)
-                break
             if talon >> (2 * card) & 3:
                 move = Move(TALON_TO_FOUNDATION, -1, -1, card)
                 break
-        else:
+            for i, col in enumerate(cols):
+                if col[-1] == card and len(col) > 1:
+                    move = Move(COL_TO_FOUNDATION, i, -1, card)
+                    break
+            if move is not None:
+                break
+        if move is None:
             return pos
         pos = apply(pos, move)
         line.append(move)
@@ -166,7 +168,7 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
 #: Priority cost of each face-down card under a column that a card is put
 #: on: building on a column that still has cards to turn buries them.
 BURY = 24
-#: Priority of the moves of :func:`_last_resorts`.
+#: Priority of the moves :func:`wide_steps` adds.
 LAST_RESORT = 9 * 256
 #: Longest chain of talon cards the fast search builds to give a column's
 #: top card a place.
@@ -201,7 +203,7 @@ def quick_steps(pos: Position) -> list[Step]:
             _via_talon_foundation(pos, i, card, (2 if reveals else 4) * 256 + tie, out)
         if reveals and not down and empty >= 0:
             continue                     # a lone card: moving it only empties its column
-        base = (1 if reveals and down else 3 if down else 6) * 256 + tie
+        base = (1 if reveals and down else 2 if reveals else 3 if down else 6) * 256 + tie
         for parent in PARENTS[card]:
             for j in tops.get(parent, ()):
                 out.append((base + BURY * cols[j][0], [Move(COL_TO_COL, i, j, card)]))
@@ -211,15 +213,22 @@ def quick_steps(pos: Position) -> list[Step]:
                 out.append((256 + tie, [Move(COL_TO_COL, i, empty, card)]))
         if talon:
             _chains(pos, i, card, tops, empty, base + 256, out)
-    _last_resorts(pos, tops, empty, out)
     out.sort(key=lambda step: step[0])
     return out
 
 
-def _last_resorts(pos: Position, tops: dict[int, list[int]], empty: int, out: list[Step]) -> None:
-    """Tried last: a talon card to a foundation on its own, and take-backs
-    (RULES A1.10) onto a column top or a king into an empty column."""
+def wide_steps(pos: Position) -> list[Step]:
+    """:func:`quick_steps`, then, tried last, a talon card to a foundation
+    on its own and take-backs (RULES A1.10) onto a column top or a king
+    into an empty column: for the best-first runs (in a depth-first run
+    these moves make every dead end much bigger)."""
+    out = quick_steps(pos)
     cols, talon, slots = pos
+    empty = _first_empty(cols)
+    tops: dict[int, list[int]] = {}
+    for j, col in enumerate(cols):
+        if len(col) > 1:
+            tops.setdefault(col[-1], []).append(j)
     for slot, height in enumerate(slots):
         if height < 13:
             card = height * 4 + SLOT_SUIT[slot]
@@ -233,6 +242,7 @@ def _last_resorts(pos: Position, tops: dict[int, list[int]], empty: int, out: li
             targets.append(empty)
         for j in targets:
             out.append((LAST_RESORT + 256, [Move(TAKE_BACK, slot, j, card)]))
+    return out
 
 
 def _via_talon_foundation(pos: Position, i: int, card: int, prio: int, out: list[Step]) -> None:

@@ -78,40 +78,51 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     return SearchOutcome(UNSOLVABLE, [], count)
 
 
-def best_first(root: Position, steps: Callable[[Position], list],
-               close: Callable[[Position, list[Move]], Position],
-               score: Callable[[Position], int], max_states: int,
-               deadline: float) -> SearchOutcome:
-    """Greedy best-first search by ``score`` (lower first; ties: the newest
-    position), with the same table as :func:`depth_first`.  Only the fast
-    search uses it, to find wins that depth-first order misses."""
-    if tableau_empty(root):
-        return SearchOutcome(SOLVED, [], 1)
-    seen = {key(root)}
-    # Per position: its parent's index and the moves leading to it.
-    parents: list[tuple[int, list[Move]]] = [(-1, [])]
-    heap = [(score(root), 0, root)]
-    clock = time.perf_counter
-    while heap:
-        _, node, pos = heapq.heappop(heap)
-        node = -node
-        for _, moves in steps(pos):
-            segment = list(moves)
-            child = pos
-            for move in moves:
-                child = apply(child, move)
-            child = close(child, segment)
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            parents.append((node, segment))
-            if tableau_empty(child):
-                return SearchOutcome(SOLVED, _path(parents, len(parents) - 1), len(parents))
-            heapq.heappush(heap, (score(child), 1 - len(parents), child))
-        if len(parents) >= max_states or clock() > deadline:
-            return SearchOutcome(UNKNOWN, [], len(parents))
-    return SearchOutcome(UNSOLVABLE, [], len(parents))
+class BestFirst:
+    """Greedy best-first search by ``score`` (lower first; ties: the
+    newest position), with the same kind of table as :func:`depth_first`,
+    run in slices: :meth:`advance` goes on where the last slice stopped.
+    Only the fast search uses it, to find wins that depth-first order
+    misses."""
+
+    def __init__(self, root: Position, steps: Callable[[Position], list],
+                 close: Callable[[Position, list[Move]], Position],
+                 score: Callable[[Position], int]) -> None:
+        self.steps, self.close, self.score = steps, close, score
+        self.seen = {key(root)}
+        # Per position: its parent's index and the moves leading to it.
+        self.parents: list[tuple[int, list[Move]]] = [(-1, [])]
+        self.heap = [(score(root), 0, root)]
+        self.won = [] if tableau_empty(root) else None
+
+    def advance(self, max_states: int, deadline: float) -> SearchOutcome:
+        """Search until a win, ``max_states`` more positions or the deadline."""
+        if self.won is not None:
+            return SearchOutcome(SOLVED, self.won, 0)
+        parents, seen, heap = self.parents, self.seen, self.heap
+        first = len(parents)
+        clock = time.perf_counter
+        while heap:
+            _, node, pos = heapq.heappop(heap)
+            node = -node
+            for _, moves in self.steps(pos):
+                segment = list(moves)
+                child = pos
+                for move in moves:
+                    child = apply(child, move)
+                child = self.close(child, segment)
+                k = key(child)
+                if k in seen:
+                    continue
+                seen.add(k)
+                parents.append((node, segment))
+                if tableau_empty(child):
+                    self.won = _path(parents, len(parents) - 1)
+                    return SearchOutcome(SOLVED, self.won, len(parents) - first)
+                heapq.heappush(heap, (self.score(child), 1 - len(parents), child))
+            if len(parents) - first >= max_states or clock() > deadline:
+                return SearchOutcome(UNKNOWN, [], len(parents) - first)
+        return SearchOutcome(UNSOLVABLE, [], len(parents) - first)
 
 
 def _path(parents: list[tuple[int, list[Move]]], node: int) -> list[Move]:
