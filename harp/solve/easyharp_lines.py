@@ -193,15 +193,25 @@ class _Emitter:
         self.tokens.append(token)
 
     def run(self) -> None:
+        """Play every move: the ready tableau moves, then the ready talon
+        move whose card the fewest draws reach, and so on."""
         line = self.line
         while self.ready:
-            tableau = [j for j in self.ready if line[j].kind not in (TALON_TO_FOUNDATION, TALON_TO_COL)]
-            if tableau:
-                self._play(min(tableau))
-                continue
+            self._play_tableau()
+            if not self.ready:
+                break
             target = min(self.ready, key=lambda j: (self._distance(line[j].card), j))
             self._draw_to(line[target].card)
             self._play(target)
+
+    def _play_tableau(self) -> None:
+        """Play the ready moves that do not touch the talon (no draws)."""
+        line = self.line
+        while True:
+            tableau = [j for j in self.ready if line[j].kind not in (TALON_TO_FOUNDATION, TALON_TO_COL)]
+            if not tableau:
+                return
+            self._play(min(tableau))
 
     def _play(self, j: int) -> None:
         move = self.line[j]
@@ -242,7 +252,7 @@ class _Emitter:
                 return
             self.push("d")
             while b.waste and b.waste[-1] != card and self._passing(b.waste[-1]):
-                pass
+                self._play_tableau()
         raise AssertionError(f"card {card} is not in the talon")  # pragma: no cover
 
     def _passing(self, top: int) -> bool:
@@ -274,8 +284,13 @@ class _Emitter:
         return copies_left >= self.talon_uses[card]
 
     def sweep(self) -> None:
-        """The final sweep: draw, and play up every card a slot takes."""
+        """The final sweep: draw, and play up every card a slot takes.  With
+        the tableau empty each pass over the talon plays at least the card
+        some slot needs next (every card off the foundations is in the
+        talon), so it ends within 104 passes."""
         b = self.board
+        if any(b.columns):
+            raise AssertionError("the line does not empty the tableau")  # pragma: no cover
         while b.stock or b.waste:
             if b.waste and b._slot_for(b.waste[-1]) >= 0:
                 self.push("w>f")

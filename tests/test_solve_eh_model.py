@@ -1,0 +1,117 @@
+"""The Easy Harp solver's model against the engine (RULES A1).
+
+The solver keeps its own fast encoding of a position
+(:mod:`harp.solve.easyharp_model`), derived from the engine's rule tables;
+these tests check that the two agree, move by move, on random games.
+"""
+from __future__ import annotations
+
+import random
+
+from harp import new_board
+from harp.deals import make_code
+from harp.easyharp import FITS, PARENTS, SLOT_BASE
+from harp.easyharp import SLOT_SUIT as ENGINE_SLOT_SUIT
+from harp.solve.easyharp_lines import shorten, to_actions
+from harp.solve.easyharp_model import (CHILDREN, COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT,
+                                       TAKE_BACK, TALON_ONE, TALON_TO_COL, TALON_TO_FOUNDATION,
+                                       Move, apply, is_legal, key, position_from_board,
+                                       slot_for)
+
+
+def test_tables_agree_with_the_engine():
+    """RULES A1.2, A1.7, B5: the solver's tables are the engine's, or
+    derived from them."""
+    assert SLOT_SUIT == ENGINE_SLOT_SUIT
+    for card in range(52):
+        assert set(CHILDREN[card]) == {c for c in range(52) if FITS[c * 52 + card]}
+        assert all(card in PARENTS[child] for child in CHILDREN[card])
+        assert TALON_ONE[card] == 1 << (2 * card)
+    for slot in range(8):
+        assert SLOT_BASE[SLOT_SUIT[slot]] == slot - slot % 2
+
+
+def model_move(board, action) -> Move:
+    """The model's move for an engine action (a move, not a draw)."""
+    src, dst = action.src, action.dst
+    if src == "w":
+        card = board.waste[-1]
+        if dst.startswith("f"):
+            return Move(TALON_TO_FOUNDATION, -1, -1, card)
+        return Move(TALON_TO_COL, -1, int(dst) - 1, card)
+    if src.startswith("f"):
+        slot = int(src[1:]) - 1
+        return Move(TAKE_BACK, slot, int(dst) - 1, board.foundations[slot][-1])
+    column = int(src) - 1
+    card = board.columns[column][-1]
+    if dst.startswith("f"):
+        return Move(COL_TO_FOUNDATION, column, -1, card)
+    return Move(COL_TO_COL, column, int(dst) - 1, card)
+
+
+def test_model_moves_agree_with_the_engine_on_random_games():
+    """RULES A1.2-A1.10: on random games (draws, redeals and take-backs
+    included), every legal engine move is legal in the model, and the
+    model's position after it equals the engine's (talon as a multiset,
+    slots in the engine's order: ``X>f`` takes the first slot that
+    accepts, A1.7)."""
+    rng = random.Random(5)
+    checked = 0
+    for number in (1, 2, 3):
+        board = new_board(make_code("EH", number))
+        for _ in range(400):
+            actions = board.legal_list()
+            action = rng.choice(actions)
+            if action.kind == "move":
+                pos = position_from_board(board)
+                move = model_move(board, action)
+                assert is_legal(pos, move), (str(action), move)
+                if move.kind in (COL_TO_FOUNDATION, TALON_TO_FOUNDATION):
+                    assert slot_for(pos.slots, move.card) == board._slot_for(move.card)
+                after = apply(pos, move)
+                board.push(action)
+                assert after == position_from_board(board), str(action)
+                checked += 1
+            else:
+                board.push(action)
+    assert checked > 600
+
+
+def test_key_forgets_column_order_and_a_suits_slot_order():
+    """The transposition key's symmetries: the nine columns in any order,
+    the two slots of a suit swapped, the talon in any order."""
+    board = new_board(make_code("EH", 4))
+    pos = position_from_board(board)
+    cols = list(pos.columns)
+    cols.reverse()
+    slots = list(pos.slots)
+    slots[0], slots[1] = 3, 0
+    other = list(pos.slots)
+    other[0], other[1] = 0, 3
+    assert key(pos._replace(columns=tuple(cols))) == key(pos)
+    assert key(pos._replace(slots=tuple(slots))) == key(pos._replace(slots=tuple(other)))
+    board.stock.reverse()
+    assert key(position_from_board(board)) == key(pos)
+    assert key(pos._replace(talon=pos.talon - TALON_ONE[board.stock[0]])) != key(pos)
+
+
+def test_shorten_cuts_a_take_back_and_its_undoing():
+    """A take-back straight followed by the same card back to a foundation
+    is cut from a winning line; what is left still wins, and its actions
+    replay to ``won`` (RULES A1.10, B7)."""
+    from test_solve_eh import take_back_position
+
+    from harp.solve.easyharp_moves import complete_steps, play_aces
+    from harp.solve.easyharp_search import depth_first
+    board = take_back_position()
+    root = position_from_board(board)
+    found = depth_first(play_aces(root, []), complete_steps, play_aces, 10_000, float("inf"))
+    line = found.line
+    assert found.outcome == "solved" and root == play_aces(root, [])
+    # f4 holds the hearts up to 7H, column 2 ends with 8C: 7H may come back
+    detour = [Move(TAKE_BACK, 3, 1, 4 * 6 + 2), Move(COL_TO_FOUNDATION, 1, -1, 4 * 6 + 2)]
+    assert is_legal(root, detour[0]) and is_legal(apply(root, detour[0]), detour[1])
+    assert shorten(root, detour + line) == shorten(root, line)
+    after = board.copy()
+    after.push_script(" ".join(to_actions(board, shorten(root, detour + line))))
+    assert after.status() == "won"
