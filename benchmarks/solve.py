@@ -234,6 +234,22 @@ def _report_easy_harp(pool, deals: range, args: argparse.Namespace, old: bool) -
         print(f"  !! solutions that do NOT replay to won: {bad}")
 
 
+def scan_dead_ends(deals: range) -> None:
+    """The Easy Harp dead-end tests alone (no search) on each opening."""
+    from harp.solve.easyharp_deadends import dead_end
+    from harp.solve.easyharp_model import position_from_board
+    start = time.perf_counter()
+    found = []
+    for number in deals:
+        reason = dead_end(position_from_board(new_board(make_code("EH", number))))
+        if reason is not None:
+            found.append((number, reason))
+    print(f"\nEasy Harp dead-end scan, deals {deals.start}-{deals.stop - 1}: "
+          f"{len(found)} dead at the opening, {time.perf_counter() - start:.0f} s")
+    for number, reason in found[:50]:
+        print(f"  deal {number}: {reason}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=("sh", "eh", "all"), default="all")
@@ -245,6 +261,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hint-deals", default="1-200",
                         help="deals whose opening hint is timed ('' to skip)")
     parser.add_argument("--processes", type=int, default=2, help="Easy Harp worker processes")
+    parser.add_argument("--dead-end-scan", default="",
+                        help="Easy Harp deals to scan with the dead-end tests alone, e.g. 1-100000")
     parser.add_argument("--max-states", type=int, default=2_000_000)
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
     parser.add_argument("--no-fcs", action="store_true", help="do not run Freecell Solver")
@@ -257,7 +275,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.game in ("sh", "all"):
         bench_seahaven(args)
     if args.game in ("eh", "all"):
-        bench_easy_harp(args)
+        if args.dead_end_scan:
+            scan_dead_ends(parse_range(args.dead_end_scan))
+        if args.eh_deals:
+            bench_easy_harp(args)
 
 
 if __name__ == "__main__":
