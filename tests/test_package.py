@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -117,8 +118,11 @@ def test_rules_command_works_outside_the_checkout(tmp_path: Path) -> None:
 def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
     """A wheel built from the checkout holds one import package, harp (with
     harp.cli, harp.analysis, harp.solve) and the rule book."""
+    source = tmp_path / "source"        # setuptools builds in the tree: not in the checkout's
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "*.db"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-                    "-w", str(tmp_path), str(ROOT)], check=True, capture_output=True, cwd=tmp_path)
+                    "-w", str(tmp_path), str(source)], check=True, capture_output=True, cwd=tmp_path)
     (wheel,) = tmp_path.glob("harp_patience-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
