@@ -162,11 +162,11 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
 
 # ---------------------------------------------------------------- the board interface
 
-def _tokens(columns: list[list[int]], cells: list[int | None],
-            records: list[MoveRecord]) -> list[str]:
-    """Canonical tokens (RULES B7) for move records, replayed on the real
-    layout so that cells get their letters (a card goes to the first free
-    cell, RULES B5) and columns their numbers."""
+def script_of(columns: list[list[int]], cells: list[int | None],
+              records: list[MoveRecord]) -> list[str]:
+    """The script (canonical tokens, RULES B7) of move records, replayed
+    on the real layout so that cells get their letters (a card goes to the
+    first free cell, RULES B5) and columns their numbers."""
     cols = [list(col) for col in columns]
     pcells = list(cells)
     out = []
@@ -212,5 +212,5 @@ def solve_seahaven(board: Any, max_states: int = DEFAULT_MAX_STATES,
     columns, cells = board.columns, board.cells    # read, never changed
     outcome, records, states = search(columns, cells, foundation_needs(board.foundations),
                                       len(cells), max_states, timeout)
-    actions = _tokens(columns, cells, records) if outcome == "solved" else []
+    actions = script_of(columns, cells, records) if outcome == "solved" else []
     return SolveResult(outcome, actions, states, time.perf_counter() - start)
