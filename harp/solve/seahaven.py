@@ -202,7 +202,7 @@ def foundation_needs(foundations: list[list[int]]) -> list[int]:
 
 
 def solve_seahaven(board: Any, max_states: int = DEFAULT_MAX_STATES,
-                   timeout: float | None = DEFAULT_TIMEOUT) -> Any:
+                   timeout: float | None = DEFAULT_TIMEOUT) -> SolveResult:
     """Decide a Seahaven board from its current position (RULES A2).
 
     ``board`` needs ``columns``, ``cells``, ``foundations`` and ``code``

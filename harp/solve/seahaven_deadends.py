@@ -77,8 +77,6 @@ may become a column top); ``empty`` counts the columns that may be empty.
 """
 from __future__ import annotations
 
-from harp.seahaven import top_run_length
-
 from .seahaven_position import CAPACITY, CAPACITY_INTO_EMPTY, COMPLETE, FIRST_KING
 
 #: What a column's first card y not in G waits for (``_sweep``):
@@ -183,7 +181,11 @@ def _sweep(cols: tuple[bytes, ...], qs: list[int], blocks: list[Block], out: int
                 out |= 1 << y
                 q -= 1
                 continue
-            s = q - top_run_length(col[:q])    # where y's run starts
+            # where y's run starts: the engine's top_run_length of col[:q],
+            # inlined (a call and a slice here cost a tenth of the tests' time)
+            s = q - 1
+            while s and col[s - 1] == col[s] + 4:
+                s -= 1
             low = col[s]
             # (b) the run low..y onto low's successor, or (c) a king's run
             # into an empty column (which does not count, RULES A2.5)

@@ -62,8 +62,8 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .seahaven_position import (CAPACITY, CAPACITY_INTO_EMPTY, CELL, FIRST_KING, INFO,
-                                ColumnInfo, MoveRecord, close, column_info)
+from .seahaven_position import (CAPACITY, CAPACITY_INTO_EMPTY, CELL, FIRST_KING, INFO, LENGTH,
+                                LOW, ColumnInfo, MoveRecord, close, column_info)
 
 #: A move to search: (kind, source, destination), read as the kind says.
 SearchMove = tuple[int, int, int]
@@ -137,10 +137,11 @@ def moves_to_search(cols: tuple[bytes, ...], cells: bytes, ncells: int, need: li
     # each column's top card, 255 for an empty column (never a successor)
     tops = b"".join([c[-1:] or b"\xff" for c in cols]) if n_empty else bytes(map(_TOP, cols))
     cap = CAPACITY[free][n_empty]
-    cap_into_empty = CAPACITY_INTO_EMPTY[free][n_empty]
+    cap_into_empty = 0
     good: list[SearchMove] = []
     empty = -1
     if n_empty:
+        cap_into_empty = CAPACITY_INTO_EMPTY[free][n_empty]
         empty = cols.index(b"")      # one empty column stands for all (SYMMETRY)
         for c in cells:
             if c >= FIRST_KING:
@@ -222,7 +223,7 @@ def _parks(park: list[tuple[int, int, int, int]], cols: tuple[bytes, ...], cells
             movable = not whole and run <= cap_into_empty
         if not movable and u > 3:
             if lows is None:            # each column's top-run lowest card: its length
-                lows = {info.low: info.length for info in map(_info_of, filter(None, cols))}
+                lows = {info[LOW]: info[LENGTH] for info in map(_info_of, filter(None, cols))}
             movable = lows.get(u - 4, cap + 1) <= cap
         if movable:
             kept.append(entry)

@@ -45,8 +45,6 @@ may be worth parking to gain an empty column, RULES A2.5.)
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from harp.cards import KING, make_card
 from harp.notation import CELL_NAMES
 from harp.seahaven import N_COLUMNS, capacity, top_run_length
@@ -75,13 +73,15 @@ CAPACITY_INTO_EMPTY: list[list[int]] = [
     for free in range(MAX_CELLS + 1)]
 
 
-class ColumnInfo(NamedTuple):
-    """Facts about a column's top same-suit run (``column_info``)."""
-
-    low: int        # the run's lowest card (the one that moves onto a successor)
-    length: int     # how many cards it holds
-    whole: bool     # whether it fills the column
-    dig: int        # digging order: lower sorts first (``column_info``)
+#: Facts about a column's top same-suit run (``column_info``): (the run's
+#: lowest card, the one that moves onto a successor; how many cards it
+#: holds; whether it fills the column; the column's digging order, lower
+#: first).  A plain tuple, not a NamedTuple: the hot code unpacks it, and
+#: unpacking a tuple subclass is not specialised by Python 3.11, which
+#: made the move generation some 7% slower (benchmarks/NOTES.md).  Read
+#: one field by its index constant below.
+ColumnInfo = tuple[int, int, bool, int]
+LOW, LENGTH, WHOLE, DIG = range(4)
 
 
 #: ``column_info``'s cache: the same column contents recur in many positions.
@@ -100,8 +100,7 @@ def column_info(col: bytes) -> ColumnInfo:
     length = top_run_length(col)
     if len(INFO) > _INFO_LIMIT:
         INFO.clear()
-    info = INFO[col] = ColumnInfo(col[-length], length, length == len(col),
-                                  (min(col) >> 2) * 32 + len(col))
+    info = INFO[col] = (col[-length], length, length == len(col), (min(col) >> 2) * 32 + len(col))
     return info
 
 
