@@ -182,7 +182,7 @@ def _sweep(cols: tuple[bytes, ...], qs: list[int], blocks: list[Block], out: int
                 q -= 1
                 continue
             # where y's run starts: the engine's top_run_length of col[:q],
-            # inlined (a call and a slice here cost a tenth of the tests' time)
+            # inlined: a call and a slice here slow the tests (benchmarks/NOTES.md)
             s = q - 1
             while s and col[s - 1] == col[s] + 4:
                 s -= 1

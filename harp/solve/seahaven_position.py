@@ -78,7 +78,7 @@ CAPACITY_INTO_EMPTY: list[list[int]] = [
 #: holds; whether it fills the column; the column's digging order, lower
 #: first).  A plain tuple, not a NamedTuple: the hot code unpacks it, and
 #: unpacking a tuple subclass is not specialised by Python 3.11, which
-#: made the move generation some 7% slower (benchmarks/NOTES.md).  Read
+#: made the move generation measurably slower (benchmarks/NOTES.md).  Read
 #: one field by its index constant below.
 ColumnInfo = tuple[int, int, bool, int]
 LOW, LENGTH, WHOLE, DIG = range(4)
