@@ -21,6 +21,7 @@ from harp.solve import BATCH_LIMITS, SolveLimits
 from harp.analysis.tables import StatsTables
 
 from .output import engine_errors, output_options, print_rows
+from .recordfiles import RECORD_PATH
 
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -58,8 +59,7 @@ def note(text: str, quiet: bool) -> None:
 # ------------------------------------------------------------------ harp score
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True,
-                type=click.Path(exists=True, allow_dash=True))
+@click.argument("paths", nargs=-1, required=True, type=RECORD_PATH)
 @click.option("--rows", is_flag=True, help="One row per record instead of the summary.")
 @click.option("--by", "by", multiple=True, metavar="FIELD",
               help="Also group the summary by this record field (repeatable), e.g. player.")

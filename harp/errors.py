@@ -7,6 +7,12 @@ that says what was wrong, so callers can catch ``ValueError`` and print
 from __future__ import annotations
 
 
+def clip(text: str, limit: int = 60) -> str:
+    """At most ``limit`` characters of ``text`` for an error message, an
+    ellipsis marking a cut: bad input is quoted, never echoed whole."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class HarpError(ValueError):
     """Base class of every error the engine raises for bad input.
 
@@ -23,10 +29,11 @@ class HarpError(ValueError):
         placed = self.__class__.__new__(self.__class__)
         placed.__dict__.update(self.__dict__)
         placed.action_number, placed.token, placed.line = action_number, token, line
-        where = f"action {action_number} ({token}" + (f", line {line})" if line else ")")
+        shown = clip(token)
+        where = f"action {action_number} ({shown}" + (f", line {line})" if line else ")")
         message = str(self)
         # The token is named in ``where``; don't say it twice.
-        message = message.removeprefix(f"{token!r}: ")
+        message = message.removeprefix(f"{shown!r}: ")
         ValueError.__init__(placed, f"{where}: {message}")
         return placed
 

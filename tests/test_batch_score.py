@@ -132,10 +132,13 @@ def test_text_csv_folders_and_stdin(tmp_path: Path) -> None:
         ("<stdin>", "SH1-C2-AAAAAJ2", 10)]
 
 
-def test_missing_file_is_a_usage_error(tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["score", str(tmp_path / "nope.jsonl")])
-    assert result.exit_code == 2 and "does not exist" in result.output
-    assert "Traceback" not in result.output
+def test_missing_file_is_bad_data_refused_before_any_work(tmp_path: Path) -> None:
+    """Exit 1 for a missing file, as in every command; nothing is scored."""
+    good = tmp_path / "good.txt"
+    good.write_text("EH1-N-AAAAAAF 1>f\n")
+    result = CliRunner().invoke(cli, ["score", str(good), str(tmp_path / "nope.jsonl")])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"Error: cannot open {tmp_path / 'nope.jsonl'}: No such file or directory\n"
 
 
 def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
