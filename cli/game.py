@@ -24,6 +24,7 @@ from harp.errors import RecordError
 from harp.notation import count_actions
 
 from .recordfiles import NO_RECORD, RECORD_FILE, load_one_record, read_script, records_in
+from .saving import Resumed
 
 GAME_CHOICE = click.Choice(["eh", "sh"], case_sensitive=False)
 CELLS_CHOICE = click.Choice(["4", "2", "1"])
@@ -196,7 +197,7 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
             raise (HarpError(f"{source}: {err}") if source else err) from None
     if interactive:
         from .interactive import play_game
-        resumed = (record_file, saved) if record_file not in (None, "-") and saved else None
+        resumed = Resumed(record_file, saved) if record_file not in (None, "-") and saved else None
         if not play_game(board, ascii_=ascii_, reveal=reveal, resumed=resumed):
             sys.exit(1)
     elif not verbose:

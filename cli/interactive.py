@@ -40,9 +40,9 @@ Commands: help, moves (legal actions), script (actions so far), q (quit),
 
 
 def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
-              resumed: tuple[str, Record] | None = None) -> bool:
+              resumed: Resumed | None = None) -> bool:
     """Run the game until the player quits, wins, or input ends; offer to
-    save.  ``resumed`` is the record file the game was loaded from and its
+    save.  ``resumed``: the record file the game was loaded from, and its
     record.  False if a save failed and the player gave up saving."""
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
@@ -64,7 +64,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
             click.echo(board_text(board, ascii_, reveal))
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
-    return offer_save(board, Resumed(*resumed) if resumed else None)
+    return offer_save(board, resumed)
 
 
 def run_command(board: Board, command: str) -> bool:
