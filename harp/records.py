@@ -16,8 +16,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .board import Board, new_board
+from .board import Board
 from .errors import RecordError, clip
+from .games import new_board
 
 FORMATS = ("text", "jsonl", "csv")
 #: A word shaped like a deal code (``EH1-N-AAAAAAF``); parse_code checks the rest.
