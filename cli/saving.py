@@ -22,6 +22,7 @@ import errno
 import os
 import tempfile
 from collections.abc import Callable, Iterator
+from itertools import islice
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -31,6 +32,9 @@ from harp.notation import tokenize
 from harp.records import LINE_LIMIT, Record, csv_header, detect_format, format_record
 
 CREATED, APPENDED, UPDATED = "created", "appended", "updated"
+#: How far into a CSV file its header is looked for (blank lines first, or
+#: a quote left open, must not read the whole file).
+HEADER_LINES = 100
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,8 @@ def save_record(path: str, record: Record, resumed: Resumed | None = None) -> st
     check_name(path)
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "it is a folder", shown_name(path))
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise OSError(errno.EINVAL, "not a regular file", shown_name(path))
     if resumed is not None and _same_file(path, resumed.path):
         _update(path, record, resumed.record)
         return UPDATED
@@ -90,7 +96,8 @@ def _append(path: str, record: Record) -> None:
 
 def _csv_header_of(handle: BinaryIO) -> list[str] | None:
     """The column names of a CSV file (its first row that is not blank)."""
-    for row in csv.reader(line.text.lstrip("\ufeff") for line in read_lines(handle)):
+    lines = islice(read_lines(handle), HEADER_LINES)
+    for row in csv.reader(line.text.lstrip("\ufeff") for line in lines):
         if any(cell.strip() for cell in row):
             return [cell.strip().lower() for cell in row]
     return None
@@ -160,12 +167,14 @@ def _raw_lines(handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
 
 def _write_atomically(path: str, write: Callable[[BinaryIO], object]) -> None:
     """Write a file whole through a temporary file beside it, then rename it
-    over ``path``; an existing file keeps its permissions."""
-    folder = os.path.dirname(os.path.abspath(path))
+    over ``path`` (over the file a symbolic link names, not the link); an
+    existing file keeps its permissions."""
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
     if not os.path.isdir(folder):
         raise FileNotFoundError(errno.ENOENT, "no such folder", shown_name(path))
     try:
-        mode = os.stat(path).st_mode & 0o7777
+        mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
@@ -177,7 +186,7 @@ def _write_atomically(path: str, write: Callable[[BinaryIO], object]) -> None:
             out.flush()
             os.fsync(out.fileno())
         os.chmod(temporary, mode)
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)

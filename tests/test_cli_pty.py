@@ -79,18 +79,21 @@ def test_saving_into_an_existing_file_keeps_every_record_readable(tmp_path, name
     assert result.stdout.endswith("2 of 2 records replayed without error\n")
 
 
+def refused_then(child: pexpect.spawn, refusal: str, answer: str) -> None:
+    """The save is refused; another file is asked for and given."""
+    child.expect_exact(f"Not saved: {refusal}")
+    child.expect_exact("Another file (empty: do not save): ")
+    child.sendline(answer)
+
+
 def test_a_failed_save_is_retried_and_giving_up_keeps_the_record(tmp_path):
     (tmp_path / "folder").mkdir()
     child = start(tmp_path, CODE)
     child.expect_exact(f"{CODE}> ")
     child.sendline("8>f 7>2")
     quit_and_save(child, CODE, "folder")
-    child.expect_exact("Not saved: cannot open folder: it is a folder")
-    child.expect_exact("Another file (empty: do not save): ")
-    child.sendline("missing/game.txt")
-    child.expect_exact("Not saved: cannot open missing/game.txt: no such folder")
-    child.expect_exact("Another file (empty: do not save): ")
-    child.sendline("")
+    refused_then(child, "cannot open folder: it is a folder", "missing/game.txt")
+    refused_then(child, "cannot open missing/game.txt: no such folder", "")
     child.expect_exact(f"Not saved. The game's record, to keep by hand:\r\n{CODE} 8>f 7>2")
     assert finish(child) == 1
 
@@ -98,9 +101,7 @@ def test_a_failed_save_is_retried_and_giving_up_keeps_the_record(tmp_path):
     child.expect_exact(f"{CODE}> ")
     child.sendline("8>f")
     quit_and_save(child, CODE, "folder")
-    child.expect_exact("Not saved: cannot open folder: it is a folder")
-    child.expect_exact("Another file (empty: do not save): ")
-    child.sendline("game.jsonl")
+    refused_then(child, "cannot open folder: it is a folder", "game.jsonl")
     child.expect_exact("Saved to game.jsonl")
     assert finish(child) == 0
     assert (tmp_path / "game.jsonl").read_text() == '{"code": "%s", "moves": "8>f"}\n' % CODE

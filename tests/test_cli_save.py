@@ -179,3 +179,13 @@ def test_hint_takes_a_number_of_seconds():
 def test_hint_through_the_game():
     result = run("play", CODE, "-i", input="hint 30\nq\nn\n")
     assert "Hint: 8>f (the first of a winning line of" in result.stdout
+
+
+def test_a_device_is_not_saved_to_and_a_link_stays_a_link(tmp_path):
+    with pytest.raises(OSError, match="not a regular file"):
+        save_record("/dev/null", Record(CODE, "8>f"))
+    (tmp_path / "real.txt").write_text("")
+    (tmp_path / "link.txt").symlink_to("real.txt")
+    save_record("link.txt", Record(CODE, "8>f"))
+    assert (tmp_path / "link.txt").is_symlink()
+    assert (tmp_path / "real.txt").read_text() == f"{CODE} 8>f\n"
