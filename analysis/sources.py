@@ -38,7 +38,7 @@ def shown_name(path: str) -> str:
     """A file's name as error messages and score rows give it."""
     if path == STDIN:
         return "<stdin>"
-    return clip(path, 200) if path.isprintable() else repr(clip(path, 200))
+    return clip(path, 200)
 
 
 def check_paths(paths: Iterable[str]) -> None:

@@ -7,12 +7,6 @@ that says what was wrong, so callers can catch ``ValueError`` and print
 from __future__ import annotations
 
 
-def clip(text: str, limit: int = 60) -> str:
-    """At most ``limit`` characters of ``text`` for an error message, an
-    ellipsis marking a cut: bad input is quoted, never echoed whole."""
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
 class HarpError(ValueError):
     """Base class of every error the engine raises for bad input.
 

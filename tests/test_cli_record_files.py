@@ -66,7 +66,7 @@ def test_csv_field_longer_than_pythons_limit_is_read_everywhere(tmp_path):
 
 
 def test_a_nul_byte_in_a_path_is_one_line_and_exit_1():
-    message = "Error: cannot open 'a\\x00b.txt': a file name cannot hold a NUL byte\n"
+    message = "Error: cannot open a\\x00b.txt: a file name cannot hold a NUL byte\n"
     for command in (["score", "a\0b.txt"], ["replay", "a\0b.txt"], ["show", "--record", "a\0b.txt"],
                     ["play", "--record", "a\0b.txt"],
                     ["play", "EH1-N-AAAAAAF", "--script", "a\0b.txt"]):
