@@ -1,14 +1,48 @@
-"""The ``harp`` Click group, and the one place its commands are registered."""
+"""The ``harp`` Click group, and the one place its commands are registered.
+
+Exit codes: 0 success; 1 bad data or a refusal (a bad code, move, record or
+file, a missing file, a damaged database); 2 a bad command line (an unknown
+option, a bad option value, options that exclude each other, a NUL
+character in a file name given on the command line).  Every error is one
+line on standard error, quoting at most a clipped excerpt of the input.
+"""
 from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
 from harp import __version__
 
 from . import batch, codes, game, solve
+from .output import shorten
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@contextlib.contextmanager
+def clipped_usage_errors() -> Iterator[None]:
+    """Click's own errors (which quote the bad value whole) on one short line."""
+    try:
+        yield
+    except click.ClickException as err:
+        err.message = shorten(err.message)
+        raise
+
+
+class HarpGroup(click.Group):
+    """The ``harp`` group: its commands' errors are one short line."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with clipped_usage_errors():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with clipped_usage_errors():
+            return super().invoke(ctx)
+
+
+@click.group(cls=HarpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="harp")
 def cli() -> None:
     """harp: play and analyse Easy Harp (EH) and Seahaven Towers (SH).

@@ -6,6 +6,19 @@ that says what was wrong, so callers can catch ``ValueError`` and print
 """
 from __future__ import annotations
 
+#: How much of a piece of user input an error message quotes.
+CLIP_LIMIT = 60
+
+
+def clip(text: str, limit: int = CLIP_LIMIT) -> str:
+    """A short excerpt of user input for an error message: ``text`` itself
+    when it has at most ``limit`` characters, else its first ``limit - 1``
+    and an ellipsis, so that a huge token never makes a huge message.
+    Quote it with ``!r`` (which also shows control characters escaped)."""
+    if len(text) <= limit:
+        return text
+    return text[:max(limit - 1, 0)] + "…"
+
 
 class HarpError(ValueError):
     """Base class of every error the engine raises for bad input.
