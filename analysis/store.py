@@ -223,6 +223,10 @@ def _check_file(path: str, read_only: bool) -> None:
     except FileNotFoundError:
         if read_only:
             raise StoreError(f"cannot open {name}: No such file or directory") from None
+        folder = os.path.dirname(path) or "."
+        if not os.path.isdir(folder):
+            raise StoreError(f"cannot create {name}: no such folder {clip(folder, NAME_LIMIT)}"
+                             ) from None
         return
     except OSError as err:
         raise StoreError(f"cannot open {name}: {err.strerror or 'unreadable'}") from None
@@ -230,6 +234,11 @@ def _check_file(path: str, read_only: bool) -> None:
         raise StoreError(f"cannot open {name}: it is a directory")
     if not stat.S_ISREG(mode):
         raise StoreError(f"cannot open {name}: not a regular file")
+    folder = os.path.dirname(path) or "."
+    if not read_only and not (os.access(path, os.W_OK) and os.access(folder, os.W_OK)):
+        # SQLite writes beside the file too (its -wal and -shm files).
+        raise StoreError(f"cannot write to {name}: it or its folder is read-only "
+                         "(--report reads it without writing)")
 
 
 def _connect(path: str, read_only: bool) -> sqlite3.Connection:
@@ -256,4 +265,5 @@ def _names(tables: list[str], limit: int = 5) -> str:
 
 
 def _one_line(err: BaseException) -> str:
-    return " ".join(str(err).split())
+    """SQLite's message, without the damaged text it may quote."""
+    return " ".join(str(err).split(" with text ", 1)[0].split())

@@ -251,7 +251,9 @@ def _plan(ctx: click.Context, game: str | None, cells: str | None,
           solve: bool, limits: SolveLimits) -> StatsPlan:
     if not game:
         raise click.UsageError("--game is required (eh or sh)")
-    if deal_list is not None and (daily_from is not None or days is not None):
+    if deal_list is not None and daily_from is None and days is not None:
+        raise click.UsageError("--days goes with --daily-from, not with --deals")
+    if deal_list is not None and daily_from is not None:
         raise click.UsageError("give either --deals LIST or --daily-from DATE --days N")
     if deal_list is None and daily_from is None:
         raise click.UsageError("give either --deals LIST or --daily-from DATE --days N")

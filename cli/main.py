@@ -9,24 +9,32 @@ line on standard error, quoting at most a clipped excerpt of the input.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from harp import __version__
+from harp.errors import CLIP_LIMIT, clip
 
 from . import batch, codes, game, solve
 from .output import shorten
 
 
+#: A run of characters without spaces or quotes: a value Click quotes whole.
+_LONG_WORD = re.compile(r"""[^\s'"]{%d,}""" % (CLIP_LIMIT + 1))
+
+
 @contextlib.contextmanager
 def clipped_usage_errors() -> Iterator[None]:
-    """Click's own errors (which quote the bad value whole) on one short line."""
+    """Click's usage errors (which quote a bad value whole) on one short
+    line, every long word of them clipped; harp's own errors are clipped
+    where they are raised and by :func:`engine_errors`."""
     try:
         yield
-    except click.ClickException as err:
-        err.message = shorten(err.message)
+    except click.UsageError as err:
+        err.message = shorten(_LONG_WORD.sub(lambda word: clip(word[0]), err.message))
         raise
 
 

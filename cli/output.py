@@ -143,5 +143,9 @@ def one_line(err: BaseException) -> str:
 
 
 def shorten(text: str) -> str:
-    """``text`` on one line, at most MESSAGE_LIMIT characters."""
-    return clip(" ".join(text.split()), MESSAGE_LIMIT)
+    """``text`` on one line of printable characters (others escaped, as
+    ``\\x1b``), at most MESSAGE_LIMIT characters."""
+    line = " ".join(text.split())
+    if not line.isprintable():
+        line = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in line)
+    return clip(line, MESSAGE_LIMIT)

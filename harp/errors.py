@@ -36,10 +36,12 @@ class HarpError(ValueError):
         placed = self.__class__.__new__(self.__class__)
         placed.__dict__.update(self.__dict__)
         placed.action_number, placed.token, placed.line = action_number, token, line
-        where = f"action {action_number} ({token}" + (f", line {line})" if line else ")")
+        where = f"action {action_number} ({clip(token)}" + (f", line {line})" if line else ")")
         message = str(self)
         # The token is named in ``where``; don't say it twice.
         message = message.removeprefix(f"{token!r}: ")
+        if len(token) > CLIP_LIMIT:     # nor quote a huge token whole
+            message = message.replace(repr(token), repr(clip(token)))
         ValueError.__init__(placed, f"{where}: {message}")
         return placed
 
