@@ -234,11 +234,16 @@ def _check_file(path: str, read_only: bool) -> None:
         raise StoreError(f"cannot open {name}: it is a directory")
     if not stat.S_ISREG(mode):
         raise StoreError(f"cannot open {name}: not a regular file")
-    folder = os.path.dirname(path) or "."
-    if not read_only and not (os.access(path, os.W_OK) and os.access(folder, os.W_OK)):
-        # SQLite writes beside the file too (its -wal and -shm files).
+    if not read_only and not _writable(path):
         raise StoreError(f"cannot write to {name}: it or its folder is read-only "
                          "(--report reads it without writing)")
+
+
+def _writable(path: str) -> bool:
+    """Whether the file and its folder can be written (SQLite writes its
+    -wal and -shm files beside the database)."""
+    folder = os.path.dirname(path) or "."
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
 
 
 def _connect(path: str, read_only: bool) -> sqlite3.Connection:

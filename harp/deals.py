@@ -109,16 +109,18 @@ def decode_payload(payload: str) -> int:
     """The 7-digit base-32 payload to a deal number, validated: exactly 7
     ASCII characters of the alphabet, in any letter case (RULES B1, C6)."""
     quoted = repr(clip(payload))
-    if len(payload) != PAYLOAD_LENGTH:
-        raise InvalidCodeError(
-            f"payload {quoted} has {len(payload)} characters, expected {PAYLOAD_LENGTH}")
-    number = 0
     for ch in payload:
         # Only ASCII is upper-cased: 'ß'.upper() is 'SS', 'ı'.upper() is 'I' (RULES C6).
-        digit = _DIGIT.get(ch.upper()) if ch.isascii() else None
-        if digit is None:
-            raise InvalidCodeError(f"payload {quoted} has the character {ch!r}, not in A-Z 2-7")
-        number = number * 32 + digit
+        if not (ch.isascii() and ch.upper() in _DIGIT):
+            rule = "B1" if ch.isascii() else "C6"
+            raise InvalidCodeError(
+                f"payload {quoted} has the character {ch!r}, not in A-Z 2-7 (RULES {rule})")
+    if len(payload) != PAYLOAD_LENGTH:
+        raise InvalidCodeError(f"payload {quoted} has {len(payload)} characters, "
+                               f"expected {PAYLOAD_LENGTH} (RULES B1)")
+    number = 0
+    for ch in payload.upper():
+        number = number * 32 + _DIGIT[ch]
     if not 1 <= number <= MAX_DEAL:
         raise InvalidCodeError(f"payload {quoted} is deal {number}, out of range 1-{MAX_DEAL}")
     return number
