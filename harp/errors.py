@@ -1,8 +1,11 @@
 """Exceptions of the engine, in the style of python-chess.
 
-Every error a user can cause is a ``ValueError`` subclass with a message
-that says what was wrong, so callers can catch ``ValueError`` and print
-``str(err)`` as a one-line answer.
+Every error a user can cause is a :class:`HarpError` (a ``ValueError``
+subclass) with a message that says what was wrong, so callers can catch
+``HarpError`` and print ``str(err)`` as a one-line answer.  A message quotes
+user input only as a short excerpt (:func:`clip`).  The batch analyzer's
+own errors (a bad deal list, an unusable database or executor) are
+``HarpError`` subclasses too.
 """
 from __future__ import annotations
 

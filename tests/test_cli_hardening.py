@@ -296,3 +296,13 @@ def test_stats_note_only_with_a_db(tmp_path: Path) -> None:
     assert run(*STATS, "--db", str(db)).stderr == "stats: 5 of 5 deals to compute\n"
     assert run("stats", "--game", "sh", "--deals", "1-7", "--db", str(db)).stderr == \
         f"stats: 2 of 7 deals to compute (the rest are in {db})\n"
+
+
+def test_shell_completion_of_commands_and_table_formats() -> None:
+    """README "Shell completion": Click's completion, table formats included."""
+    def complete(words: str) -> str:
+        env = {"_HARP_COMPLETE": "bash_complete", "COMP_WORDS": words,
+               "COMP_CWORD": str(len(words.split()) - 1)}
+        return CliRunner().invoke(cli, [], env=env, prog_name="harp").stdout
+    assert complete("harp st") == "plain,stats\n"
+    assert complete("harp score x --fmt gi") == "plain,github\n"
