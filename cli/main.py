@@ -18,7 +18,7 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
-from . import batch, codes, game, solve
+from . import batch, codes, game, rules, solve
 from .output import shorten
 
 
@@ -62,5 +62,5 @@ def cli() -> None:
 
 
 for command in (codes.encode, codes.decode, game.deal, game.show, game.play, game.replay,
-                batch.score, batch.stats, solve.solve, solve.hint):
+                batch.score, batch.stats, solve.solve, solve.hint, rules.rules):
     cli.add_command(command)
