@@ -147,7 +147,9 @@ def limits(f: Fuzz) -> list[str]:
 
 
 def code_case(f: Fuzz) -> Case:
-    command = f.choice(["decode", "deal", "show", "play", "solve", "hint", "encode"])
+    command = f.choice(["decode", "deal", "show", "play", "solve", "hint", "encode", "rules"])
+    if command == "rules":
+        return ["rules", f.choice(["A2.5", "b7", "capacity", "C6", f.junk(8), "x" * 5000])], None
     if command == "encode":
         args = ["encode", "--game", f.choice(["eh", "sh", "EH", "xx"]), f.number()]
         if f.chance(0.3):
