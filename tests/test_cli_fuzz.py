@@ -223,7 +223,8 @@ def option_case(f: Fuzz) -> Case:
 
 
 def _is_limit(args: list[str], i: int) -> bool:
-    """The solver limits of index 2-6 (stats without --solve refuses them)."""
+    """Whether args[i] is one of the base solver limits (indexes 5-8), which
+    stats refuses without --solve."""
     return 5 <= i <= 8
 
 
