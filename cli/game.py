@@ -17,17 +17,15 @@ from harp import Action, Board, HarpError, Record, new_board
 from harp.render import fcs_board
 from harp.deals import DealCode, daily_code, parse_code, random_code
 
-from .options import board_display, board_json, board_text, print_board, rule_settings
+from .options import (CELLS_CHOICE, GAME_CHOICE, Count, board_display, board_json, board_text,
+                      input_path, print_board, rule_settings)
 from .output import engine_errors, one_line
 from harp.analysis.sources import shown_name
 from harp.errors import RecordError
 from harp.notation import count_actions
 
-from .recordfiles import NO_RECORD, RECORD_FILE, load_one_record, read_script, records_in
+from .recordfiles import NO_RECORD, load_one_record, read_script, records_in
 from .saving import Resumed
-
-GAME_CHOICE = click.Choice(["eh", "sh"], case_sensitive=False)
-CELLS_CHOICE = click.Choice(["4", "2", "1"])
 
 
 def make_board(code: str | DealCode, interactive_rules: bool, double_click: bool) -> Board:
@@ -65,7 +63,8 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime 
 @click.option("--game", type=GAME_CHOICE, help="Game of a --random or --daily deal [default: eh].")
 @click.option("--cells", type=CELLS_CHOICE, help="Seahaven cells for --random or --daily [default: 4].")
 @click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
-              show_default=True, help="fcs: Freecell Solver's board format (Seahaven only).")
+              show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
+                                      "board format (Seahaven only).")
 @board_display
 def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
          game: str | None, cells: str | None, format_: str, json_: bool, ascii_: bool,
@@ -100,9 +99,9 @@ def print_fcs(board: Board, announce_code: bool) -> None:
 @click.command()
 @click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
-@click.option("--record", "record_file", type=RECORD_FILE,
+@click.option("--record", "record_file", type=input_path(dir_okay=False),
               help="Read the deal and moves from a record file (- for standard input).")
-@click.option("--at", "at", type=click.IntRange(min=0),
+@click.option("--at", "at", type=Count(min=0),
               help="Show the position after the first N actions only.")
 @rule_settings
 @board_display
@@ -149,12 +148,12 @@ def continued(record: Record, code: str | None, moves: tuple[str, ...]) -> Recor
     return dataclasses.replace(record, moves=f"{record.moves} {extra}") if extra else record
 
 
-@click.command()
+@click.command(short_help="Apply moves to a deal and print the position, or play interactively.")
 @click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
-@click.option("--script", "script_file", type=RECORD_FILE,
+@click.option("--script", "script_file", type=input_path(dir_okay=False),
               help="Read the moves from a script file (- for standard input).")
-@click.option("--record", "record_file", type=RECORD_FILE,
+@click.option("--record", "record_file", type=input_path(dir_okay=False),
               help="Start from a record file's deal and moves; MOVES are played after them.")
 @click.option("--verbose", "-v", is_flag=True, help="Print the position after every action.")
 @click.option("--interactive", "-i", "force_interactive", is_flag=True,
@@ -240,8 +239,8 @@ def step_printer(board: Board, json_: bool, ascii_: bool, reveal: bool):
     return each
 
 
-@click.command()
-@click.argument("record_file", metavar="RECORD", type=RECORD_FILE)
+@click.command(short_help="Replay saved games step by step, checking every action.")
+@click.argument("record_file", metavar="RECORD", type=input_path(dir_okay=False))
 @click.option("--check", is_flag=True, help="Print only the last position of each record.")
 @rule_settings
 @board_display

@@ -8,33 +8,12 @@ like a deal code starts a new record, other lines continue the current one.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
-
-import click
 
 from harp import Record, RecordError
 from harp.analysis.sources import STDIN, open_source, read_lines, read_source, shown_name
 from harp.records import RECORD_LIMIT, NumberedRecord
 
 NO_RECORD = "no record found: a record is a deal code followed by its moves"
-
-
-class FilePath(click.Path):
-    """A file argument opened later by the reader.  A name holding a NUL
-    byte is passed on, so that opening it gives the one-line error (click's
-    own check would stop at Python's ``ValueError``)."""
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and "\0" in value:
-            return value
-        return super().convert(value, param, ctx)
-
-
-#: A record or script file, or - for standard input.
-RECORD_FILE = FilePath(dir_okay=False, allow_dash=True)
-#: A record file or a folder of them, or - (a missing one is refused by the reader: exit 1).
-RECORD_PATH = FilePath(allow_dash=True)
 
 
 def records_in(path: str) -> Iterator[NumberedRecord]:
