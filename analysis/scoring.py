@@ -1,4 +1,4 @@
-"""Batch scoring of game records (issue 4, ``harp score``).
+"""Batch scoring of game records (``harp score``).
 
 Each record is replayed by the engine (RULES B8) and becomes one
 :class:`ScoreRow`: code, game, variant, deal, won, score, move counter,

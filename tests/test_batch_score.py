@@ -1,4 +1,4 @@
-"""``harp score``: batch scoring of records (issue 4), exact tables, every
+"""``harp score``: batch scoring of records, exact tables, every
 output format, bad records as rows, parallel runs equal to serial ones."""
 from __future__ import annotations
 

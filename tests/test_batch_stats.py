@@ -1,6 +1,5 @@
 """``harp stats``: layout measures, tables, the SQLite store and its
-resumption after an interruption, parallel and Dask runs, solver outcomes
-(issue 4)."""
+resumption after an interruption, parallel and Dask runs, solver outcomes."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""The ``harp`` command group (issue 3): deal, show, encode, decode, --help, --version.
+"""The ``harp`` command group: deal, show, encode, decode, --help, --version.
 
 Every command is run through Click's CliRunner; outputs and exit codes are
 exact: 0 on success, 1 for bad data (code, notation, refused action, file,

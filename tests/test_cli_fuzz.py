@@ -1,4 +1,4 @@
-"""A seeded fuzz test of the whole command line (issue 11): deal codes,
+"""A seeded fuzz test of the whole command line: deal codes,
 scripts, record files of every format and damage, databases and option
 values, through Click's CliRunner.
 

@@ -1,4 +1,4 @@
-"""Bad input refused early and clearly (issue 11): deal codes and numbers in
+"""Bad input refused early and clearly: deal codes and numbers in
 ASCII only (RULES C6), clipped one-line errors, NUL bytes in file names,
 options that exclude each other or mean nothing, --jobs bounds, exit codes
 that agree, and the small things of the help and the progress bar.

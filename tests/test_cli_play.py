@@ -1,4 +1,4 @@
-"""``harp play`` (issue 3): scripts, --verbose, standard input, settings
+"""``harp play``: scripts, --verbose, standard input, settings
 (RULES B9), refusals naming the action and the rule, the interactive game."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``harp replay`` (issue 3) and the files of ``examples/``, replayed so they stay true."""
+"""``harp replay`` and the files of ``examples/``, replayed so they stay true."""
 from __future__ import annotations
 
 import json

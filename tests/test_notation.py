@@ -64,7 +64,7 @@ def test_script_errors_name_the_action_and_line() -> None:
 
 
 def test_notation_error_and_illegal_action_are_different_value_errors() -> None:
-    """issue 2 / python-chess: cannot parse vs parses but refused."""
+    """python-chess style: cannot parse vs parses but refused."""
     from harp import IllegalActionError
     board = new_board("SH1-C4-AAAAAJ2")
     with pytest.raises(NotationError):

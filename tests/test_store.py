@@ -1,4 +1,4 @@
-"""The SQLite store of ``harp stats --db`` (issue 11): every SQLite failure is
+"""The SQLite store of ``harp stats --db``: every SQLite failure is
 one line naming the file, exit 1; the store marks itself (application id,
 schema version), refuses another program's database unchanged, adopts one
 written by an earlier harp, and ``--report`` opens the file read-only."""
