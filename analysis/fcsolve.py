@@ -35,7 +35,7 @@ class FcsResult:
 
 
 def run_fc_solve(board: Any, max_iters: int = 1_500_000, timeout: float | None = None) -> FcsResult:
-    """Run ``fc-solve -g seahaven`` on the board, one process (issue 5)."""
+    """Run ``fc-solve -g seahaven`` on the board, one process."""
     cmd = [FC_SOLVE, "-g", "seahaven", "--freecells-num", str(len(board.cells)),
            "-mi", str(max_iters), "-sel", "-m", "-sn", "-"]
     text = fcs_board(board)            # our export is not fc-solve's time

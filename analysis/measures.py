@@ -1,4 +1,4 @@
-"""Per-deal facts read from the opening layout (issue 4, ``harp stats``).
+"""Per-deal facts read from the opening layout (``harp stats``).
 
 Every measure is a small whole number a player can check by looking at the
 deal; the README section "Batch analysis" explains each one.  Cards are the

@@ -1,4 +1,4 @@
-"""Engine speed (issue 2): deals per second, replayed actions per second
+"""Engine speed: deals per second, replayed actions per second
 (parse + apply), legal-action enumerations per second.
 
 Run: ``python benchmarks/engine.py [--seconds S]``.  Targets on a 2-core

@@ -1,14 +1,56 @@
-"""The ``harp`` Click group, and the one place its commands are registered."""
+"""The ``harp`` Click group, and the one place its commands are registered.
+
+Exit codes: 0 success; 1 bad data or a refusal (a bad code, move, record or
+file, a missing file, a damaged database); 2 a bad command line (an unknown
+option, a bad option value, options that exclude each other, a NUL
+character in a file name given on the command line).  Every error is one
+line on standard error, quoting at most a clipped excerpt of the input.
+"""
 from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
 from harp import __version__
+from harp.errors import CLIP_LIMIT, clip
 
-from . import batch, codes, game, solve
+from . import batch, codes, game, rules, solve
+from .output import shorten
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+#: A run of characters without spaces or quotes: a value Click quotes whole.
+_LONG_WORD = re.compile(r"""[^\s'"]{%d,}""" % (CLIP_LIMIT + 1))
+
+
+@contextlib.contextmanager
+def clipped_usage_errors() -> Iterator[None]:
+    """Click's usage errors (which quote a bad value whole) on one short
+    line, every long word of them clipped; harp's own errors are clipped
+    where they are raised and by :func:`engine_errors`."""
+    try:
+        yield
+    except click.UsageError as err:
+        err.message = shorten(_LONG_WORD.sub(lambda word: clip(word[0]), err.message))
+        raise
+
+
+class HarpGroup(click.Group):
+    """The ``harp`` group: its commands' errors are one short line."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with clipped_usage_errors():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with clipped_usage_errors():
+            return super().invoke(ctx)
+
+
+@click.group(cls=HarpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="harp")
 def cli() -> None:
     """harp: play and analyse Easy Harp (EH) and Seahaven Towers (SH).
@@ -20,5 +62,5 @@ def cli() -> None:
 
 
 for command in (codes.encode, codes.decode, game.deal, game.show, game.play, game.replay,
-                batch.score, batch.stats, solve.solve, solve.hint):
+                batch.score, batch.stats, solve.solve, solve.hint, rules.rules):
     cli.add_command(command)

@@ -1,6 +1,5 @@
 """``harp stats``: layout measures, tables, the SQLite store and its
-resumption after an interruption, parallel and Dask runs, solver outcomes
-(issue 4)."""
+resumption after an interruption, parallel and Dask runs, solver outcomes."""
 from __future__ import annotations
 
 import json
@@ -148,9 +147,9 @@ def test_daily_range() -> None:
     (["--deals", "1-5"], 2, "--game is required"),
     (["--game", "sh"], 2, "either --deals"),
     (["--game", "sh", "--daily-from", "2026-01-01"], 2, "needs --days"),
-    (["--game", "sh", "--deals", "5-1"], 1, "bad deal range"),
+    (["--game", "sh", "--deals", "5-1"], 2, "bad deal range"),
     (["--report"], 2, "--report needs --db"),
-    (["--game", "sh", "--deals", "1", "--dist", "nope"], 1, "unknown measure 'nope'"),
+    (["--game", "sh", "--deals", "1", "--dist", "nope"], 2, "unknown measure 'nope'"),
 ])
 def test_usage_errors(args: list[str], code: int, message: str) -> None:
     result = invoke(*args)

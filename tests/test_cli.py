@@ -1,4 +1,4 @@
-"""The ``harp`` command group (issue 3): deal, show, encode, decode, --help, --version.
+"""The ``harp`` command group: deal, show, encode, decode, --help, --version.
 
 Every command is run through Click's CliRunner; outputs and exit codes are
 exact: 0 on success, 1 for bad data (code, notation, refused action, file,
@@ -64,15 +64,16 @@ def test_version():
     assert result.stdout == "harp, version 0.1.0\n"
 
 
-def test_python_dash_m_cli_runs_the_group():
+@pytest.mark.parametrize("module", ["harp", "harp.cli"])
+def test_python_dash_m_runs_the_group(module, tmp_path):
     import subprocess
     import sys
-    done = subprocess.run([sys.executable, "-m", "cli", "encode", "--game", "eh", "5"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run([sys.executable, "-m", module, "encode", "--game", "eh", "5"],
+                          capture_output=True, text=True, check=False, cwd=tmp_path)
     assert (done.returncode, done.stdout, done.stderr) == (0, "EH1-N-AAAAAAF\n", "")
 
 
-@pytest.mark.parametrize("command", ["deal", "show", "play", "replay", "encode", "decode"])
+@pytest.mark.parametrize("command", sorted(cli.commands))
 def test_every_command_has_help_with_an_example(command):
     result = run(command, "--help")
     assert result.exit_code == 0
@@ -332,4 +333,4 @@ def test_decode_bad_code_exits_1():
     result = run("decode", "EH1-N-AAAAA0F")
     assert result.exit_code == 1
     assert result.stderr == ("Error: invalid deal code 'EH1-N-AAAAA0F': payload 'AAAAA0F' has "
-                             "the character '0', not in A-Z 2-7\n")
+                             "the character '0', not in A-Z 2-7 (RULES B1)\n")

@@ -1,4 +1,4 @@
-"""``harp solve`` and ``harp hint`` (issue 5) through Click's CliRunner:
+"""``harp solve`` and ``harp hint`` through Click's CliRunner:
 exact outputs and exit codes (0 for every verdict, 1 for bad data, 2 for
 misuse)."""
 from __future__ import annotations

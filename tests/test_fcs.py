@@ -1,4 +1,4 @@
-"""Freecell Solver interop (issue 5, RULES B7): board export, and fc-solve's
+"""Freecell Solver interop (RULES B7): board export, and fc-solve's
 standard-notation solutions replayed by the engine."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Invariants under random play from random deals of every variant
-(issue 2): cards are never created or lost, undo and pop restore the exact
+(hypothesis): cards are never created or lost, undo and pop restore the exact
 position, printed scripts parse back, the score never goes below 0, and a
 refused action changes nothing."""
 from __future__ import annotations

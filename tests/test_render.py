@@ -1,4 +1,4 @@
-"""Rendering (issue 2): text boards and the JSON-ready dict."""
+"""Rendering: text boards and the JSON-ready dict."""
 from __future__ import annotations
 
 from harp import new_board
@@ -47,7 +47,7 @@ def test_easy_harp_hides_face_down_cards_unless_revealed() -> None:
 
 
 def test_dict_has_exactly_the_documented_keys() -> None:
-    """issue 3: the --json object."""
+    """The --json object."""
     board = new_board("EH1-N-AAAAAAF")
     board.push_script("1>f d")
     data = board_to_dict(board)
