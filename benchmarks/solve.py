@@ -214,7 +214,8 @@ def _report_easy_harp(pool, deals: range, args: argparse.Namespace, old: bool) -
     print(f"\nEasy Harp {name}, deals {deals.start}-{deals.stop - 1}, {args.timeout:g} s and "
           f"{args.max_states} positions per deal, {args.processes} processes, {wall:.0f} s wall")
     print(f"  won {_share(outcomes.count('solved'), n)}   unsolvable "
-          f"{_share(outcomes.count('unsolvable'), n)}   unknown {_share(outcomes.count('unknown'), n)}")
+          f"{_share(outcomes.count('unsolvable'), n)}   "
+          f"unknown {_share(outcomes.count('unknown'), n)}")
     print(f"  decided {_share(decided, n)} (target: at least 99%)")
     print(f"  time per deal: {_percentiles(times)}; total {sum(times):.0f} s")
     if won:

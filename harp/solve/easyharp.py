@@ -28,6 +28,11 @@ turn (depth-first with the order jittered and a growing budget, restarted,
 and best-first), until :data:`FAST_SHARE` of the budget is used; then the
 sound search with what is left.  A fast run only ever answers with a win;
 only the sound search and the dead-end tests answer ``unsolvable``.
+
+Memory: a depth-first run's table holds at most its share of
+``max_states`` keys (about 200 bytes each), the best-first search at most
+:data:`BEST_FIRST_CAP` positions (about 1 KB each), so at the default
+limits (2 000 000 positions) a solver process stays under 1 GB.
 """
 from __future__ import annotations
 
@@ -40,7 +45,7 @@ from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, position_from_board
 from .easyharp_moves import complete_steps, play_aces, play_safe, quick_steps, wide_steps
 from .easyharp_search import BestFirst, SearchOutcome, depth_first, dig_score
-from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
+from .result import DEFAULT_LIMITS, SOLVED, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
 FIRST_FAST = 1500
@@ -53,8 +58,11 @@ FAST_SHARE = 0.9
 RESTART_STATES = 500
 RESTART_GROWTH = 1.25
 JITTER = 600.0
-#: A best-first run after every this many depth-first runs.
+#: A best-first slice after every this many depth-first runs; the
+#: best-first search keeps its positions (about 1 KB each), so it stops
+#: growing at BEST_FIRST_CAP of them (the memory limit of the module text).
 BEST_FIRST_EVERY = 1
+BEST_FIRST_CAP = 300_000
 
 
 def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
@@ -110,12 +118,12 @@ Run = Callable[[int, float], SearchOutcome]
 def _fast_runs(root: Position) -> Iterator[Run]:
     """The fast runs in turn: depth-first with a jittered order and a
     growing budget (restarts: a run that wanders into a dead part of the
-    tree is cut short), and after each a slice of one best-first search (it goes on where
-    the last slice stopped)."""
+    tree is cut short, and a fresh table lets the next run pass where the
+    last one failed), and after each a slice of one best-first search (it
+    goes on where the last slice stopped)."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
     greedy = BestFirst(root, wide_steps, play_safe, dig_score)
-    visited: set[bytes] = set()
     rounds = 0
     while True:
         rounds += 1
@@ -129,9 +137,9 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             return out
 
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
-            return depth_first(root, steps, play_safe, min(states, cap), deadline, visited)
+            return depth_first(root, steps, play_safe, min(states, cap), deadline)
         yield dfs
-        if rounds % BEST_FIRST_EVERY == 0:
+        if rounds % BEST_FIRST_EVERY == 0 and len(greedy.parents) < BEST_FIRST_CAP:
             yield lambda states, deadline, cap=int(budget): greedy.advance(min(states, cap),
                                                                            deadline)
         budget *= RESTART_GROWTH

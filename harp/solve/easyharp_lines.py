@@ -208,7 +208,8 @@ class _Emitter:
         """Play the ready moves that do not touch the talon (no draws)."""
         line = self.line
         while True:
-            tableau = [j for j in self.ready if line[j].kind not in (TALON_TO_FOUNDATION, TALON_TO_COL)]
+            tableau = [j for j in self.ready
+                       if line[j].kind not in (TALON_TO_FOUNDATION, TALON_TO_COL)]
             if not tableau:
                 return
             self._play(min(tableau))

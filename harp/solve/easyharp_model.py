@@ -6,7 +6,8 @@ A position is a :class:`Position` ``(columns, talon, slots)``:
   the bottom, the rest are the column's cards bottom to top (face-down ones
   included: the deal code fixes them, so the search sees everything).
 * ``talon``: the stock and the waste together, as a *multiset*: an ``int``
-  holding two bits per card value (``TALON_ONE[card]`` is one copy).  Drawing
+  holding two bits per card value (``TALON_ONE[card]`` is one copy).
+  Rule TALON-RESERVE: drawing
   one card at a time with unlimited redeals in the same order (RULES A1.8)
   brings every talon card to the waste top after some draws, and playing one
   leaves the cyclic order of the others as it was; so which moves exist, and
@@ -189,7 +190,8 @@ def tableau_empty(pos: Position) -> bool:
 
 
 def key(pos: Position) -> bytes:
-    """Transposition key: exact, up to the symmetries that change nothing.
+    """Transposition key: exact, up to the symmetries that change nothing
+    (rule SYMMETRY).
 
     * The columns as a sorted list: the rules treat the nine columns alike
       (column numbers matter only to double taps, which the solver does not

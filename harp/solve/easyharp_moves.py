@@ -25,7 +25,7 @@ Step = tuple  # (priority: int, moves: list[Move])
 
 def play_aces(pos: Position, line: list[Move] | None) -> Position:
     """Put every ace on a column top or in the talon on a foundation
-    (appending the moves to ``line`` when given).
+    (appending the moves to ``line`` when given): rule ACES-UP.
 
     Why this is sound: let S have an ace A on a column top or in the talon
     and S' be S with A on an empty slot of its suit (one is empty: A is not
@@ -72,8 +72,9 @@ def _first_empty(cols: tuple[bytes, ...]) -> int:
 def complete_steps(pos: Position) -> list[Step]:
     """Every move of the normal form, one move per step.
 
-    Left out, each because the position it leads to is one already offered
-    up to the key's symmetries (see :func:`harp.solve.easyharp_model.key`):
+    Rule ONE-OF-EQUALS: left out, each because the position it leads to
+    is one already offered up to the key's symmetries (rule SYMMETRY,
+    :func:`harp.solve.easyharp_model.key`):
     a king (or king-led run) into an empty column other than the first, a
     king-led run that is all its column holds into another empty column,
     the second of a suit's two slots when both are at the same height (same
