@@ -20,9 +20,9 @@ from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_deadends import BLOCKED, dead_end
 from harp.solve.easyharp_model import SLOT_SUIT, position_from_board
 
-# Deals the solver wins in well under a second (measured with
-# benchmarks/solve.py); the tests replay whatever it finds.
-QUICK_DEALS = (2, 14, 15, 16)
+# Deals the solver wins within a hundred positions (its search is the same
+# for the same budget); the tests replay whatever it finds.
+QUICK_DEALS = (2, 3, 11, 14)
 
 
 def position_key(b) -> tuple:

@@ -24,8 +24,8 @@ from typing import NamedTuple
 from .easyharp_model import Move, Position, apply, key, tableau_empty
 from .result import SOLVED, UNKNOWN, UNSOLVABLE
 
-#: Every this many positions the clock is read.
-CLOCK_EVERY = 512
+#: Every this many children tried the clock is read.
+CLOCK_EVERY = 1024
 
 
 class SearchOutcome(NamedTuple):
@@ -34,23 +34,25 @@ class SearchOutcome(NamedTuple):
     states: int
 
 
-def depth_first(root: Position, steps: Callable[[Position], list], 
+def depth_first(root: Position, steps: Callable[[Position], list],
                 close: Callable[[Position, list[Move]], Position], max_states: int,
-                deadline: float, seen: set[bytes] | None = None) -> SearchOutcome:
+                deadline: float) -> SearchOutcome:
     """Search from ``root`` (already closed) for a position with an empty
     tableau.  ``steps(pos)`` lists (priority, moves) best first;
     ``close(pos, line)`` plays the forced moves, appending them to line.
     The line returned leads from ``root`` to the win's empty tableau."""
     if tableau_empty(root):
         return SearchOutcome(SOLVED, [], 1)
-    if seen is None:
-        seen = set()
-    seen.add(key(root))
+    seen = {key(root)}
     count = 1
     path: list[list[Move]] = []
     stack: list[list] = [[root, steps(root), 0]]
     clock = time.perf_counter
+    tried = 0
     while stack:
+        tried += 1
+        if tried % CLOCK_EVERY == 0 and clock() > deadline:
+            return SearchOutcome(UNKNOWN, [], count)
         frame = stack[-1]
         pos, options, index = frame
         if index == len(options):
@@ -71,7 +73,7 @@ def depth_first(root: Position, steps: Callable[[Position], list],
         count += 1
         if tableau_empty(child):
             return SearchOutcome(SOLVED, [m for seg in path for m in seg] + segment, count)
-        if count >= max_states or (count % CLOCK_EVERY == 0 and clock() > deadline):
+        if count >= max_states:
             return SearchOutcome(UNKNOWN, [], count)
         path.append(segment)
         stack.append([child, steps(child), 0])
