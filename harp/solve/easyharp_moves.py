@@ -84,15 +84,8 @@ def complete_steps(pos: Position) -> list[Step]:
     cols, talon, slots = pos
     out: list[Step] = []
     empty = _first_empty(cols)
-    tops: dict[int, list[int]] = {}
-    for j, col in enumerate(cols):
-        if len(col) > 1:
-            tops.setdefault(col[-1], []).append(j)
-    for i, col in enumerate(cols):
-        if len(col) < 2:
-            continue
-        card = col[-1]
-        down, up = col[0], len(col) - 1 - col[0]
+    tops = _column_tops(cols)
+    for i, col, card, down, up in _column_cards(cols):
         reveals = up == 1
         if slot_for(slots, card) >= 0:
             out.append((0 if reveals else 2, [Move(COL_TO_FOUNDATION, i, -1, card)]))
@@ -111,17 +104,42 @@ def complete_steps(pos: Position) -> list[Step]:
                 out.append((5, [Move(TALON_TO_COL, -1, j, card)]))
         if card >> 2 == KING and empty >= 0:
             out.append((5, [Move(TALON_TO_COL, -1, empty, card)]))
-    for s, height in enumerate(slots):
-        if height < 2 or (s & 1 and slots[s - 1] == height):
-            continue
-        card = slot_top(slots, s)
-        for parent in PARENTS[card]:
-            for j in tops.get(parent, ()):
-                out.append((6, [Move(TAKE_BACK, s, j, card)]))
-        if card >> 2 == KING and empty >= 0:
-            out.append((6, [Move(TAKE_BACK, s, empty, card)]))
+    _take_backs(slots, tops, empty, 6, out)
     out.sort(key=lambda step: step[0])
     return out
+
+
+def _column_cards(cols: tuple[bytes, ...]):
+    """Per non-empty column: its number, its bytes, its top card, and its
+    face-down and face-up counts."""
+    for i, col in enumerate(cols):
+        if len(col) > 1:
+            yield i, col, col[-1], col[0], len(col) - 1 - col[0]
+
+
+def _column_tops(cols: tuple[bytes, ...]) -> dict[int, list[int]]:
+    """The columns (numbers from 0) whose top is each card."""
+    tops: dict[int, list[int]] = {}
+    for j, col in enumerate(cols):
+        if len(col) > 1:
+            tops.setdefault(col[-1], []).append(j)
+    return tops
+
+
+def _take_backs(slots: tuple[int, ...], tops: dict[int, list[int]], empty: int, prio: int,
+                out: list[Step]) -> None:
+    """Take-backs (RULES A1.10) onto a column top, or of a king into the
+    first empty column; none of an ace (rule ACES-UP), and of a suit's two
+    slots at the same height only the first (rule ONE-OF-EQUALS)."""
+    for slot, height in enumerate(slots):
+        if height < 2 or (slot & 1 and slots[slot - 1] == height):
+            continue
+        card = slot_top(slots, slot)
+        targets = [j for parent in PARENTS[card] for j in tops.get(parent, ())]
+        if card >> 2 == KING and empty >= 0:
+            targets.append(empty)
+        for j in targets:
+            out.append((prio, [Move(TAKE_BACK, slot, j, card)]))
 
 
 # ---------------------------------------------------------------- the fast search
@@ -187,15 +205,8 @@ def quick_steps(pos: Position) -> list[Step]:
     cols, talon, slots = pos
     out: list[Step] = []
     empty = _first_empty(cols)
-    tops: dict[int, list[int]] = {}
-    for j, col in enumerate(cols):
-        if len(col) > 1:
-            tops.setdefault(col[-1], []).append(j)
-    for i, col in enumerate(cols):
-        if len(col) < 2:
-            continue
-        card = col[-1]
-        down, up = col[0], len(col) - 1 - col[0]
+    tops = _column_tops(cols)
+    for i, col, card, down, up in _column_cards(cols):
         reveals = up == 1
         tie = up * 16 - down
         if slot_for(slots, card) >= 0:
@@ -226,23 +237,12 @@ def wide_steps(pos: Position) -> list[Step]:
     out = quick_steps(pos)
     cols, talon, slots = pos
     empty = _first_empty(cols)
-    tops: dict[int, list[int]] = {}
-    for j, col in enumerate(cols):
-        if len(col) > 1:
-            tops.setdefault(col[-1], []).append(j)
+    tops = _column_tops(cols)
     for slot, height in enumerate(slots):
-        if height < 13:
-            card = height * 4 + SLOT_SUIT[slot]
-            if talon >> (2 * card) & 3 and not (slot & 1 and slots[slot - 1] == height):
-                out.append((LAST_RESORT, [Move(TALON_TO_FOUNDATION, -1, -1, card)]))
-        if height < 2 or (slot & 1 and slots[slot - 1] == height):
-            continue
-        card = slot_top(slots, slot)
-        targets = [j for parent in PARENTS[card] for j in tops.get(parent, ())]
-        if card >> 2 == KING and empty >= 0:
-            targets.append(empty)
-        for j in targets:
-            out.append((LAST_RESORT + 256, [Move(TAKE_BACK, slot, j, card)]))
+        card = height * 4 + SLOT_SUIT[slot]
+        if height < 13 and talon >> (2 * card) & 3 and not (slot & 1 and slots[slot - 1] == height):
+            out.append((LAST_RESORT, [Move(TALON_TO_FOUNDATION, -1, -1, card)]))
+    _take_backs(slots, tops, empty, LAST_RESORT + 256, out)
     return out
 
 
