@@ -6,6 +6,7 @@ import click
 from harp.deals import GAME_NAMES, make_code, parse_code
 
 from .output import engine_errors
+from .winnable import decode_lines, timeout_option
 
 
 @click.command()
@@ -28,12 +29,17 @@ def encode(game: str, cells: str, number: int) -> None:
 
 @click.command()
 @click.argument("code")
-def decode(code: str) -> None:
-    """Print the game, variant, cells and deal number of CODE.
+@click.option("--solve", is_flag=True,
+              help="Decide whether the deal can be won with the solver, not the atlas.")
+@timeout_option
+def decode(code: str, solve: bool, timeout: float) -> None:
+    """Print the game, variant, cells and deal number of CODE, and whether
+    the deal can be won (Seahaven: with 4, 2 and 1 cells, from the atlas).
 
     \b
     Example:
         harp decode SH1-C2-AAAAAJ2
+        harp decode EH1-N-AAAAAAF --solve --timeout 5
     """
     with engine_errors():
         deal = parse_code(code)
@@ -42,3 +48,6 @@ def decode(code: str) -> None:
     click.echo(f"variant: {deal.variant}")
     click.echo(f"cells: {deal.cells}")
     click.echo(f"deal: {deal.number}")
+    with engine_errors():
+        for line in decode_lines(deal, solve, timeout):
+            click.echo(line)
