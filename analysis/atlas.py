@@ -91,6 +91,7 @@ def write_atlas(atlas: Atlas, out: str | Path, compression: str = "lzma") -> int
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, out)
     except BaseException:
         os.unlink(tmp)
