@@ -176,14 +176,14 @@ def decode_atlas(data: bytes, name: str = "atlas") -> Atlas:
         raise AtlasError(f"{name}: damaged atlas header")
     try:
         header = json.loads(data[len(MAGIC):end])
-        if header["format"] != FORMAT:
-            raise AtlasError(f"{name}: atlas format {header['format']}, "
-                             f"this harp reads format {FORMAT}")
+        version = header["format"]
         first, last, variants = int(header["first"]), int(header["last"]), header["variants"]
         won, compression, digest = header["won"], header["compression"], header["sha256"]
         dealing = header["dealing_version"]
     except (ValueError, KeyError, TypeError):
         raise AtlasError(f"{name}: damaged atlas header") from None
+    if version != FORMAT:
+        raise AtlasError(f"{name}: atlas format {version}, this harp reads format {FORMAT}")
     if dealing != VERSION or set(won) != set(variants) or not 1 <= first <= last:
         raise AtlasError(f"{name}: damaged atlas header (dealing version {dealing}, "
                          f"deals {first}-{last}, variants {variants})")
