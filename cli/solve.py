@@ -14,8 +14,8 @@ import click
 from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
 from harp.solve import hint as solver_hint
 from harp.solve import solve as solver_solve
-from harp import Board, new_board
-from harp.records import record_of
+from harp import Board, HarpError, Record, new_board
+from harp.records import replay
 
 from .output import engine_errors
 from .recordout import RecordWriter
@@ -127,12 +127,15 @@ def hint(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
 
 
 def save_solution(board: Board, result: SolveResult, path: str) -> None:
-    """Add the won game to a record file; say so on stderr when there is none."""
+    """Add the won game (the moves played, then the solution) to a record
+    file, once the engine has replayed it to a win; say so on stderr when
+    there is no win to record."""
     if not result.solved:
         click.echo(f"no record written: the outcome is {result.outcome}", err=True)
         return
-    won = board.copy()
+    record = Record(str(board.code), f"{board.script()} {result.script()}".strip())
     with engine_errors():
-        won.push_script(result.script())
+        if not replay(record).is_won:
+            raise HarpError("no record written: the solution does not replay to a win")
         with RecordWriter(path) as out:
-            out.write(record_of(won))
+            out.write(record)
