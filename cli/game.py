@@ -92,7 +92,7 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
         print_fcs(board, announce_code=code is None)
     else:
         with engine_errors():
-            print_deal(board, verdict, json_ or format_ == "json", ascii_, reveal)
+            print_deal(board, verdict, timeout, json_ or format_ == "json", ascii_, reveal)
 
 
 def print_fcs(board: Board, announce_code: bool) -> None:

@@ -13,12 +13,14 @@ from typing import Any, Callable, TypeVar
 import click
 
 from harp import Board, HarpError
+from harp.atlas import AtlasError
 from harp.deals import EASY_HARP, SEAHAVEN, VARIANTS, DealCode, make_code
 from harp.render import board_to_dict
-from harp.winnable import (EASY_HARP_TIMEOUT, Verdict, decide_easy_harp, fewest_cells,
+from harp.winnable import (EASY_HARP_TIMEOUT, Verdict, decide, fewest_cells,
                            random_easy_harp_deal, random_seahaven_deal, seahaven_verdicts)
 
 from .options import print_board
+from .output import one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
 MIN_CELLS_CHOICE = click.Choice(["1", "2", "4"])
@@ -83,76 +85,64 @@ def _easy_harp_deal(winnable: bool, timeout: float) -> tuple[DealCode, Verdict]:
 
 # ------------------------------------------------------------------ verdicts
 
-def verdict_text(words: dict[str, str]) -> str:
-    """``{"C4": "yes", "C2": "no"}`` -> ``4 cells yes, 2 cells no``."""
-    return ", ".join(f"{v[1:]} cell{'s' * (v != 'C1')} {word}" for v, word in words.items())
+def verdict_text(verdicts: dict[str, Verdict]) -> str:
+    """``4 cells yes, 2 cells no, 1 cell no``."""
+    return ", ".join(f"{v[1:]} cell{'s' * (v != 'C1')} {verdict.word}"
+                     for v, verdict in verdicts.items())
 
 
-def seahaven_verdict_text(number: int) -> str:
-    """``4 cells yes, 2 cells no, 1 cell no``, from the atlas."""
-    return verdict_text({v: "yes" if won else "no"
-                         for v, won in seahaven_verdicts(number).items()})
+def sources(verdicts: dict[str, Verdict]) -> str:
+    """``atlas`` or ``solver``, and why a verdict is unknown."""
+    source = next(iter(verdicts.values())).source
+    notes = sorted({verdict.note for verdict in verdicts.values() if verdict.note})
+    return source + (f": {'; '.join(notes)}" if notes else "")
 
 
-def solver_verdicts(code: DealCode, timeout: float) -> dict[str, Verdict]:
-    """Every variant of the deal decided by the solver (``decode --solve``)."""
+def all_verdicts(code: DealCode, solve: bool, timeout: float) -> dict[str, Verdict]:
+    """Every variant of a deal (Easy Harp has one), from the atlas for
+    Seahaven unless ``solve``; from the solver otherwise."""
     if code.game == EASY_HARP:
-        return {"N": decide_easy_harp(code, timeout)}
-    from harp import new_board
-    from harp.solve import SolveLimits, replays_to_won, solve
-
-    verdicts = {}
-    for variant in VARIANTS[SEAHAVEN]:
-        board = new_board(make_code(SEAHAVEN, code.number, int(variant[1:])))
-        result = solve(board, SolveLimits(timeout=timeout))
-        outcome = result.outcome
-        if outcome == "solved" and not replays_to_won(board, result):
-            outcome = "unknown"
-        verdicts[variant] = Verdict(outcome, "solver")
-    return verdicts
+        return {"N": decide(code, timeout)}
+    if solve:
+        return {v: decide(make_code(SEAHAVEN, code.number, int(v[1:])), timeout)
+                for v in VARIANTS[SEAHAVEN]}
+    return seahaven_verdicts(code.number, timeout)
 
 
 def decode_lines(code: DealCode, solve: bool, timeout: float) -> list[str]:
     """The lines ``harp decode`` adds: whether the deal can be won."""
-    if solve:
-        verdicts = solver_verdicts(code, timeout)
-        if code.game == EASY_HARP:
-            verdict = verdicts["N"]
-            return [f"winnable: {verdict.word} (solver"
-                    + (f": {verdict.note})" if verdict.note else ")")]
-        text = verdict_text({v: verdict.word for v, verdict in verdicts.items()})
-        return [f"winnable: {text} (solver)"]
-    if code.game == EASY_HARP:
+    if code.game == EASY_HARP and not solve:
         return ["winnable: unknown (Easy Harp has no atlas; --solve decides with the solver)"]
-    try:
-        text = seahaven_verdict_text(code.number)
-        fewest = fewest_cells(code.number)
-    except HarpError as err:
-        return [f"winnable: unknown ({err})"]
-    return [f"winnable: {text} (atlas)", f"fewest cells: {fewest if fewest else 'none'}"]
+    verdicts = all_verdicts(code, solve, timeout)
+    if code.game == EASY_HARP:
+        return [f"winnable: {verdicts['N'].word} ({sources(verdicts)})"]
+    fewest = fewest_cells(verdicts)
+    return [f"winnable: {verdict_text(verdicts)} ({sources(verdicts)})",
+            f"fewest cells: {'none' if fewest is None else fewest}"]
 
 
-def print_deal(board: Board, verdict: Verdict | None, json_: bool, ascii_: bool,
-               reveal: bool) -> None:
+def print_deal(board: Board, verdict: Verdict | None, timeout: float, json_: bool,
+               ascii_: bool, reveal: bool) -> None:
     """``harp deal``'s board, then whether the deal can be won: Seahaven
     from the atlas, Easy Harp when it was just decided (``--winnable``)."""
     code = board.code
-    fields: dict[str, Any] = {}
-    line = None
-    if code.game == SEAHAVEN:
-        try:
-            verdicts = seahaven_verdicts(code.number)
-            fields = {"winnable": verdicts, "fewest_cells": fewest_cells(code.number)}
-            line = f"Winnable  {seahaven_verdict_text(code.number)}  (atlas)"
-        except HarpError as err:
-            line = f"Winnable  unknown ({err})"
-    elif verdict is not None:
-        fields = {"winnable": {code.variant: verdict.outcome == "solved"}}
-        line = f"Winnable  {verdict.word}  ({verdict.source})"
+    try:
+        verdicts = ({code.variant: verdict} if verdict is not None else
+                    seahaven_verdicts(code.number, timeout) if code.game == SEAHAVEN else {})
+    except AtlasError as err:       # a damaged atlas: the board is still worth printing
+        click.echo(f"Error: {one_line(err)}", err=True)
+        verdicts = {v: Verdict("unknown", "atlas") for v in VARIANTS[SEAHAVEN]}
     if json_:
         data = board_to_dict(board, reveal=reveal)
-        click.echo(json.dumps({**data, **fields}, ensure_ascii=False))
+        if verdicts:
+            data["winnable"] = {v: {"solved": True, "unsolvable": False}.get(verdict.outcome)
+                                for v, verdict in verdicts.items()}
+        if code.game == SEAHAVEN and verdict is None:
+            data["fewest_cells"] = fewest_cells(verdicts)
+        click.echo(json.dumps(data, ensure_ascii=False))
         return
     print_board(board, False, ascii_, reveal)
-    if line:
-        click.echo(line)
+    if code.game == SEAHAVEN and verdict is None:
+        click.echo(f"Winnable  {verdict_text(verdicts)}")
+    elif verdict is not None:
+        click.echo(f"Winnable  {verdict.word}")

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from .atlas import cells_of, seahaven_atlas
-from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, DealCode, make_code
+from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, VARIANTS, DealCode, make_code
 
 #: Seconds the Easy Harp solver may spend when a command decides on demand.
 EASY_HARP_TIMEOUT = 10.0
@@ -48,20 +48,31 @@ class Search:
         return f"{total} deal{'s' * (total != 1)} tried" + (f": {parts}" if parts else "")
 
 
-def seahaven_verdicts(number: int) -> dict[str, bool]:
-    """Won or not with 4, 2 and 1 cells (most cells first), from the atlas."""
-    verdicts = seahaven_atlas().verdicts(number)
-    return dict(sorted(verdicts.items(), key=lambda item: -cells_of(item[0])))
+def seahaven_verdicts(number: int, timeout: float = EASY_HARP_TIMEOUT) -> dict[str, Verdict]:
+    """Won or not with 4, 2 and 1 cells (most cells first): from the atlas,
+    or from the solver for a deal the atlas does not cover."""
+    atlas = seahaven_atlas()
+    variants = VARIANTS[SEAHAVEN]
+    if atlas.covers(number):
+        return {v: Verdict("solved" if atlas.won(v, number) else "unsolvable", "atlas")
+                for v in variants}
+    return {v: decide(make_code(SEAHAVEN, number, cells_of(v)), timeout) for v in variants}
 
 
-def fewest_cells(number: int) -> int | None:
-    """The fewest cells a Seahaven deal needs (1, 2, 4), None if unwinnable."""
-    return seahaven_atlas().fewest_cells(number)
+def fewest_cells(verdicts: dict[str, Verdict]) -> int | str | None:
+    """The fewest cells a Seahaven deal needs (1, 2, 4), None if it cannot
+    be won, ``unknown`` if a verdict that would decide it is unknown."""
+    for variant in sorted(verdicts, key=cells_of):
+        if verdicts[variant].outcome == "unknown":
+            return "unknown"
+        if verdicts[variant].outcome == "solved":
+            return cells_of(variant)
+    return None
 
 
-def decide_easy_harp(code: DealCode, timeout: float = EASY_HARP_TIMEOUT) -> Verdict:
-    """Solve an Easy Harp deal within ``timeout`` seconds; a claimed win is
-    replayed by the engine before it counts."""
+def decide(code: DealCode, timeout: float = EASY_HARP_TIMEOUT) -> Verdict:
+    """Solve a deal within ``timeout`` seconds; a claimed win is replayed
+    by the engine before it counts."""
     from .board import new_board
     from .solve import DEFAULT_LIMITS, SolveLimits, replays_to_won, solve
 
@@ -93,7 +104,7 @@ def random_easy_harp_deal(winnable: bool, timeout: float = EASY_HARP_TIMEOUT,
     deadline = time.monotonic() + timeout
     while (left := deadline - time.monotonic()) > 0:
         code = make_code(EASY_HARP, rng.randint(1, MAX_DEAL))
-        verdict = decide_easy_harp(code, left)
+        verdict = decide(code, left)
         search.add(verdict.outcome)
         if verdict.outcome == ("solved" if winnable else "unsolvable"):
             return code, search

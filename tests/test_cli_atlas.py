@@ -8,7 +8,8 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from harp.atlas import seahaven_atlas
+import harp.atlas
+from harp.atlas import Atlas, encode_atlas, seahaven_atlas
 from harp.cli import cli
 
 CODE_LINE = re.compile(r"Seahaven Towers, (\d) cells?  (SH1-C\d-[A-Z2-7]{7})  \(deal (\d+)\)")
@@ -34,7 +35,7 @@ def test_random_winnable_and_unwinnable_deals(cells):
         n, number, line = dealt(run("deal", "--random", "--winnable", "--game", "sh",
                                     "--cells", cells))
         assert n == int(cells) and atlas.won(f"C{cells}", number)
-        assert f"{cells} cell{'s' if cells != '1' else ''} yes" in line
+        assert f"{cells} cell{'s' if cells != '1' else ''} yes" in line, line
         n, number, _ = dealt(run("deal", "--random", "--unwinnable", "--game", "sh",
                                  "--cells", cells))
         assert not atlas.won(f"C{cells}", number)
@@ -53,7 +54,7 @@ def test_min_cells_is_the_fewest_cells_a_deal_needs(fewest):
 
 def test_deal_says_whether_a_seahaven_deal_can_be_won():
     result = run("deal", "SH1-C2-AAAAAJ2")
-    assert result.output.splitlines()[-1] == "Winnable  4 cells yes, 2 cells no, 1 cell no  (atlas)"
+    assert result.output.splitlines()[-1] == "Winnable  4 cells yes, 2 cells no, 1 cell no"
     data = json.loads(run("deal", "SH1-C2-AAAAAJ2", "--json").output)
     assert data["winnable"] == {"C4": True, "C2": False, "C1": False}
     assert data["fewest_cells"] == 4
@@ -68,8 +69,8 @@ def test_decode_says_whether_the_deal_can_be_won():
         "winnable: 4 cells yes, 2 cells no, 1 cell no (atlas)", "fewest cells: 4"]
     assert run("decode", "SH1-C1-AAAAAYM").output.splitlines()[-1] == "fewest cells: 1"  # 780
     assert run("decode", "SH1-C4-AAAAAAV").output.splitlines()[-1] == "fewest cells: none"  # 21
-    assert run("decode", "SH1-C4-AAAAAYM", "--solve").output.splitlines()[-1] == \
-        "winnable: 4 cells yes, 2 cells no, 1 cell yes (solver)"
+    assert run("decode", "SH1-C4-AAAAAYM", "--solve").output.splitlines()[-2:] == [
+        "winnable: 4 cells yes, 2 cells no, 1 cell yes (solver)", "fewest cells: 1"]
     assert run("decode", "EH1-N-AAAAAAF").output.splitlines()[-1] == \
         "winnable: unknown (Easy Harp has no atlas; --solve decides with the solver)"
     assert run("decode", "EH1-N-AAAAAAF", "--solve").output.splitlines()[-1] == \
@@ -127,3 +128,32 @@ def test_stats_atlas_misuse(args, code, message):
     result = run("stats", *args)
     assert result.exit_code == code
     assert message in result.output
+
+
+def test_a_deal_outside_the_atlas_is_decided_by_the_solver(tmp_path, monkeypatch):
+    small = Atlas("SH", 1, 30, {v: seahaven_atlas().bits[v][:4] for v in ("C4", "C2", "C1")})
+    path = tmp_path / "atlas.bin"
+    path.write_bytes(encode_atlas(small))
+    monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
+    assert run("decode", "SH1-C4-AAAAAJ2").output.splitlines()[-2:] == [
+        "winnable: 4 cells yes, 2 cells no, 1 cell no (solver)", "fewest cells: 4"]
+    assert run("decode", "SH1-C4-AAAAAAV").output.splitlines()[-2:] == [
+        "winnable: 4 cells no, 2 cells no, 1 cell no (atlas)", "fewest cells: none"]
+    assert run("deal", "SH1-C4-AAAAAJ2").output.splitlines()[-1] == \
+        "Winnable  4 cells yes, 2 cells no, 1 cell no"
+    for _ in range(5):
+        _, number, _ = dealt(run("deal", "--random", "--game", "sh", "--winnable"))
+        assert number <= 30
+
+
+def test_a_damaged_atlas_is_reported_not_believed(tmp_path, monkeypatch):
+    path = tmp_path / "atlas.bin"
+    data = harp.atlas.DEFAULT_PATH.read_bytes()
+    path.write_bytes(data[:-1] + bytes([data[-1] ^ 0x40]))
+    monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
+    result = run("deal", "SH1-C4-AAAAAJ2")
+    assert result.exit_code == 0
+    assert result.stderr.startswith("Error: atlas.bin: damaged atlas")
+    assert result.stdout.splitlines()[-1] == "Winnable  4 cells unknown, 2 cells unknown, 1 cell unknown"
+    result = run("deal", "--random", "--winnable", "--game", "sh")
+    assert result.exit_code == 1 and result.output.startswith("Error: atlas.bin: damaged atlas")
