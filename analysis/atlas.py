@@ -81,7 +81,7 @@ def _variant_bits(connection: sqlite3.Connection, variant: str, first: int, last
     return bytes(won)
 
 
-def write_atlas(atlas: Atlas, out: str | Path, compression: str = "lzma") -> int:
+def write_atlas(atlas: Atlas, out: str | Path, compression: str = "zlib") -> int:
     """Write the atlas file atomically (a temporary file, then a rename);
     return its size in bytes."""
     data = encode_atlas(atlas, compression)
@@ -202,7 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--out", required=True, help="The atlas file to write.")
     build.add_argument("--deals", type=_parse_range, default=(1, MAX_DEAL),
                        help=f"Deal range N-M [default: 1-{MAX_DEAL}].")
-    build.add_argument("--compression", choices=("lzma", "zlib", "none"), default="lzma")
+    build.add_argument("--compression", choices=("lzma", "zlib", "none"), default="zlib",
+                       help="zlib [default] loads in about 3 ms, lzma in about 25 ms and is "
+                            "about 10 %% smaller.")
     check = commands.add_parser("check", help="Read an atlas file and print its figures.")
     check.add_argument("path")
     args = parser.parse_args(argv)

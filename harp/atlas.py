@@ -149,11 +149,28 @@ class Atlas:
         k = rng.randrange(total)
         for start, bits, count in spans:
             if k < count:
-                for _ in range(k):
-                    bits &= bits - 1            # drop the lowest set bit
-                return start + (bits & -bits).bit_length() - 1
+                return start + _kth_set_bit(bits, k)
             k -= count
         raise AssertionError("unreachable: k < total")
+
+
+def _kth_set_bit(bits: int, k: int) -> int:
+    """The position of the ``k``-th (from 0) set bit of ``bits``, counting
+    from the least significant; a byte-wise walk, then a bit-wise one."""
+    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    for index, byte in enumerate(data):
+        ones = _ONES[byte]
+        if k < ones:
+            for bit in range(8):
+                if byte >> bit & 1:
+                    if k == 0:
+                        return 8 * index + bit
+                    k -= 1
+        k -= ones
+    raise AssertionError("unreachable: k < popcount")
+
+
+_ONES = bytes(bin(byte).count("1") for byte in range(256))
 
 
 def describe_choice(variant: str, winnable: bool, fewest: int | None) -> str:
@@ -200,7 +217,7 @@ def decode_atlas(data: bytes, name: str = "atlas") -> Atlas:
     return Atlas(header["game"], first, last, bits)
 
 
-def encode_atlas(atlas: Atlas, compression: str = "lzma") -> bytes:
+def encode_atlas(atlas: Atlas, compression: str = "zlib") -> bytes:
     """The bytes of an atlas file (see the module docstring)."""
     width = (atlas.size + 7) // 8
     variants = list(atlas.variants)
