@@ -17,6 +17,8 @@ from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, VARIANTS, DealCode, make_code
 
 #: Seconds the Easy Harp solver may spend when a command decides on demand.
 EASY_HARP_TIMEOUT = 10.0
+#: Random Easy Harp deals get at least this many tries within the time limit.
+TRIES_IN_TIME = 4
 
 
 @dataclass
@@ -97,14 +99,16 @@ def random_seahaven_deal(cells: int, winnable: bool, fewest: int | None,
 
 def random_easy_harp_deal(winnable: bool, timeout: float = EASY_HARP_TIMEOUT,
                           rng: random.Random | None = None) -> tuple[DealCode | None, Search]:
-    """Random Easy Harp deals, each solved, until one is won (or proved
-    unsolvable) or ``timeout`` seconds have gone; None if none was found."""
+    """Random Easy Harp deals, each solved within a quarter of ``timeout``,
+    until one is won (or proved unsolvable) or ``timeout`` seconds have
+    gone; None if none was found."""
     rng = rng or random.Random()
     search = Search()
     deadline = time.monotonic() + timeout
     while (left := deadline - time.monotonic()) > 0:
         code = make_code(EASY_HARP, rng.randint(1, MAX_DEAL))
-        verdict = decide(code, left)
+        # A share of the time each, so that one hard deal cannot use it all.
+        verdict = decide(code, min(left, timeout / TRIES_IN_TIME))
         search.add(verdict.outcome)
         if verdict.outcome == ("solved" if winnable else "unsolvable"):
             return code, search

@@ -3,12 +3,15 @@ the verdicts of deal and decode, and stats --report --atlas."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 from click.testing import CliRunner
 
 import harp.atlas
+import harp.cli.winnable
+import harp.winnable
 from harp.atlas import Atlas, encode_atlas, seahaven_atlas
 from harp.cli import cli
 
@@ -77,10 +80,18 @@ def test_decode_says_whether_the_deal_can_be_won():
         "winnable: yes (solver)"
 
 
-def test_easy_harp_is_decided_on_demand_with_a_time_limit():
+def test_easy_harp_is_decided_on_demand_with_a_time_limit(monkeypatch):
+    # Seeded: the first deal drawn (497 624) is won within a second.
+    seeded = harp.winnable.random_easy_harp_deal
+    monkeypatch.setattr(harp.cli.winnable, "random_easy_harp_deal",
+                        lambda winnable, timeout: seeded(winnable, timeout, random.Random(12)))
     result = run("deal", "--random", "--winnable", "--game", "eh", "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["winnable"] == {"N": True}
+    data = json.loads(result.output)
+    assert (data["deal"], data["winnable"]) == (497624, {"N": True})
+    assert run("deal", "--random", "--winnable", "--game", "eh").output.splitlines()[-1] == \
+        "Winnable  yes"
+    monkeypatch.undo()
     result = run("deal", "--random", "--unwinnable", "--game", "eh", "--timeout", "0.5")
     assert result.exit_code == 1
     assert re.fullmatch(r"Error: no Easy Harp deal proved unsolvable within 0.5 s "
