@@ -5,7 +5,7 @@ import click
 
 from harp import __version__
 
-from . import batch, codes, game, generate, solve
+from . import batch, codes, game, generate, rules, solve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,5 +20,6 @@ def cli() -> None:
 
 
 for command in (codes.encode, codes.decode, game.deal, game.show, game.play, game.replay,
-                batch.score, batch.stats, solve.solve, solve.hint, generate.generate):
+                batch.score, batch.stats, solve.solve, solve.hint, rules.rules,
+                generate.generate):
     cli.add_command(command)

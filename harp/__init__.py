@@ -15,7 +15,8 @@ RULES A2.5.
 from __future__ import annotations
 
 from .actions import Action, format_script
-from .board import Board, new_board
+from .board import Board
+from .games import new_board
 from .deals import DealCode, daily_code, make_code, parse_code, random_code
 from .errors import HarpError, IllegalActionError, InvalidCodeError, NotationError, RecordError
 from .records import Record, read_records, replay

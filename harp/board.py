@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from .actions import UNDO, Action
 from .cards import KING
-from .deals import EASY_HARP, DealCode, parse_code
+from .deals import EASY_HARP, DealCode
 from .errors import IllegalActionError
 from .notation import parse_action, parse_script, tokenize
 
@@ -320,14 +320,3 @@ class Board:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.code} moves={self.moves} score={self.score}>"
 
-
-def new_board(code: DealCode | str, *, interactive_rules: bool = True,
-              double_click: bool = True) -> Board:
-    """The opening position of a deal code (RULES B1-B3)."""
-    if isinstance(code, str):
-        code = parse_code(code)
-    if code.game == EASY_HARP:
-        from .easyharp import EasyHarpBoard
-        return EasyHarpBoard(code, interactive_rules=interactive_rules, double_click=double_click)
-    from .seahaven import SeahavenBoard
-    return SeahavenBoard(code, interactive_rules=interactive_rules, double_click=double_click)

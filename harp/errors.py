@@ -68,3 +68,11 @@ class IllegalActionError(HarpError):
 
 class RecordError(HarpError):
     """A game record (RULES B8) that is malformed: missing fields, bad JSON."""
+
+
+def clip(text: str, limit: int = 60) -> str:
+    """A short excerpt of user input for a message: at most ``limit``
+    characters, an ellipsis marking what was cut, control characters shown
+    escaped, so a message stays one short line whatever it quotes."""
+    shown = text if len(text) <= limit else text[:limit - 1] + "…"
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)

@@ -16,7 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import Board, new_board
+from .board import Board
+from .games import new_board
 from .errors import RecordError
 
 FORMATS = ("text", "jsonl", "csv")

@@ -4,11 +4,13 @@ Pure functions of a board; nothing here changes it or does I/O.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .board import Board
 from .cards import CARD_NAMES, FOUNDATION_SUITS, card_str, card_symbol, is_red
 from .deals import EASY_HARP, GAME_NAMES
+
+if TYPE_CHECKING:       # annotations only: Board.__str__ renders through this module
+    from .board import Board
 
 HIDDEN_TEXT = "##"
 HIDDEN_JSON = "??"

@@ -15,7 +15,7 @@ from harp.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-TOUR_COMMANDS = ("deal", "show", "play", "encode", "decode", "replay")
+TOUR_COMMANDS = ("deal", "show", "play", "encode", "decode", "replay", "rules")
 BLOCK = re.compile(r"```console\n\$ (harp [^\n]*)\n(.*?)```", re.S)
 
 

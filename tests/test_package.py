@@ -1,0 +1,134 @@
+"""The package as a user installs it: one top-level import package, the rule
+book shipped as package data and cited correctly, no import cycles, and the
+doctests of the engine's front modules."""
+from __future__ import annotations
+
+import ast
+import doctest
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import harp
+import harp.rulebook
+from harp.rulebook import cited_ids, rule_book
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE_DIRS = {"harp": ROOT / "harp", "harp.cli": ROOT / "cli", "harp.analysis": ROOT / "analysis"}
+
+
+def _python_files() -> list[Path]:
+    files = [p for d in ("harp", "cli", "analysis", "tests", "benchmarks") for p in (ROOT / d).rglob("*.py")]
+    return sorted(files)
+
+
+def test_every_cited_section_is_in_the_book() -> None:
+    """Every ``RULES Xn[.m]`` in the code, tests, README and the book itself
+    names a section (or part) the book has."""
+    book_ids = set(rule_book().ids())
+    missing = {}
+    for path in [*_python_files(), ROOT / "README.md", ROOT / "harp" / "rules.md"]:
+        for cited in cited_ids(path.read_text(encoding="utf-8")):
+            if cited not in book_ids:
+                missing.setdefault(cited, []).append(str(path.relative_to(ROOT)))
+    assert not missing
+    assert len(book_ids) >= 35
+
+
+def test_citation_pattern_reads_lists() -> None:
+    assert cited_ids("see RULES A2, B5, B6 and RULES B10; RULES A1.3 and A1.4") == {
+        "A2", "B5", "B6", "B10", "A1.3", "A1.4"}
+
+
+def test_doctests_of_the_front_modules() -> None:
+    for module in (harp, harp.rulebook):
+        failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert tried > 0 and failures == 0, module.__name__
+
+
+def _module_name(path: Path) -> str:
+    for package, folder in SOURCE_DIRS.items():
+        if folder in path.parents or path.parent == folder:
+            rel = path.relative_to(folder).with_suffix("")
+            parts = [p for p in rel.parts if p != "__init__"]
+            return ".".join([package, *parts])
+    raise AssertionError(path)
+
+
+def _imports(path: Path, name: str) -> set[str]:
+    is_package = path.name == "__init__.py"
+    base = name.split(".") if is_package else name.split(".")[:-1]
+    found = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for block in ast.walk(tree):        # annotations-only imports are not imports
+        if isinstance(block, ast.If) and ast.unparse(block.test) in ("TYPE_CHECKING",
+                                                                      "typing.TYPE_CHECKING"):
+            block.body = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                module = ".".join(base[:len(base) - node.level + 1] + ([module] if module else []))
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_no_import_cycles() -> None:
+    modules = {_module_name(p): p for d in SOURCE_DIRS.values() for p in d.rglob("*.py")}
+    # A module's own parent packages are imported before it anyway: an
+    # edge to them (``from . import x``) is no cycle.
+    graph = {name: {m for m in _imports(path, name)
+                    if m in modules and m != name and not name.startswith(m + ".")}
+             for name, path in modules.items()}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                pytest.fail("import cycle: " + " -> ".join(stack[stack.index(nxt):] + [nxt]))
+            if nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
+
+
+def test_rules_command_works_outside_the_checkout(tmp_path: Path) -> None:
+    """``harp rules A2.5`` reads the book from the installed package."""
+    result = subprocess.run([sys.executable, "-m", "harp", "rules", "A2.5"], cwd=tmp_path,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("### A2.5 Group moves\n")
+    assert "| 1 | 2 / 4 / 8 | 2 / 4 |" in result.stdout
+
+
+def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
+    """A wheel built from the checkout holds one import package, harp (with
+    harp.cli, harp.analysis, harp.solve) and the rule book."""
+    source = tmp_path / "source"        # setuptools builds in the tree: not in the checkout's
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "*.db"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                    "-w", str(tmp_path), str(source)], check=True, capture_output=True, cwd=tmp_path)
+    (wheel,) = tmp_path.glob("harp_patience-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert top == {"harp"}
+    for needed in ("harp/cli/__init__.py", "harp/analysis/stats.py", "harp/solve/__init__.py",
+                   "harp/rules.md", "harp/__main__.py"):
+        assert needed in names
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "harp = harp.cli:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()
