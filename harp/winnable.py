@@ -75,7 +75,7 @@ def fewest_cells(verdicts: dict[str, Verdict]) -> int | str | None:
 def decide(code: DealCode, timeout: float = EASY_HARP_TIMEOUT) -> Verdict:
     """Solve a deal within ``timeout`` seconds; a claimed win is replayed
     by the engine before it counts."""
-    from .board import new_board
+    from .games import new_board
     from .solve import DEFAULT_LIMITS, SolveLimits, replays_to_won, solve
 
     board = new_board(code)
