@@ -15,20 +15,20 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import click
-import tabulate
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-TABLE_FORMATS = tuple(tabulate.tabulate_formats)
 
 
 def output_options(func: F) -> F:
     """Add ``--json``, ``--csv`` and ``--fmt`` (passed as ``json_``, ``csv_``, ``fmt``)."""
+    import tabulate     # here, not at the top: the board commands start without it
+
     for decorator in reversed((
         click.option("--json", "json_", is_flag=True, help="Output rows as JSON."),
         click.option("--csv", "csv_", is_flag=True, help="Output rows as CSV."),
-        click.option("--fmt", "fmt", type=click.Choice(TABLE_FORMATS), default="simple",
-                     show_default=True, help="Table format (any of tabulate's)."),
+        click.option("--fmt", "fmt", type=click.Choice(tabulate.tabulate_formats),
+                     default="simple", show_default=True,
+                     help="Table format (any of tabulate's)."),
     )):
         func = decorator(func)
     return func
@@ -54,6 +54,8 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
     if csv_:
         _write_csv(rows, keys, out)
         return
+    import tabulate
+
     table = [[row.get(k) for k in keys] for row in rows]
     out.write(tabulate.tabulate(table, headers=keys, tablefmt=fmt) + "\n")
 
