@@ -46,10 +46,18 @@ def atlas_from_store(db: str, first: int = 1, last: int = MAX_DEAL,
     if not os.path.isfile(db):
         raise AtlasError(f"no store at {db}")
     connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    bits, problems = {}, []
     try:
-        bits = {v: _variant_bits(connection, v, first, last) for v in variants}
+        for variant in variants:
+            try:
+                bits[variant] = _variant_bits(connection, variant, first, last)
+            except AtlasError as err:
+                problems.append(str(err))
     finally:
         connection.close()
+    if problems:
+        raise AtlasError(f"cannot build the atlas of deals {first}-{last}: "
+                         + "; ".join(problems) + "; every deal needs a solver verdict")
     return Atlas(SEAHAVEN, first, last, bits)
 
 
@@ -76,8 +84,7 @@ def _variant_bits(connection: sqlite3.Connection, variant: str, first: int, last
             more = f" and {len(deals) - SHOWN_MISSING} more" if len(deals) > SHOWN_MISSING else ""
             problems.append(f"{len(deals)} {what} ({shown}{more})")
     if problems:
-        raise AtlasError(f"cannot build the atlas: {variant} deals {first}-{last} have "
-                         + " and ".join(problems) + "; every deal needs a solver verdict")
+        raise AtlasError(f"{variant} has " + " and ".join(problems))
     return bytes(won)
 
 

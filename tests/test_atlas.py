@@ -135,7 +135,8 @@ def test_build_refuses_missing_and_unknown_deals(tmp_path, capsys):
     db = tmp_path / "s.db"
     store_with(db, {"C4": {1: "solved", 3: "unknown"}, "C2": {d: "solved" for d in (1, 2, 3)},
                     "C1": {d: "solved" for d in (1, 2, 3)}})
-    with pytest.raises(AtlasError, match=r"C4 deals 1-3 have 1 missing \(2\) and 1 unknown \(3\)"):
+    with pytest.raises(AtlasError, match=r"^cannot build the atlas of deals 1-3: C4 has 1 missing "
+                       r"\(2\) and 1 unknown \(3\); every deal needs a solver verdict$"):
         atlas_from_store(str(db), 1, 3)
     out = tmp_path / "a.bin"
     assert main(["build", "--db", str(db), "--out", str(out), "--deals", "1-3"]) == 1
