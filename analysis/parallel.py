@@ -13,8 +13,10 @@ from __future__ import annotations
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
+from itertools import chain, islice
 from typing import Any, TypeVar
+
+from harp.errors import HarpError, clip
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -23,6 +25,10 @@ LOCAL, DASK = "local", "dask"
 EXECUTORS = (LOCAL, DASK)
 DEFAULT_CHUNK = 256
 CHUNKS_IN_FLIGHT_PER_WORKER = 4
+
+
+class ExecutorError(HarpError):
+    """An executor that cannot run: unknown, or Dask without a scheduler or not installed."""
 
 
 def map_chunk(func: Callable[[T], R], chunk: list[T]) -> list[R]:
@@ -44,7 +50,8 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
     if executor == DASK:
         yield from _dask_map(func, items, chunk_size, scheduler)
     elif executor != LOCAL:
-        raise ValueError(f"unknown executor {executor!r} (expected {' or '.join(EXECUTORS)})")
+        raise ExecutorError(f"unknown executor {clip(executor)!r} "
+                            f"(expected {' or '.join(EXECUTORS)})")
     elif jobs <= 1:
         yield from map(func, items)
     else:
@@ -58,14 +65,24 @@ def _ignore_sigint() -> None:
 
 def _pool_map(func: Callable[[T], R], items: Iterable[T], jobs: int,
               chunk_size: int) -> Iterator[R]:
+    """A pool of at most ``jobs`` processes, and no more than there are
+    chunks of work: the first ``jobs`` chunks are read before it starts."""
     import multiprocessing
 
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint)
+    chunks = chunked(items, chunk_size)
+    first = list(islice(chunks, jobs))
+    workers = min(jobs, len(first))
+    if workers <= 1:                # one chunk or none: no pool is worth starting
+        for chunk in first:
+            yield from map_chunk(func, chunk)
+        yield from map(func, chain.from_iterable(chunks))
+        return
+    pool = multiprocessing.Pool(workers, initializer=_ignore_sigint)
     try:
         def submit(chunk: list[T]) -> Any:
             return pool.apply_async(map_chunk, (func, chunk))
         yield from _drain_in_order(submit, lambda pending: pending.get(),
-                                   chunked(items, chunk_size), jobs)
+                                   chain(first, chunks), workers)
         pool.close()
     finally:
         pool.terminate()
@@ -75,11 +92,11 @@ def _pool_map(func: Callable[[T], R], items: Iterable[T], jobs: int,
 def _dask_map(func: Callable[[T], R], items: Iterable[T], chunk_size: int,
               scheduler: str | None) -> Iterator[R]:
     if not scheduler:
-        raise ValueError("the dask executor needs a scheduler address (--scheduler)")
+        raise ExecutorError("the dask executor needs a scheduler address (--scheduler)")
     try:
         from distributed import Client
     except ImportError:
-        raise ValueError("the dask executor needs Dask: pip install 'harp-patience[dask]'") from None
+        raise ExecutorError("the dask executor needs Dask: pip install 'harp-patience[dask]'") from None
     client = Client(scheduler)
     try:
         workers = max(1, sum(client.nthreads().values()))

@@ -20,11 +20,11 @@ from typing import Any, NamedTuple
 
 from harp import new_board, parse_code
 from harp.deals import VARIANTS
-from harp.errors import RecordError
+from harp.errors import HarpError, RecordError, clip
 from harp.records import Record
 
 from .parallel import LOCAL, ordered_map
-from .sources import RecordItem, iter_records
+from .sources import RecordItem, check_paths, iter_records
 
 ROW_FIELDS = ("source", "line", "code", "game", "variant", "deal", "won", "score",
               "moves", "actions", "foundations", "error")
@@ -76,13 +76,13 @@ def score_input(item: ScoreInput) -> ScoreRow:
                         None, None, None, item.error, item.group)
     try:
         code = parse_code(item.code)
-    except ValueError as err:
-        return ScoreRow(item.source, item.line, item.code, None, None, None, None, None,
+    except HarpError as err:
+        return ScoreRow(item.source, item.line, clip(item.code), None, None, None, None, None,
                         None, None, None, _one_line(err), item.group)
     board = new_board(code)
     try:
         board.push_script(item.moves, first_line=item.moves_line)
-    except ValueError as err:
+    except HarpError as err:
         return ScoreRow(item.source, item.line, str(code), code.game, code.variant,
                         code.number, None, None, None, None, None, _one_line(err), item.group)
     return ScoreRow(item.source, item.line, str(code), code.game, code.variant, code.number,
@@ -116,7 +116,12 @@ def _group_of(record: Record, by: tuple[str, ...]) -> tuple[Any, ...]:
 def score_records(paths: Iterable[str], by: tuple[str, ...] = (), *, jobs: int = 1,
                   chunk_size: int = 256, executor: str = LOCAL,
                   scheduler: str | None = None, stdin: Any = None) -> Iterator[ScoreRow]:
-    """Score every record of the given files/folders/``-``, in input order."""
+    """Score every record of the given files/folders/``-``, in input order.
+
+    A path that names nothing raises OSError here, before any work; a file
+    that cannot be read is a row with its error, like a bad record."""
+    paths = list(paths)
+    check_paths(paths)
     inputs = score_inputs(iter_records(paths, stdin=stdin), by)
     return ordered_map(score_input, inputs, jobs=jobs, chunk_size=chunk_size,
                        executor=executor, scheduler=scheduler)

@@ -10,18 +10,20 @@ optionally recording every deal in a :class:`~analysis.store.ResultStore`
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from harp import new_board
 from harp.deals import MAX_DEAL, VERSION, daily_number, make_code
+from harp.errors import HarpError, clip
 from harp.solve import BATCH_LIMITS, SolveLimits, replays_to_won, solve
 
 from .measures import deal_facts
 from .parallel import LOCAL, ordered_map
-from .store import ResultStore
-from .tables import StatsTables
+from .store import ResultStore, StoreError
+from .tables import OUTCOMES, StatsTables
 
 LAYOUT, SOLVE = "layout", "solve"
 KINDS = (LAYOUT, SOLVE)
@@ -29,30 +31,50 @@ KINDS = (LAYOUT, SOLVE)
 
 # ------------------------------------------------------------------ choosing deals
 
+class DealListError(HarpError):
+    """A list of deals (numbers, ranges, or days of daily deals) that names no valid deal."""
+
+
+#: One part of a deal list: N or N-M, ASCII digits only (RULES C6).
+_DEAL_RANGE = re.compile(r"([0-9]+)(?:-([0-9]+))?")
+
+
 def parse_deal_list(text: str) -> list[int]:
     """``1-10000``, ``1,5,9-12`` -> deal numbers in the order given, each once."""
     deals: dict[int, None] = {}
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        first, sep, last = part.partition("-")
-        try:
-            low, high = int(first), int(last if sep else first)
-        except ValueError:
-            raise ValueError(f"bad deal list {text!r}: {part!r} is not N or N-M") from None
+        match = _DEAL_RANGE.fullmatch(part)
+        if match is None:
+            raise DealListError(f"bad deal list {clip(text)!r}: {clip(part)!r} is not N or N-M "
+                                "(digits 0-9, RULES C6)")
+        low, high = _deal_bound(match[1]), _deal_bound(match[2] or match[1])
         if not 1 <= low <= high <= MAX_DEAL:
-            raise ValueError(f"bad deal range {part!r}: deals run from 1 to {MAX_DEAL}, low to high")
+            raise DealListError(f"bad deal range {clip(part)!r}: deals run from 1 to {MAX_DEAL}, "
+                                "low to high")
         deals.update(dict.fromkeys(range(low, high + 1)))
     if not deals:
-        raise ValueError(f"bad deal list {text!r}: no deals")
+        raise DealListError(f"bad deal list {clip(text)!r}: no deals")
     return list(deals)
+
+
+def _deal_bound(digits: str) -> int:
+    """The number, or one past the last deal for a longer digit string
+    (never converting thousands of digits)."""
+    if len(digits.lstrip("0")) > len(str(MAX_DEAL)):
+        return MAX_DEAL + 1
+    return int(digits)
 
 
 def daily_deals(game: str, start: dt.date, days: int) -> list[int]:
     """Deal numbers of the daily deals (RULES B4) of ``days`` days from
     ``start``, each once (two days may share a deal)."""
     if days < 1:
-        raise ValueError("--days must be at least 1")
+        raise DealListError(f"the number of days must be at least 1, not {days}")
+    if days - 1 > (dt.date.max - start).days:
+        raise DealListError(f"{days} days from {start.isoformat()} run past the last date, "
+                            f"{dt.date.max.isoformat()}")
     prefix = f"{game.upper()}{VERSION}"
     numbers = (daily_number(prefix, start + dt.timedelta(days=i)) for i in range(days))
     return list(dict.fromkeys(numbers))
@@ -185,5 +207,29 @@ def tables_from_store(store: ResultStore, game: str | None = None, variant: str 
     tables = StatsTables()
     for g, v, deal, kind, data in store.results(game, variant):
         if deals is None or deal in deals:
+            if not well_formed(kind, data):
+                raise StoreError(f"{store.name}: the stored {clip(str(kind), 20)} result "
+                                 f"of deal {clip(str(deal), 20)} is damaged")
             tables.add(g, v, kind, data)
     return tables
+
+
+#: Bound of a stored count (a measure, a length, positions): far above any
+#: real value, so that a damaged row cannot make a table of billions of rows.
+_MAX_STORED_COUNT = 10**9
+
+
+def well_formed(kind: str, data: dict[str, Any]) -> bool:
+    """Whether a stored result has the shape :func:`analyse_deal` gives it
+    (a damaged or hand-edited database may hold anything)."""
+    def count(value: Any, limit: int = _MAX_STORED_COUNT) -> bool:
+        return type(value) is int and 0 <= value <= limit
+
+    if kind == LAYOUT:
+        return all(isinstance(name, str) and count(value, 10**6) for name, value in data.items())
+    if kind == SOLVE:
+        seconds = data.get("seconds", 0.0)
+        return (data.get("outcome") in OUTCOMES and count(data.get("states", 0))
+                and (data.get("length") is None or count(data["length"]))
+                and type(seconds) in (int, float) and 0 <= seconds < float("inf"))
+    return True

@@ -7,14 +7,28 @@ in batches, so an interrupted run (Ctrl-C or kill) loses at most the batch
 in progress, which the next run recomputes: ``done()`` says what is stored.
 ``kind`` is ``layout`` (the measures) or ``solve`` (solver outcome); ``data``
 is the result as JSON.
+
+The file marks itself as harp's: ``PRAGMA application_id`` is
+:data:`APPLICATION_ID` and ``PRAGMA user_version`` the schema version.  A
+database that is not harp's (another application id, or tables of its own)
+is refused before anything is written to it; an unmarked database holding
+exactly harp's ``results`` table (written by an earlier harp) is adopted
+and marked.  Read-only use (``--report``) opens the file read-only and never
+writes.  Every SQLite failure is a one-line :class:`StoreError` naming the file.
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
+import stat
+import urllib.parse
 from collections.abc import Iterator
 from types import TracebackType
 from typing import Any
+
+from harp.errors import HarpError, clip
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -26,28 +40,116 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (game, variant, deal, kind)
 ) WITHOUT ROWID
 """
+#: ``PRAGMA application_id`` of a harp store: the bytes 'HARP'.
+APPLICATION_ID = 0x48415250
+#: ``PRAGMA user_version``: the version of :data:`SCHEMA`.
+SCHEMA_VERSION = 1
 DEFAULT_BATCH = 500
+#: How much of a file name a message quotes.
+NAME_LIMIT = 160
+
+
+class StoreError(HarpError):
+    """A results database that cannot be opened, read or written, or is not harp's."""
+
+
+def _columns(connection: sqlite3.Connection) -> list[tuple[Any, ...]]:
+    """The ``results`` table's columns: name, type, not null, default, key position."""
+    return [row[1:] for row in connection.execute("PRAGMA table_info(results)")]
+
+
+def _schema_columns() -> list[tuple[Any, ...]]:
+    with contextlib.closing(sqlite3.connect(":memory:")) as memory:
+        memory.execute(SCHEMA)
+        return _columns(memory)
+
+
+RESULT_COLUMNS = _schema_columns()
 
 
 class ResultStore:
-    """Per-deal results in one SQLite file; use as a context manager."""
+    """Per-deal results in one SQLite file; use as a context manager.
 
-    def __init__(self, path: str, batch_size: int = DEFAULT_BATCH) -> None:
+    ``read_only`` opens an existing file without ever writing to it (a
+    missing file is then an error, not a new database)."""
+
+    def __init__(self, path: str, batch_size: int = DEFAULT_BATCH, *,
+                 read_only: bool = False) -> None:
         self.path = path
+        self.name = clip(path, NAME_LIMIT)
         self.batch_size = batch_size
-        self.connection = sqlite3.connect(path, timeout=30)
-        self.connection.execute("PRAGMA journal_mode=WAL")
-        self.connection.execute("PRAGMA synchronous=NORMAL")
-        self.connection.execute(SCHEMA)
-        self.connection.commit()
+        self.read_only = read_only
         self._pending: list[tuple[str, str, int, str, str]] = []
+        _check_file(path, read_only)
+        with self._errors("cannot open"):
+            self.connection = _connect(path, read_only)
+        try:
+            with self._errors("cannot use"):
+                self._claim()
+        except BaseException:
+            self.connection.close()
+            raise
+
+    # ---------------------------------------------------------------- opening
+
+    def _claim(self) -> None:
+        """Check the file is harp's (or empty, or an earlier harp's) before
+        writing anything; then create and mark it, and switch to WAL."""
+        connection = self.connection
+        app_id = connection.execute("PRAGMA application_id").fetchone()[0]
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        tables = [name for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")]
+        if app_id not in (0, APPLICATION_ID):
+            raise StoreError(f"{self.name} is not a harp results database "
+                             f"(application id {app_id:#x}); give another file")
+        if app_id == 0 and tables not in ([], ["results"]):
+            raise StoreError(f"{self.name} is not a harp results database (it has the tables "
+                             f"{_names(tables)}); give another file")
+        if app_id == APPLICATION_ID and version > SCHEMA_VERSION:
+            raise StoreError(f"{self.name} was written by a newer harp (schema version "
+                             f"{version}, this harp reads {SCHEMA_VERSION})")
+        if "results" in tables and _columns(connection) != RESULT_COLUMNS:
+            raise StoreError(f"{self.name}: its 'results' table is not harp's (other columns)")
+        if self.read_only:
+            if "results" not in tables:
+                raise StoreError(f"{self.name} holds no results yet")
+            return
+        if app_id != APPLICATION_ID or version != SCHEMA_VERSION or not tables:
+            with self._transaction():
+                connection.execute(SCHEMA)
+                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+
+    @contextlib.contextmanager
+    def _errors(self, doing: str) -> Iterator[None]:
+        """SQLite's errors as one-line StoreErrors naming the file."""
+        try:
+            yield
+        except sqlite3.Error as err:
+            raise StoreError(f"{doing} {self.name}: {_one_line(err)}") from None
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self.connection.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.connection.execute("ROLLBACK")
+            raise
+        self.connection.execute("COMMIT")
+
+    # ---------------------------------------------------------------- use
 
     def done(self, game: str, variant: str, kind: str) -> set[int]:
         """Deal numbers already stored for this game, variant and kind."""
-        rows = self.connection.execute(
-            "SELECT deal FROM results WHERE game=? AND variant=? AND kind=?",
-            (game, variant, kind))
-        return {deal for (deal,) in rows}
+        with self._errors("cannot read"):
+            rows = self.connection.execute(
+                "SELECT deal FROM results WHERE game=? AND variant=? AND kind=?",
+                (game, variant, kind))
+            return {deal for (deal,) in rows}
 
     def add(self, game: str, variant: str, deal: int, kind: str, data: dict[str, Any]) -> None:
         """Queue one result; a full batch is committed at once."""
@@ -59,7 +161,7 @@ class ResultStore:
         """Commit the queued results (one transaction)."""
         if not self._pending:
             return
-        with self.connection:
+        with self._errors("cannot write to"), self._transaction():
             self.connection.executemany(
                 "INSERT OR IGNORE INTO results (game, variant, deal, kind, data) "
                 "VALUES (?, ?, ?, ?, ?)", self._pending)
@@ -77,19 +179,96 @@ class ResultStore:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY game, variant, deal, kind"
-        for g, v, deal, k, data in self.connection.execute(sql, args):
-            yield g, v, deal, k, json.loads(data)
+        with self._errors("cannot read"):
+            for g, v, deal, k, data in self.connection.execute(sql, args):
+                yield g, v, deal, k, self._result_data(deal, data)
+
+    def _result_data(self, deal: int, text: str) -> dict[str, Any]:
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            data = None
+        if not isinstance(data, dict):
+            raise StoreError(f"{self.name}: the stored result of deal {deal} is damaged")
+        return data
 
     def count(self) -> int:
-        return self.connection.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+        with self._errors("cannot read"):
+            return self.connection.execute("SELECT COUNT(*) FROM results").fetchone()[0]
 
     def close(self) -> None:
-        self.flush()
-        self.connection.close()
+        try:
+            self.flush()
+        finally:
+            self.connection.close()
 
     def __enter__(self) -> ResultStore:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
-        self.close()
+        if isinstance(error, StoreError):
+            self.connection.close()     # the store failed: nothing more can be written
+        else:
+            self.close()
+
+
+def _check_file(path: str, read_only: bool) -> None:
+    """Refuse, before SQLite sees it, a path SQLite would choke or block on."""
+    name = clip(path, NAME_LIMIT)
+    if "\0" in path:
+        raise StoreError(f"cannot open {name!r}: a file name cannot hold a NUL character")
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if read_only:
+            raise StoreError(f"cannot open {name}: No such file or directory") from None
+        folder = os.path.dirname(path) or "."
+        if not os.path.isdir(folder):
+            raise StoreError(f"cannot create {name}: no such folder {clip(folder, NAME_LIMIT)}"
+                             ) from None
+        return
+    except OSError as err:
+        raise StoreError(f"cannot open {name}: {err.strerror or 'unreadable'}") from None
+    if stat.S_ISDIR(mode):
+        raise StoreError(f"cannot open {name}: it is a directory")
+    if not stat.S_ISREG(mode):
+        raise StoreError(f"cannot open {name}: not a regular file")
+    if not read_only and not _writable(path):
+        raise StoreError(f"cannot write to {name}: it or its folder is read-only "
+                         "(--report reads it without writing)")
+
+
+def _writable(path: str) -> bool:
+    """Whether the file and its folder can be written (SQLite writes its
+    -wal and -shm files beside the database)."""
+    folder = os.path.dirname(path) or "."
+    return os.access(path, os.W_OK) and os.access(folder, os.W_OK)
+
+
+def _connect(path: str, read_only: bool) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit)."""
+    if not read_only:
+        return sqlite3.connect(path, timeout=30, isolation_level=None)
+    uri = "file:" + urllib.parse.quote(os.path.abspath(path))
+    connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30, isolation_level=None)
+    try:
+        connection.execute("PRAGMA schema_version").fetchone()
+        return connection
+    except sqlite3.OperationalError:
+        connection.close()
+        if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+            raise
+    # A WAL database on a read-only medium cannot get its shared-memory
+    # file: read it as immutable (nothing can be writing to it there).
+    return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+
+
+def _names(tables: list[str], limit: int = 5) -> str:
+    shown = ", ".join(repr(clip(str(name), 30)) for name in tables[:limit])
+    return shown + (f" and {len(tables) - limit} more" if len(tables) > limit else "")
+
+
+def _one_line(err: BaseException) -> str:
+    """SQLite's message, without the damaged text it may quote."""
+    return " ".join(str(err).split(" with text ", 1)[0].split())

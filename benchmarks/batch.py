@@ -5,12 +5,13 @@
    Lines file, and a 100 000-record file of ten copies of it.
 2. Times ``harp score`` on 10 000 records with ``--jobs 1`` and ``--jobs 2``.
 3. Reads the peak memory (max RSS) of ``harp score`` on 10 000 and 100 000
-   records, each run in its own child process
+   records, and of ``harp replay --check`` on 100 000, each run in its own
+   child process
    (``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss``).
 4. Times ``harp stats`` (layout measures, no solver) over 100 000 deals.
 
 Targets (2-core machine): 10 000 records in <= 15 s with --jobs 2; peak
-memory < 150 MB; 100 000 deals of layout statistics in <= 60 s.
+memory < 150 MB (replay < 60 MB); 100 000 deals of layout statistics in <= 60 s.
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def repeat_file(source: Path, target: Path, times: int) -> None:
 
 
 def harp(*args: str) -> list[str]:
-    return [sys.executable, "-m", "cli", *args]
+    return [sys.executable, "-m", "harp", *args]
 
 
 def timed(command: list[str]) -> tuple[float, float]:
@@ -116,6 +117,8 @@ def main() -> None:
                       "(largest process)")
         mb = peak_memory_mb(harp("score", str(large), "--quiet", "--rows", "--csv"))
         print(f"peak memory, harp score --rows --csv, {10 * args.games} records: {mb:.0f} MB")
+        mb = peak_memory_mb(harp("replay", "--check", str(large)))
+        print(f"peak memory, harp replay --check, {10 * args.games} records: {mb:.0f} MB")
     for game, cells in (("sh", "4"), ("eh", "4")):
         for jobs in (1, 2):
             seconds, cpu = timed(harp("stats", "--game", game, "--cells", cells, "--deals",

@@ -3,19 +3,18 @@ from __future__ import annotations
 
 import click
 
-from harp.deals import GAME_NAMES, make_code, parse_code
+from harp.deals import GAME_NAMES, make_code, parse_code, parse_deal_number
 
+from .options import DEAL_NUMBER, cells_option, game_option
 from .output import engine_errors
 from .winnable import decode_lines, timeout_option
 
 
 @click.command()
-@click.option("--game", "game", type=click.Choice(["eh", "sh"], case_sensitive=False),
-              required=True, help="Easy Harp (eh) or Seahaven Towers (sh).")
-@click.option("--cells", type=click.Choice(["4", "2", "1"]), default="4", show_default=True,
-              help="Seahaven cells (ignored for Easy Harp).")
-@click.argument("number", type=int)
-def encode(game: str, cells: str, number: int) -> None:
+@game_option(required=True)
+@cells_option("Seahaven cells (ignored for Easy Harp).", default="4", show_default=True)
+@click.argument("number", type=DEAL_NUMBER)
+def encode(game: str, cells: str, number: str) -> None:
     """Print the deal code of deal NUMBER.
 
     \b
@@ -24,7 +23,7 @@ def encode(game: str, cells: str, number: int) -> None:
         SH1-C2-AAAAAJ2
     """
     with engine_errors():
-        click.echo(str(make_code(game, number, int(cells))))
+        click.echo(str(make_code(game, parse_deal_number(number), int(cells))))
 
 
 @click.command()

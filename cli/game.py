@@ -6,8 +6,10 @@ with code 2.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import sys
+from itertools import chain
 
 import click
 
@@ -15,14 +17,16 @@ from harp import Action, Board, HarpError, Record, new_board
 from harp.render import fcs_board
 from harp.deals import DealCode, daily_code, parse_code, random_code
 
-from .options import board_display, board_json, board_text, print_board, rule_settings
+from .options import (CELLS_CHOICE, GAME_CHOICE, Count, board_display, board_json, board_text,
+                      input_path, print_board, rule_settings)
 from .output import engine_errors, one_line
-from .recordfiles import load_one_record, load_records, read_text
-from .steps import count_actions, run_record
-from .winnable import print_deal, winnable_choice, winnable_options
+from harp.analysis.sources import shown_name
+from harp.errors import RecordError
+from harp.notation import count_actions
 
-GAME_CHOICE = click.Choice(["eh", "sh"], case_sensitive=False)
-CELLS_CHOICE = click.Choice(["4", "2", "1"])
+from .recordfiles import NO_RECORD, load_one_record, read_script, records_in
+from .saving import Resumed
+from .winnable import print_deal, winnable_choice, winnable_options
 
 
 def make_board(code: str | DealCode, interactive_rules: bool, double_click: bool) -> Board:
@@ -60,7 +64,8 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime 
 @click.option("--game", type=GAME_CHOICE, help="Game of a --random or --daily deal [default: eh].")
 @click.option("--cells", type=CELLS_CHOICE, help="Seahaven cells for --random or --daily [default: 4].")
 @click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
-              show_default=True, help="fcs: Freecell Solver's board format (Seahaven only).")
+              show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
+                                      "board format (Seahaven only).")
 @winnable_options
 @board_display
 def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
@@ -107,9 +112,9 @@ def print_fcs(board: Board, announce_code: bool) -> None:
 @click.command()
 @click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
+@click.option("--record", "record_file", type=input_path(dir_okay=False),
               help="Read the deal and moves from a record file (- for standard input).")
-@click.option("--at", "at", type=click.IntRange(min=0),
+@click.option("--at", "at", type=Count(min=0),
               help="Show the position after the first N actions only.")
 @rule_settings
 @board_display
@@ -134,7 +139,7 @@ def show(code: str | None, moves: tuple[str, ...], record_file: str | None, at: 
             raise click.BadParameter(f"{at} is more than the {total} actions of the script",
                                      param_hint="'--at'")
         board = make_board(record.code, interactive_rules, double_click)
-        run_record(board, record, upto=at)
+        board.push_script(record.moves, upto=at, first_line=record.moves_line)
     print_board(board, json_, ascii_, reveal)
 
 
@@ -143,22 +148,25 @@ def record_from_arguments(code: str | None, moves: tuple[str, ...],
     """A record from CODE MOVES…, or from ``--record FILE`` followed by
     extra moves (the positional arguments are then all moves)."""
     if record_file is not None:
-        record = load_one_record(record_file)
-        extra = " ".join(((code,) if code is not None else ()) + moves)
-        if extra:
-            record.moves = f"{record.moves} {extra}"
-        return record
+        return continued(load_one_record(record_file), code, moves)
     if code is None:
         raise click.UsageError("give a deal CODE (e.g. EH1-N-AAAAAAF) or --record FILE")
     return Record(code, " ".join(moves))
 
 
-@click.command()
+def continued(record: Record, code: str | None, moves: tuple[str, ...]) -> Record:
+    """The record with the command line's MOVES played after its own (CODE,
+    given with --record, is the first of them)."""
+    extra = " ".join(((code,) if code is not None else ()) + moves)
+    return dataclasses.replace(record, moves=f"{record.moves} {extra}") if extra else record
+
+
+@click.command(short_help="Apply moves to a deal and print the position, or play interactively.")
 @click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
-@click.option("--script", "script_file", type=click.Path(dir_okay=False, allow_dash=True),
+@click.option("--script", "script_file", type=input_path(dir_okay=False),
               help="Read the moves from a script file (- for standard input).")
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
+@click.option("--record", "record_file", type=input_path(dir_okay=False),
               help="Start from a record file's deal and moves; MOVES are played after them.")
 @click.option("--verbose", "-v", is_flag=True, help="Print the position after every action.")
 @click.option("--interactive", "-i", "force_interactive", is_flag=True,
@@ -186,7 +194,7 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
         harp play EH1-N-AAAAAAF          # interactive game in a terminal
     """
     with engine_errors():
-        record, source = play_record(code, moves, script_file, record_file)
+        record, source, saved = play_record(code, moves, script_file, record_file)
         board = make_board(record.code, interactive_rules, double_click)
     interactive = force_interactive or (
         not record.moves.strip() and code not in (None, "-") and script_file is None
@@ -196,34 +204,38 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
     each = step_printer(board, json_, ascii_, reveal) if verbose else None
     with engine_errors():
         try:
-            run_record(board, record, each)
+            board.push_script(record.moves, first_line=record.moves_line, each=each)
         except HarpError as err:
             raise (HarpError(f"{source}: {err}") if source else err) from None
     if interactive:
         from .interactive import play_game
-        play_game(board, ascii_=ascii_, reveal=reveal)
+        resumed = Resumed(record_file, saved) if record_file not in (None, "-") and saved else None
+        if not play_game(board, ascii_=ascii_, reveal=reveal, resumed=resumed):
+            sys.exit(1)
     elif not verbose:
         print_board(board, json_, ascii_, reveal)
 
 
 def play_record(code: str | None, moves: tuple[str, ...], script_file: str | None,
-                record_file: str | None) -> tuple[Record, str | None]:
-    """The record ``harp play`` runs, and the name of the file its moves came from."""
+                record_file: str | None) -> tuple[Record, str | None, Record | None]:
+    """The record ``harp play`` runs, the name of the script file its moves
+    came from, and the record of the --record file."""
     if record_file is not None:
         if script_file is not None:
             raise click.UsageError("give either --record or --script, not both")
-        return record_from_arguments(code, moves, record_file), None
+        saved = load_one_record(record_file)
+        return continued(saved, code, moves), None, saved
     if code in (None, "-"):
         if moves or script_file:
             raise click.UsageError("MOVES and --script need a deal CODE")
         if code is None and sys.stdin.isatty():
             raise click.UsageError("give a deal CODE, or a record on standard input")
-        return load_one_record("-"), None
+        return load_one_record("-"), None, None
     if script_file is not None:
         if moves:
             raise click.UsageError("give moves either as arguments or with --script, not both")
-        return Record(code, read_text(script_file)), script_file
-    return Record(code, " ".join(moves)), None
+        return Record(code, read_script(script_file)), shown_name(script_file), None
+    return Record(code, " ".join(moves)), None, None
 
 
 def print_position(board: Board, title: str, json_: bool, ascii_: bool, reveal: bool) -> None:
@@ -240,8 +252,8 @@ def step_printer(board: Board, json_: bool, ascii_: bool, reveal: bool):
     return each
 
 
-@click.command()
-@click.argument("record_file", metavar="RECORD", type=click.Path(dir_okay=False, allow_dash=True))
+@click.command(short_help="Replay saved games step by step, checking every action.")
+@click.argument("record_file", metavar="RECORD", type=input_path(dir_okay=False))
 @click.option("--check", is_flag=True, help="Print only the last position of each record.")
 @rule_settings
 @board_display
@@ -250,23 +262,35 @@ def replay(record_file: str, check: bool, interactive_rules: bool, double_click:
     """Replay the saved game(s) in RECORD step by step and check every action.
 
     RECORD is a file of records (text, .jsonl or .csv, RULES B8) or - for
-    standard input.  Exit code 1 if any action is refused.
+    standard input, read one record at a time.  A record that cannot be
+    read or replayed is reported and the next one is replayed; the exit
+    code is 1 if any failed.
 
     \b
     Examples:
         harp replay examples/won-easy-harp.txt
         harp replay --check examples/games.jsonl
     """
+    name = shown_name(record_file)
     with engine_errors():
-        records = load_records(record_file)
-    failures = 0
-    for index, record in enumerate(records, 1):
-        if len(records) > 1 and not json_:
-            click.echo(f"Record {index} (line {record.line}): {record.code}")
-        failures += not replay_one(record, check or json_, interactive_rules, double_click,
-                                   json_, ascii_, reveal)
-    if len(records) > 1 and not json_:
-        click.echo(f"{len(records) - failures} of {len(records)} records replayed without error")
+        items = records_in(record_file)
+        ahead = [item for item in (next(items, None), next(items, None)) if item is not None]
+        if not ahead:
+            raise RecordError(f"{name}: {NO_RECORD}")
+        several = len(ahead) > 1 and not json_
+        total = failures = 0
+        for total, (line, item) in enumerate(chain(ahead, items), 1):
+            if several:
+                code = item.code if isinstance(item, Record) else "cannot be read"
+                click.echo(f"Record {total} (line {line}): {code}")
+            if isinstance(item, RecordError):
+                click.echo(f"Error: {name}: {one_line(item)}", err=True)
+                failures += 1
+                continue
+            failures += not replay_one(item, check or json_, interactive_rules, double_click,
+                                       json_, ascii_, reveal)
+    if several:
+        click.echo(f"{total - failures} of {total} records replayed without error")
     if failures:
         sys.exit(1)
 
@@ -276,15 +300,15 @@ def replay_one(record: Record, check: bool, interactive_rules: bool, double_clic
     """Replay one record; print its positions and a verdict; False if it failed."""
     try:
         board = make_board(record.code, interactive_rules, double_click)
-    except ValueError as err:
+    except HarpError as err:
         click.echo(f"Error: line {record.line}: {one_line(err)}", err=True)
         return False
     if not check:
         print_position(board, "Start", False, ascii_, reveal)
     each = None if check else step_printer(board, False, ascii_, reveal)
     try:
-        run_record(board, record, each)
-    except ValueError as err:
+        board.push_script(record.moves, first_line=record.moves_line, each=each)
+    except HarpError as err:
         click.echo(f"Error: {one_line(err)}", err=True)
         return False
     if json_:

@@ -1,35 +1,49 @@
-"""The interactive game of ``harp play`` in a terminal (issue 3).
+"""The interactive game of ``harp play`` in a terminal.
 
 The board is redrawn after each action; the player types notation (RULES
 B7: ``3>f``, ``w>5``, ``d``, ``t3``, ``tt3``, ``u``), sees why a refused move
-is refused, asks for a ``hint`` from the solver and quits
-with ``q``; the game can then be saved as a record (RULES B8).
+is refused, asks for a ``hint`` from the solver (Ctrl-C stops the search and
+the game goes on) and quits with ``q``; the game can then be saved as a
+record (RULES B8, :mod:`harp.cli.saving`).  A save that fails asks for
+another file; given none, the record is printed and the exit code is 1.
 """
 from __future__ import annotations
 
-import os
+import math
+import sys
+import threading
+import time
+from types import TracebackType
 
 import click
 
-from harp.solve import HINT_LIMITS, hint
-from harp import Board
-from harp.records import Record, csv_header, detect_format, format_record, record_of
+from harp import Board, HarpError
+from harp.records import Record
+from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits, hint
 
 from .options import board_text, use_color
 from .output import one_line
+from .saving import UPDATED, Resumed, save_record
 
 QUIT = ("q", "quit", "exit")
-HELP_TEXT = """\
+#: The longest search a ``hint SECONDS`` may ask for.
+MAX_HINT_SECONDS = 3600
+HELP_TEXT = f"""\
 Type actions in move notation (several per line are fine):
   3>f  w>5  a>10  f2>5   move from X to Y (f: the foundation that accepts)
   t3   tt3               tap / double-tap the top card of column 3 (or w, a-d)
   d                      draw from the stock (Easy Harp; redeals when empty)
   u                      undo the last action
-Commands: help, moves (legal actions), script (actions so far), hint, q (quit)"""
+Commands: help, moves (legal actions), script (actions so far), q (quit),
+  hint [SECONDS]         the solver's next move, searching up to {HINT_LIMITS.timeout:g} s
+                         (or SECONDS); Ctrl-C stops the search"""
 
 
-def play_game(board: Board, ascii_: bool = False, reveal: bool = False) -> None:
-    """Run the game until the player quits, wins, or input ends; offer to save."""
+def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
+              resumed: Resumed | None = None) -> bool:
+    """Run the game until the player quits, wins, or input ends; offer to
+    save.  ``resumed``: the record file the game was loaded from, and its
+    record.  False if a save failed and the player gave up saving."""
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
     while board.status() != "won":
@@ -50,19 +64,20 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False) -> None:
             click.echo(board_text(board, ascii_, reveal))
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
-    offer_save(board)
+    return offer_save(board, resumed)
 
 
 def run_command(board: Board, command: str) -> bool:
     """Handle a word that is not notation; False if it is notation."""
+    word, _, argument = command.partition(" ")
     if command in ("help", "?", "h"):
         click.echo(HELP_TEXT)
     elif command in ("moves", "legal"):
         click.echo(" ".join(map(str, board.legal_actions)) or "no legal action")
     elif command == "script":
         click.echo(board.script() or "no action yet")
-    elif command == "hint":
-        click.echo(hint_text(board))
+    elif word == "hint":
+        click.echo(hint_command(board, argument.strip()))
     else:
         return False
     return True
@@ -75,7 +90,7 @@ def play_line(board: Board, line: str) -> int:
     for token in line.split("#", 1)[0].replace(",", " ").split():
         try:
             board.push(token)
-        except ValueError as err:
+        except HarpError as err:
             message = f"Refused {token}: {one_line(err)}"
             click.echo(click.style(message, fg="red") if use_color() else message)
             break
@@ -83,40 +98,112 @@ def play_line(board: Board, line: str) -> int:
     return accepted
 
 
-def hint_text(board: Board) -> str:
-    """The solver's next action on a winning line (issue 5)."""
-    result, first = hint(board.copy(), HINT_LIMITS)
+def hint_limits(argument: str) -> SolveLimits | None:
+    """The limits of ``hint`` (HINT_LIMITS) or ``hint SECONDS`` (that long,
+    and as many positions as ``harp solve``); None if SECONDS is not a
+    number of seconds."""
+    if not argument:
+        return HINT_LIMITS
+    try:
+        seconds = float(argument) if argument.isascii() else math.nan
+    except ValueError:          # float()'s only way to say "not a number"
+        return None
+    if not 0 < seconds <= MAX_HINT_SECONDS:
+        return None
+    return SolveLimits(max_states=max(HINT_LIMITS.max_states, DEFAULT_LIMITS.max_states),
+                       timeout=seconds)
+
+
+def hint_command(board: Board, argument: str = "") -> str:
+    """The solver's next action on a winning line; Ctrl-C stops the search."""
+    limits = hint_limits(argument)
+    if limits is None:
+        return f"hint takes a number of seconds (at most {MAX_HINT_SECONDS}), e.g. hint 30"
+    try:
+        with Elapsed("Searching"):
+            return hint_text(board, limits)
+    except KeyboardInterrupt:
+        return "Hint stopped (Ctrl-C); the game goes on."
+
+
+def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS) -> str:
+    """What the solver says from the board's position, within the limits."""
+    result, first = hint(board.copy(), limits)
     if first is not None:
         return f"Hint: {first} (the first of a winning line of {len(result.actions)} actions)"
     if result.outcome == "unsolvable":
         return "No winning line exists from here: undo (u) to an earlier position."
-    return f"No winning line found within the limits ({result.states} positions searched)."
+    return (f"No winning line found within the limits ({result.states} positions searched "
+            f"in {result.seconds:.0f} s); try hint SECONDS for a longer search.")
 
 
-def offer_save(board: Board) -> None:
-    """Ask whether to save the game as a record, and where."""
+class Elapsed:
+    """While a slow search runs, show on a terminal's stderr that it is
+    working: its elapsed seconds, redrawn in place, then erased."""
+
+    DELAY = 0.5      # a quick answer shows nothing
+    PERIOD = 0.25
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self._done = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> Elapsed:
+        if sys.stderr.isatty():
+            self._thread = threading.Thread(target=self._show, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def _show(self) -> None:
+        start = time.monotonic()
+        shown = False
+        while not self._done.wait(self.DELAY if not shown else self.PERIOD):
+            seconds = time.monotonic() - start
+            sys.stderr.write(f"\r{self.label}... {seconds:.0f} s (Ctrl-C stops)  ")
+            sys.stderr.flush()
+            shown = True
+        if shown:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+            sys.stderr.flush()
+
+
+def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
+    """Ask whether to save the game as a record, and where; a failed save
+    asks again.  False if the player then gives up (the record is printed)."""
     if not board.actions:
-        return
+        return True
     try:
         if not click.confirm("Save this game as a record?", default=False):
-            return
-        path = click.prompt("File (.txt, .jsonl or .csv; appended to)", default=f"{board.code}.txt")
+            return True
     except click.Abort:
         click.echo()
-        return
-    try:
-        append_record(path, record_of(board))
-    except OSError as err:
-        click.echo(f"Not saved: {one_line(err)}")
-        return
-    click.echo(f"Saved to {path}: replay it with: harp replay {path}")
-
-
-def append_record(path: str, record: Record) -> None:
-    """Append one record in the format the file name says (RULES B8)."""
-    fmt = detect_format(path)
-    is_new = not os.path.exists(path) or os.path.getsize(path) == 0
-    with open(path, "a", encoding="utf-8") as handle:
-        if fmt == "csv" and is_new:
-            handle.write(csv_header(record) + "\n")
-        handle.write(format_record(record, fmt) + "\n")
+        return True
+    extra = resumed.record.extra if resumed else {}
+    record = Record(str(board.code), board.script(), dict(extra))
+    question, default = "File (.txt, .jsonl or .csv)", (resumed.path if resumed else
+                                                          f"{board.code}.txt")
+    while True:
+        try:
+            path = click.prompt(question, default=default, show_default=bool(default)).strip()
+        except click.Abort:
+            click.echo()
+            path = ""
+        if not path:
+            click.echo(f"Not saved. The game's record, to keep by hand:\n{record.to_text()}")
+            return False
+        try:
+            done = save_record(path, record, resumed)
+        except (HarpError, OSError) as err:
+            click.echo(f"Not saved: {one_line(err)}")
+            question, default = "Another file (empty: do not save)", ""
+            continue
+        said = f"Updated the game's record in {path}" if done == UPDATED else f"Saved to {path}"
+        click.echo(f"{said}: replay it with: harp replay {path}")
+        return True

@@ -1,19 +1,30 @@
 """The ``harp`` Click group, and the one place its commands are registered.
 
-A command's module is imported when the command runs (or ``--help`` lists
-it), so that ``harp deal`` starts without loading the batch analyzer, the
-solvers or the table printer.
+Exit codes: 0 success; 1 bad data or a refusal (a bad code, move, record or
+file, a missing file, a damaged database); 2 a bad command line (an unknown
+option, a bad option value, options that exclude each other, a NUL
+character in a file name given on the command line).  Every error is one
+line on standard error, quoting at most a clipped excerpt of the input.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
+import re
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
 from harp import __version__
+from harp.errors import CLIP_LIMIT, clip
+
+from .output import shorten
 
 #: Every command, by name: the module of ``harp.cli`` that defines it
-#: (under the same name).
+#: (under the same name).  A command's module is imported when the command
+#: runs (or ``--help`` lists it), so that ``harp deal`` starts without
+#: loading the batch analyzer, the solvers or the table printer.
 COMMANDS = {
     "encode": "codes", "decode": "codes",
     "deal": "game", "show": "game", "play": "game", "replay": "game",
@@ -24,8 +35,25 @@ COMMANDS = {
 }
 
 
-class Commands(click.Group):
-    """A group whose commands are imported on first use."""
+#: A run of characters without spaces or quotes: a value Click quotes whole.
+_LONG_WORD = re.compile(r"""[^\s'"]{%d,}""" % (CLIP_LIMIT + 1))
+
+
+@contextlib.contextmanager
+def clipped_usage_errors() -> Iterator[None]:
+    """Click's usage errors (which quote a bad value whole) on one short
+    line, every long word of them clipped; harp's own errors are clipped
+    where they are raised and by :func:`engine_errors`."""
+    try:
+        yield
+    except click.UsageError as err:
+        err.message = shorten(_LONG_WORD.sub(lambda word: clip(word[0]), err.message))
+        raise
+
+
+class HarpGroup(click.Group):
+    """The ``harp`` group: its commands' errors are one short line; its
+    commands are imported on first use (``COMMANDS``)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -36,8 +64,16 @@ class Commands(click.Group):
             return None
         return getattr(importlib.import_module(f"{__package__}.{module}"), name)
 
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        with clipped_usage_errors():
+            return super().make_context(*args, **kwargs)
 
-@click.group(cls=Commands, context_settings={"help_option_names": ["-h", "--help"]})
+    def invoke(self, ctx: click.Context) -> Any:
+        with clipped_usage_errors():
+            return super().invoke(ctx)
+
+
+@click.group(cls=HarpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="harp")
 def cli() -> None:
     """harp: play and analyse Easy Harp (EH) and Seahaven Towers (SH).
@@ -46,3 +82,4 @@ def cli() -> None:
     Example:
         harp deal EH1-N-AAAAAAF
     """
+

@@ -1,54 +1,59 @@
-"""Reading game records (RULES B8) from files or standard input for the commands.
+"""Game records (RULES B8) and scripts read from files for ``show``,
+``play`` and ``replay``, through the one reader of :mod:`harp.analysis.sources`.
 
 Text files may hold one record whose script runs over several lines (with
 ``#`` comments), or many records one per line: a line whose first word looks
 like a deal code starts a new record, other lines continue the current one.
-JSON Lines and CSV files are read by :func:`harp.records.read_records`.
 """
 from __future__ import annotations
 
-import click
+from collections.abc import Iterator
 
 from harp import Record, RecordError
-from harp.records import detect_format, read_records
+from harp.analysis.sources import STDIN, open_source, read_lines, read_source, shown_name
+from harp.records import RECORD_LIMIT, NumberedRecord
 
-def read_text(path: str) -> str:
-    """The whole text of a file, or of standard input for ``-``."""
-    try:
-        with click.open_file(path, "r", encoding="utf-8-sig") as handle:
-            return handle.read()
-    except UnicodeDecodeError:
-        raise RecordError(f"{_name(path)}: not a text file (UTF-8 expected)") from None
+NO_RECORD = "no record found: a record is a deal code followed by its moves"
 
 
-def load_records(path: str) -> list[Record]:
-    """Every record of a file (``-``: standard input); raise RecordError,
-    prefixed with the file name, for the first record that cannot be read."""
-    text = read_text(path)
-    lines = text.splitlines()
-    first = next((line for line in lines if line.strip()), None)
-    fmt = detect_format(None if path == "-" else path, first)
-    try:
-        records = []
-        for _, item in read_records(lines, fmt):
-            if isinstance(item, RecordError):
-                raise item
-            records.append(item)
-        if not records:
-            raise RecordError("no record found: a record is a deal code followed by its moves")
-        return records
-    except RecordError as err:
-        raise RecordError(f"{_name(path)}: {err}") from None
+def records_in(path: str) -> Iterator[NumberedRecord]:
+    """Every record of a file (``-``: standard input), streamed, with its
+    line; bad records in their place.  OSError if it cannot be opened."""
+    with open_source(path) as handle:
+        yield from read_source(handle, None if path == STDIN else path)
 
 
 def load_one_record(path: str) -> Record:
-    """The single record of a file; several records are an error."""
-    records = load_records(path)
-    if len(records) > 1:
-        raise RecordError(f"{_name(path)} holds {len(records)} records; "
+    """The single record of a file; a bad record, none or several are an
+    error (RecordError, prefixed with the file name)."""
+    name = shown_name(path)
+    found: Record | None = None
+    count = 0
+    for _, item in records_in(path):
+        if isinstance(item, RecordError):
+            raise RecordError(f"{name}: {item}")
+        count += 1
+        found = found or item
+    if found is None:
+        raise RecordError(f"{name}: {NO_RECORD}")
+    if count > 1:
+        raise RecordError(f"{name} holds {count} records; "
                           "give a file with one record (use 'harp replay' for several)")
-    return records[0]
+    return found
 
 
-def _name(path: str) -> str:
-    return "<stdin>" if path == "-" else path
+def read_script(path: str) -> str:
+    """The text of a script file (``-``: standard input), read like a
+    record file: bounded lines, UTF-8, a byte-order mark dropped."""
+    name = shown_name(path)
+    parts: list[str] = []
+    size = 0
+    with open_source(path) as handle:
+        for number, text, error in read_lines(handle):
+            if error is not None:
+                raise RecordError(f"{name}: line {number}: {error}")
+            size += len(text)
+            if size > RECORD_LIMIT:
+                raise RecordError(f"{name}: the script is longer than {RECORD_LIMIT} characters")
+            parts.append(text.lstrip("\ufeff") if number == 1 else text)
+    return "".join(parts)

@@ -7,7 +7,7 @@ refused move (one line, RULES B1/B7); 2 for command-line misuse.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import click
 
@@ -17,21 +17,22 @@ from harp.solve import solve as solver_solve
 from harp import Board, HarpError, Record, new_board
 from harp.records import replay
 
+from .options import Count, Seconds, apply, json_option
 from .output import engine_errors
 from .recordout import RecordWriter
 
+F = TypeVar("F", bound=Callable[..., Any])
 
-def limit_options(func: Any) -> Any:
+
+def limit_options(func: F) -> F:
     """``--max-states``, ``--timeout`` and ``--json``."""
-    for decorator in reversed((
-        click.option("--max-states", type=click.IntRange(1), default=DEFAULT_LIMITS.max_states,
+    return apply(func, [
+        click.option("--max-states", type=Count(1), default=DEFAULT_LIMITS.max_states,
                      show_default=True, help="Give up (unknown) after this many positions."),
-        click.option("--timeout", type=click.FloatRange(0), default=DEFAULT_LIMITS.timeout,
+        click.option("--timeout", type=Seconds(), default=DEFAULT_LIMITS.timeout,
                      show_default=True, help="Give up (unknown) after this many seconds."),
-        click.option("--json", "json_", is_flag=True, help="Print one JSON object."),
-    )):
-        func = decorator(func)
-    return func
+        json_option("Print one JSON object."),
+    ])
 
 
 def position(code: str, moves: tuple[str, ...]) -> Board:
@@ -84,10 +85,7 @@ def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
     if record_file is not None:
         save_solution(board, result, record_file)
     if json_:
-        data = {"code": str(board.code), "outcome": result.outcome, "script": result.script(),
-                "length": len(result.actions), "states": result.states,
-                "seconds": round(result.seconds, 4)}
-        click.echo(json.dumps(data))
+        click.echo(json.dumps({"code": str(board.code), **result.to_dict()}))
     elif result.solved:
         click.echo(result.script() if result.actions else "# already won")
     elif result.outcome == "unsolvable":
@@ -112,10 +110,7 @@ def hint(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
     board = position(code, moves)
     result, first = run_solver(board, max_states, timeout, first_only=True)
     if json_:
-        data = {"code": str(board.code), "hint": first, "outcome": result.outcome,
-                "length": len(result.actions), "states": result.states,
-                "seconds": round(result.seconds, 4)}
-        click.echo(json.dumps(data))
+        click.echo(json.dumps({"code": str(board.code), "hint": first, **result.to_dict()}))
     elif first is not None:
         click.echo(first)
     elif result.solved:

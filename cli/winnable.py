@@ -19,7 +19,7 @@ from harp.render import board_to_dict
 from harp.winnable import (EASY_HARP_TIMEOUT, Verdict, decide, fewest_cells,
                            random_easy_harp_deal, random_seahaven_deal, seahaven_verdicts)
 
-from .options import print_board
+from .options import Seconds, print_board
 from .output import one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -27,8 +27,7 @@ MIN_CELLS_CHOICE = click.Choice(["1", "2", "4"])
 
 
 def timeout_option(func: F) -> F:
-    return click.option("--timeout", type=click.FloatRange(0, min_open=True),
-                        default=EASY_HARP_TIMEOUT, show_default=True,
+    return click.option("--timeout", type=Seconds(), default=EASY_HARP_TIMEOUT, show_default=True,
                         help="Seconds the solver may spend deciding (Easy Harp has no atlas).")(func)
 
 

@@ -20,8 +20,8 @@ from typing import ClassVar
 from .actions import UNDO, Action
 from .cards import KING
 from .deals import EASY_HARP, DealCode
-from .errors import IllegalActionError
-from .notation import parse_action, parse_script, tokenize
+from .errors import HarpError, IllegalActionError
+from .notation import parse_action, parse_script, script_tokens
 
 UNDO_LIMIT = 100
 
@@ -120,25 +120,25 @@ class Board:
         self.actions.append(action)
         return action
 
-    def push_script(self, text: str, upto: int | None = None,
-                    first_line: int = 1) -> list[Action]:
+    def push_script(self, text: str, upto: int | None = None, first_line: int = 1,
+                    each: Callable[[int, Action], None] | None = None) -> list[Action]:
         """Push the actions of a script (the first ``upto`` of them, if
-        given).  An error names the action's number (and its line, for a
-        script of several lines; ``first_line`` is the number of the script's
-        first line in its file) and leaves the earlier actions applied."""
-        multiline = "\n" in text.strip() or first_line != 1
+        given), calling ``each(number, action)`` after every one.  An error
+        names the action's number (and its line, for a script of several
+        lines; ``first_line`` is the number of the script's first line in
+        its file) and leaves the earlier actions applied."""
         pushed = []
         game, cells = self.game, self.cells_count
-        for number, (token, line) in enumerate(tokenize(text), 1):
+        for number, token, line in script_tokens(text, first_line):
             if upto is not None and number > upto:
                 break
-            line += first_line - 1
             try:
-                pushed.append(self.push(parse_action(token, game, cells)))
-            except ValueError as err:
-                if hasattr(err, "at"):
-                    raise err.at(number, token, line if multiline else None) from None
-                raise
+                action = self.push(parse_action(token, game, cells))
+            except HarpError as err:
+                raise err.at(number, token, line) from None
+            pushed.append(action)
+            if each is not None:
+                each(number, action)
         return pushed
 
     def pop(self) -> Action:

@@ -8,7 +8,7 @@ is the only place that knows how to turn them into text and back.
 """
 from __future__ import annotations
 
-from .errors import NotationError
+from .errors import NotationError, clip
 
 Card = int
 
@@ -60,16 +60,16 @@ def parse_card(text: str) -> Card:
     """Parse ``TH``, ``10h``, ``T♥``, ``k♣`` (any case) into a card."""
     t = text.strip()
     if len(t) < 2:
-        raise NotationError(f"not a card: {text!r} (write rank then suit, e.g. TH)")
+        raise NotationError(f"not a card: {clip(text)!r} (write rank then suit, e.g. TH)")
     rank_text, suit_text = t[:-1].upper(), t[-1]
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANK_CHARS:
-        raise NotationError(f"not a card: {text!r} (unknown rank {t[:-1]!r})")
+        raise NotationError(f"not a card: {clip(text)!r} (unknown rank {clip(t[:-1])!r})")
     if suit_text in _SYMBOL_TO_SUIT:
         suit = _SYMBOL_TO_SUIT[suit_text]
     elif suit_text.upper() in SUIT_CHARS:
         suit = SUIT_CHARS.index(suit_text.upper())
     else:
-        raise NotationError(f"not a card: {text!r} (unknown suit {suit_text!r})")
+        raise NotationError(f"not a card: {clip(text)!r} (unknown suit {suit_text!r})")
     return make_card(RANK_CHARS.index(rank_text), suit)

@@ -12,7 +12,7 @@ import random as _random
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import InvalidCodeError
+from .errors import InvalidCodeError, clip
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 PAYLOAD_LENGTH = 7
@@ -40,15 +40,15 @@ class DealCode:
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
-            raise InvalidCodeError(f"unknown game {self.game!r} (expected EH or SH)")
+            raise InvalidCodeError(f"unknown game {clip(str(self.game))!r} (expected EH or SH)")
         if self.variant not in VARIANTS[self.game]:
             raise InvalidCodeError(
-                f"unknown variant {self.variant!r} for {self.game} "
+                f"unknown variant {clip(str(self.variant))!r} for {self.game} "
                 f"(expected {' or '.join(VARIANTS[self.game])})")
         if self.version != VERSION:
-            raise InvalidCodeError(f"unknown dealing version {self.version} (only version 1 exists)")
-        if not 1 <= self.number <= MAX_DEAL:
-            raise InvalidCodeError(f"deal number {self.number} is out of range 1-{MAX_DEAL}")
+            raise InvalidCodeError(f"unknown dealing version {number_text(self.version)} "
+                                   "(only version 1 exists)")
+        check_deal_number(self.number)
 
     @property
     def cells(self) -> int:
@@ -67,10 +67,37 @@ class DealCode:
         return parse_code(text)
 
 
+def number_text(number: int) -> str:
+    """A number for an error message, clipped: a number of thousands of
+    digits would be a huge message (and beyond Python's int-to-str limit)."""
+    if abs(number) < 10**18:
+        return str(number)
+    return f"{'-' if number < 0 else ''}of {number.bit_length()} bits"
+
+
+def check_deal_number(number: int) -> int:
+    """``number`` if it is a deal number (1 to 999 999, RULES B1), else InvalidCodeError."""
+    if not 1 <= number <= MAX_DEAL:
+        raise InvalidCodeError(f"deal number {number_text(number)} is out of range 1-{MAX_DEAL}")
+    return number
+
+
+def parse_deal_number(text: str) -> int:
+    """A deal number written with the ASCII digits 0-9 only (RULES C6), in
+    range (RULES B1); never converts a huge digit string."""
+    digits = text.strip()
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        raise InvalidCodeError(f"{clip(digits)!r} is not a deal number "
+                               "(write it with the digits 0-9, RULES C6)")
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_DEAL)):
+        raise InvalidCodeError(f"deal number {clip(digits)} is out of range 1-{MAX_DEAL}")
+    return check_deal_number(int(digits))
+
+
 def encode_number(number: int) -> str:
     """Deal number to the 7-digit base-32 payload (RULES B1): 5 -> ``AAAAAAF``."""
-    if not 1 <= number <= MAX_DEAL:
-        raise InvalidCodeError(f"deal number {number} is out of range 1-{MAX_DEAL}")
+    check_deal_number(number)
     digits = []
     for _ in range(PAYLOAD_LENGTH):
         number, digit = divmod(number, 32)
@@ -79,20 +106,28 @@ def encode_number(number: int) -> str:
 
 
 def decode_payload(payload: str) -> int:
-    """The 7-digit base-32 payload to a deal number, validated."""
-    text = payload.upper()
-    if len(text) != PAYLOAD_LENGTH:
-        raise InvalidCodeError(
-            f"payload {payload!r} has {len(text)} characters, expected {PAYLOAD_LENGTH}")
-    number = 0
-    for ch in text:
-        if ch not in _DIGIT:
+    """The 7-digit base-32 payload to a deal number, validated: exactly 7
+    ASCII characters of the alphabet, in any letter case (RULES B1, C6)."""
+    quoted = repr(clip(payload))
+    for ch in payload:
+        # Only ASCII is upper-cased: 'ß'.upper() is 'SS', 'ı'.upper() is 'I' (RULES C6).
+        if not (ch.isascii() and ch.upper() in _DIGIT):
+            rule = "B1" if ch.isascii() else "C6"
             raise InvalidCodeError(
-                f"payload {payload!r} has the character {ch!r}, not in A-Z 2-7")
+                f"payload {quoted} has the character {ch!r}, not in A-Z 2-7 (RULES {rule})")
+    if len(payload) != PAYLOAD_LENGTH:
+        raise InvalidCodeError(f"payload {quoted} has {len(payload)} characters, "
+                               f"expected {PAYLOAD_LENGTH} (RULES B1)")
+    number = 0
+    for ch in payload.upper():
         number = number * 32 + _DIGIT[ch]
     if not 1 <= number <= MAX_DEAL:
-        raise InvalidCodeError(f"payload {payload!r} is deal {number}, out of range 1-{MAX_DEAL}")
+        raise InvalidCodeError(f"payload {quoted} is deal {number}, out of range 1-{MAX_DEAL}")
     return number
+
+
+#: The version of a code: ASCII digits, at most this many (RULES C6).
+_MAX_VERSION_DIGITS = 9
 
 
 def make_code(game: str, number: int, cells: int = 4) -> DealCode:
@@ -105,20 +140,28 @@ def make_code(game: str, number: int, cells: int = 4) -> DealCode:
 def parse_code(text: str) -> DealCode:
     """Parse a deal code in any letter case; raise InvalidCodeError saying why not."""
     raw = text.strip()
-    parts = raw.upper().split("-")
+    quoted = repr(clip(raw))
+    parts = raw.split("-")
     if len(parts) != 3:
         raise InvalidCodeError(
-            f"invalid deal code {raw!r}: expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
+            f"invalid deal code {quoted}: expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
     head, variant, payload = parts
-    game, version_text = head[:2], head[2:]
+    if not (head.isascii() and variant.isascii()):
+        # Codes are ASCII (RULES C6): no look-alike letters or digits.
+        raise InvalidCodeError(f"invalid deal code {quoted}: not ASCII (RULES C6)")
+    game, version_text = head[:2].upper(), head[2:]
     if game not in GAMES:
-        raise InvalidCodeError(f"invalid deal code {raw!r}: unknown game {head[:2]!r} (expected EH or SH)")
+        raise InvalidCodeError(
+            f"invalid deal code {quoted}: unknown game {clip(head[:2])!r} (expected EH or SH)")
     if not version_text.isdigit():
-        raise InvalidCodeError(f"invalid deal code {raw!r}: no version number after {game}")
+        raise InvalidCodeError(f"invalid deal code {quoted}: no version number after {game}")
     try:
-        return DealCode(game, variant, decode_payload(payload), int(version_text))
+        if len(version_text.lstrip("0")) > _MAX_VERSION_DIGITS:
+            raise InvalidCodeError(f"unknown dealing version {clip(version_text)} "
+                                   f"(only version {VERSION} exists)")
+        return DealCode(game, variant.upper(), decode_payload(payload), int(version_text))
     except InvalidCodeError as err:
-        raise InvalidCodeError(f"invalid deal code {raw!r}: {err}") from None
+        raise InvalidCodeError(f"invalid deal code {quoted}: {err}") from None
 
 
 # ---------------------------------------------------------------- shuffle (B2)

@@ -1,10 +1,26 @@
 """Exceptions of the engine, in the style of python-chess.
 
-Every error a user can cause is a ``ValueError`` subclass with a message
-that says what was wrong, so callers can catch ``ValueError`` and print
-``str(err)`` as a one-line answer.
+Every error a user can cause is a :class:`HarpError` (a ``ValueError``
+subclass) with a message that says what was wrong, so callers can catch
+``HarpError`` and print ``str(err)`` as a one-line answer.  A message quotes
+user input only as a short excerpt (:func:`clip`).  The batch analyzer's
+own errors (a bad deal list, an unusable database or executor) are
+``HarpError`` subclasses too.
 """
 from __future__ import annotations
+
+#: How much of a piece of user input an error message quotes.
+CLIP_LIMIT = 60
+
+
+def clip(text: str, limit: int = CLIP_LIMIT) -> str:
+    """A short excerpt of user input for an error message: ``text`` itself
+    when it has at most ``limit`` characters, else its first ``limit - 1``
+    and an ellipsis, so that a huge token never makes a huge message.
+    Quote it with ``!r`` (which also shows control characters escaped)."""
+    if len(text) <= limit:
+        return text
+    return text[:max(limit - 1, 0)] + "…"
 
 
 class HarpError(ValueError):
@@ -23,10 +39,13 @@ class HarpError(ValueError):
         placed = self.__class__.__new__(self.__class__)
         placed.__dict__.update(self.__dict__)
         placed.action_number, placed.token, placed.line = action_number, token, line
-        where = f"action {action_number} ({token}" + (f", line {line})" if line else ")")
+        where = f"action {action_number} ({clip(token)}" + (f", line {line})" if line else ")")
         message = str(self)
         # The token is named in ``where``; don't say it twice.
-        message = message.removeprefix(f"{token!r}: ")
+        for quoted in (repr(token), repr(clip(token))):
+            message = message.removeprefix(f"{quoted}: ")
+        if len(token) > CLIP_LIMIT:     # nor quote a huge token whole
+            message = message.replace(repr(token), repr(clip(token)))
         ValueError.__init__(placed, f"{where}: {message}")
         return placed
 
@@ -69,10 +88,3 @@ class IllegalActionError(HarpError):
 class RecordError(HarpError):
     """A game record (RULES B8) that is malformed: missing fields, bad JSON."""
 
-
-def clip(text: str, limit: int = 60) -> str:
-    """A short excerpt of user input for a message: at most ``limit``
-    characters, an ellipsis marking what was cut, control characters shown
-    escaped, so a message stays one short line whatever it quotes."""
-    shown = text if len(text) <= limit else text[:limit - 1] + "…"
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in shown)

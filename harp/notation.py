@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from .actions import DRAW_ACTION, UNDO_ACTION, Action, double_tap, move, tap
 from .deals import EASY_HARP, SEAHAVEN
-from .errors import NotationError
+from .errors import NotationError, clip
 
 #: Columns and foundation slots per game (RULES A1.1, A2.2).
 N_COLUMNS = {EASY_HARP: 9, SEAHAVEN: 10}
@@ -26,16 +26,18 @@ _MOVE_RE = re.compile(r"(?:(\d+):)?([^>:]+)>([^>:]+)")
 _STANDARD_RE = re.compile(r"(10|[1-9]|[a-d])(10|[1-9]|[a-dhf])(?:v([0-9a-f]+))?")
 _CACHE: dict[tuple[str, int, str], Action] = {}
 _CACHE_LIMIT = 20_000
+#: More digits than any column, slot or card count has: read as text, not as a number.
+_MAX_DIGITS = 3
 
 
 def parse_location(text: str, game: str, cells: int = 0) -> str:
     """Canonical name of a location (RULES B7) or NotationError."""
     t = text.lower()
     if t.isdigit():
-        number = int(t)
+        number = int(t) if len(t) <= _MAX_DIGITS else 0
         if 1 <= number <= N_COLUMNS[game]:
             return str(number)
-        raise NotationError(f"no column {t} (columns are 1-{N_COLUMNS[game]})")
+        raise NotationError(f"no column {clip(t)} (columns are 1-{N_COLUMNS[game]})")
     if t == "w":
         if game == EASY_HARP:
             return "w"
@@ -43,10 +45,10 @@ def parse_location(text: str, game: str, cells: int = 0) -> str:
     if t in ("f", "h"):
         return "f"
     if t[0] in "fh" and t[1:].isdigit():
-        slot = int(t[1:])
+        slot = int(t[1:]) if len(t) <= _MAX_DIGITS + 1 else 0
         if 1 <= slot <= N_SLOTS[game]:
             return f"f{slot}"
-        raise NotationError(f"no foundation {t} (slots are f1-f{N_SLOTS[game]})")
+        raise NotationError(f"no foundation {clip(t)} (slots are f1-f{N_SLOTS[game]})")
     if len(t) == 1 and t in CELL_NAMES:
         if game == SEAHAVEN and CELL_NAMES.index(t) < cells:
             return t
@@ -54,7 +56,7 @@ def parse_location(text: str, game: str, cells: int = 0) -> str:
             raise NotationError(f"Easy Harp has no cell {t!r}")
         raise NotationError(f"no cell {t!r} with {cells} cell{'s' if cells > 1 else ''} "
                             f"(cells are {', '.join(CELL_NAMES[:cells])})")
-    raise NotationError(f"unknown location {text!r}")
+    raise NotationError(f"unknown location {clip(text)!r}")
 
 
 def _parse_standard(t: str, game: str, cells: int) -> Action | None:
@@ -64,10 +66,17 @@ def _parse_standard(t: str, game: str, cells: int) -> Action | None:
         return None
     src = parse_location(m[1], game, cells)
     dst = parse_location(m[2], game, cells)
-    count = int(m[3], 16) if m[3] else None
-    if count == 0:
-        raise NotationError(f"{t!r}: a move of 0 cards")
+    count = _count(m[3], 16, t)
     return move(src, dst, count)
+
+
+def _count(digits: str | None, base: int, token: str) -> int | None:
+    """The card count of ``N:X>Y`` (or of standard ``vN``), None if not given."""
+    if digits is None:
+        return None
+    if len(digits) > _MAX_DIGITS or int(digits, base) == 0:
+        raise NotationError(f"{clip(token)!r}: a move of {clip(digits, 8)} cards")
+    return int(digits, base)
 
 
 def _parse(token: str, game: str, cells: int) -> Action:
@@ -82,15 +91,13 @@ def _parse(token: str, game: str, cells: int) -> Action:
         return tap(parse_location(t[1:], game, cells))
     m = _MOVE_RE.fullmatch(t)
     if m is not None:
-        count = int(m[1]) if m[1] else None
-        if count == 0:
-            raise NotationError(f"{token!r}: a move of 0 cards")
+        count = _count(m[1], 10, token)
         return move(parse_location(m[2], game, cells), parse_location(m[3], game, cells), count)
     if game == SEAHAVEN:
         standard = _parse_standard(t, game, cells)
         if standard is not None:
             return standard
-    raise NotationError(f"cannot read {token!r}: expected X>Y, N:X>Y, d, tX, ttX or u")
+    raise NotationError(f"cannot read {clip(token)!r}: expected X>Y, N:X>Y, d, tX, ttX or u")
 
 
 def parse_action(token: str, game: str, cells: int = 0) -> Action:
@@ -101,7 +108,8 @@ def parse_action(token: str, game: str, cells: int = 0) -> Action:
         try:
             found = _parse(token, game, cells)
         except NotationError as err:
-            raise NotationError(f"{token!r}: {err}" if token not in str(err) else str(err)) from None
+            shown = repr(clip(token))
+            raise NotationError(f"{shown}: {err}" if shown not in str(err) else str(err)) from None
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[key] = found
@@ -119,13 +127,26 @@ def tokenize(text: str) -> Iterator[tuple[str, int]]:
             yield token, line_no
 
 
+def script_tokens(text: str, first_line: int = 1) -> Iterator[tuple[int, str, int | None]]:
+    """The tokens of a script numbered from 1, each with the line an error
+    should name: its line in the file (``first_line`` is the file line of
+    the script's first line), or None for a one-line script typed alone."""
+    multiline = "\n" in text.strip() or first_line != 1
+    for number, (token, line) in enumerate(tokenize(text), 1):
+        yield number, token, (line + first_line - 1 if multiline else None)
+
+
+def count_actions(text: str) -> int:
+    """How many actions a script has (tokens, whether or not they parse)."""
+    return sum(1 for _ in tokenize(text))
+
+
 def parse_script(text: str, game: str, cells: int = 0) -> list[Action]:
     """Every action of a script; a NotationError names the action's number."""
-    multiline = "\n" in text.strip()
     actions = []
-    for number, (token, line) in enumerate(tokenize(text), 1):
+    for number, token, line in script_tokens(text):
         try:
             actions.append(parse_action(token, game, cells))
         except NotationError as err:
-            raise err.at(number, token, line if multiline else None) from None
+            raise err.at(number, token, line) from None
     return actions

@@ -14,23 +14,34 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .board import Board
+from .errors import RecordError, clip
 from .games import new_board
-from .errors import RecordError
 
 FORMATS = ("text", "jsonl", "csv")
 #: A word shaped like a deal code (``EH1-N-AAAAAAF``); parse_code checks the rest.
 CODE_SHAPE = re.compile(r"[A-Za-z]{2}\d+-[A-Za-z0-9]+-[A-Za-z0-9]+")
+#: The longest line of a record file, in bytes, and the longest record (a
+#: text record or a CSV row over several lines), in characters.  A game of
+#: a million actions fits; anything longer is a bad record, not a memory hog.
+LINE_LIMIT = 4 * 1024 * 1024
+RECORD_LIMIT = LINE_LIMIT
+#: How deep a JSON record may nest: a record is an object of strings and
+#: lists, and a deeper one is refused before it is parsed.
+JSON_DEPTH_LIMIT = 32
+#: The most digits of a JSON number (Python refuses to read longer ones).
+JSON_DIGITS_LIMIT = 1000
 
 
 @dataclass
 class Record:
     """One game: its deal code and its move script (``moves``).
 
-    ``line`` is where the record starts in its file; ``moves_line`` is the
-    file line of the script's first line, so errors can name real lines.
+    ``line`` is where the record starts in its file and ``last_line`` where
+    it ends; ``moves_line`` is the file line of the script's first line, so
+    errors can name real lines.
     """
 
     code: str
@@ -38,6 +49,10 @@ class Record:
     extra: dict[str, Any] = field(default_factory=dict)
     line: int = 1
     moves_line: int = 1
+    last_line: int = 0
+
+    def __post_init__(self) -> None:
+        self.last_line = max(self.last_line, self.line)
 
     def to_text(self) -> str:
         return f"{self.code} {' '.join(self.moves.split())}".strip()
@@ -46,20 +61,36 @@ class Record:
         return {"code": self.code, "moves": " ".join(self.moves.split()), **self.extra}
 
 
+class Line(NamedTuple):
+    """One line of a record file: its number, its text (line break kept)
+    and, if it could not be read, why (its text is then what could be)."""
+
+    number: int
+    text: str
+    error: str | None = None
+
+
+NumberedRecord = tuple[int, "Record | RecordError"]
+
+
 def parse_record_text(text: str, line: int = 1) -> Record:
     """A record written as text: the deal code, then the script, which may
     run over several lines with ``#`` comments (RULES B7, B8)."""
     lines = text.splitlines()
     for index, raw in enumerate(lines):
-        content = raw.split("#", 1)[0].replace(",", " ")
-        words = content.split(None, 1)
+        words = _words(raw)
         if words:
             # The script keeps its line breaks, the first one included, so
             # that its line k is line moves_line + k - 1 of the file.
-            rest = [words[1] if len(words) > 1 else ""] + lines[index + 1:]
+            first = raw.split("#", 1)[0].replace(",", " ").split(None, 1)
+            rest = [first[1] if len(first) > 1 else ""] + lines[index + 1:]
             return Record(words[0], "\n".join(rest).rstrip(), line=line + index,
-                          moves_line=line + index)
+                          moves_line=line + index, last_line=line + len(lines) - 1)
     raise RecordError(f"line {line}: empty record: no deal code")
+
+
+def _words(text: str) -> list[str]:
+    return text.split("#", 1)[0].replace(",", " ").split()
 
 
 def detect_format(name: str | None = None, first_line: str | None = None) -> str:
@@ -81,33 +112,74 @@ def detect_format(name: str | None = None, first_line: str | None = None) -> str
     return "text"
 
 
-def read_records(lines: Iterable[str], fmt: str = "text") -> Iterator[tuple[int, Record | RecordError]]:
+def read_records(lines: Iterable[str | Line], fmt: str = "text") -> Iterator[NumberedRecord]:
     """Every record of a stream, in order, each with its line number; a
-    record that cannot be read is yielded as a RecordError in its place."""
-    if fmt == "text":
-        return _read_text(lines)
-    if fmt == "jsonl":
-        return _read_jsonl(lines)
-    if fmt == "csv":
-        return _read_csv(lines)
-    raise RecordError(f"unknown record format {fmt!r} (expected one of {', '.join(FORMATS)})")
+    record that cannot be read is yielded as a RecordError in its place.
+
+    ``lines`` are strings (numbered from 1) or :class:`Line` objects that carry
+    their own number and read error.  A byte-order mark before the first
+    line is dropped."""
+    readers = {"text": _read_text, "jsonl": _read_jsonl, "csv": _read_csv}
+    if fmt not in readers:
+        raise RecordError(f"unknown record format {clip(fmt)!r} (expected one of "
+                          f"{', '.join(FORMATS)})")
+    return readers[fmt](_numbered(lines))
 
 
-def _read_text(lines: Iterable[str]) -> Iterator[tuple[int, Record | RecordError]]:
+def _numbered(lines: Iterable[str | Line]) -> Iterator[Line]:
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, str):
+            line = Line(number, line)
+        if number == 1 and line.text.startswith("\ufeff"):
+            line = line._replace(text=line.text[1:])
+        yield line
+
+
+class _TextRecord:
+    """A text record being read: its lines, or why it is bad."""
+
+    def __init__(self, start: int) -> None:
+        self.start = self.last = start
+        self.body: list[str] = []
+        self.size = 0
+        self.error: str | None = None
+
+    def add(self, line: Line) -> None:
+        self.last = line.number
+        self.size += len(line.text)
+        if self.error is None and line.error is not None:
+            self.error = f"line {line.number}: {line.error}"
+        if self.error is None and self.size > RECORD_LIMIT:
+            self.error = f"line {self.start}: the record is longer than {RECORD_LIMIT} characters"
+        if self.error is None:
+            self.body.append(line.text.rstrip("\r\n"))
+        else:
+            self.body = []
+
+    def result(self) -> NumberedRecord:
+        if self.error is not None:
+            return self.start, RecordError(self.error)
+        record = parse_record_text("\n".join(self.body), self.start)
+        record.last_line = self.last
+        return self.start, record
+
+
+def _read_text(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
     """Text records, streamed: a line whose first word is shaped like a deal
     code starts a record; other lines continue the current one, so a
     script may run over several lines with ``#`` comments (RULES B7, B8)."""
-    start, body = 0, []
-    for number, raw in enumerate(lines, 1):
-        words = raw.split("#", 1)[0].replace(",", " ").split()
-        if words and (not body or CODE_SHAPE.fullmatch(words[0])):
-            if body:
-                yield start, parse_record_text("\n".join(body), start)
-            start, body = number, [raw.rstrip("\r\n")]
-        elif body:
-            body.append(raw.rstrip("\r\n"))
-    if body:
-        yield start, parse_record_text("\n".join(body), start)
+    current: _TextRecord | None = None
+    for line in lines:
+        words = _words(line.text)
+        if (current is None and (words or line.error)) or (
+                current is not None and words and CODE_SHAPE.fullmatch(words[0])):
+            if current is not None:
+                yield current.result()
+            current = _TextRecord(line.number)
+        if current is not None:
+            current.add(line)
+    if current is not None:
+        yield current.result()
 
 
 def _moves_text(value: Any, number: int) -> str:
@@ -118,20 +190,83 @@ def _moves_text(value: Any, number: int) -> str:
     raise RecordError(f"line {number}: 'moves' must be a string or a list of strings")
 
 
-def _read_jsonl(lines: Iterable[str]) -> Iterator[tuple[int, Record | RecordError]]:
-    for number, raw in enumerate(lines, 1):
+def _read_jsonl(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
+    for number, raw, error in lines:
+        if error is not None:
+            yield number, RecordError(f"line {number}: {error}")
+            continue
         text = raw.strip()
         if not text:
             continue
         try:
-            yield number, _record_from_mapping(json.loads(text), number)
-        except json.JSONDecodeError as err:
-            yield number, RecordError(f"line {number}: not valid JSON ({err.msg}, column {err.colno})")
+            yield number, _record_from_mapping(_load_json(text, number), number)
         except RecordError as err:
             yield number, err
 
 
-def _record_from_mapping(data: Any, number: int) -> Record:
+def _load_json(text: str, number: int) -> Any:
+    """One JSON value, refusing before parsing what would exhaust Python's
+    stack (deep nesting) or its number reader (huge numbers)."""
+    if text.count("[") + text.count("{") > JSON_DEPTH_LIMIT and _json_depth(text) > JSON_DEPTH_LIMIT:
+        raise RecordError(f"line {number}: JSON nested deeper than {JSON_DEPTH_LIMIT} levels")
+    try:
+        data = json.loads(text, parse_int=_json_int)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"line {number}: not valid JSON ({err.msg}, column {err.colno})") from None
+    except _JSONNumberTooLong as err:
+        raise RecordError(f"line {number}: a JSON number of {err} digits") from None
+    if "\\u" in text.lower():
+        _refuse_lone_surrogates(data, number)
+    return data
+
+
+class _JSONNumberTooLong(Exception):
+    pass
+
+
+def _json_int(digits: str) -> int:
+    if len(digits) > JSON_DIGITS_LIMIT:
+        raise _JSONNumberTooLong(len(digits))
+    return int(digits)
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _json_depth(text: str) -> int:
+    """How deep the brackets of a JSON text nest (strings skipped); stops
+    counting past the limit."""
+    depth = deepest = 0
+    for match in _JSON_BRACKET.finditer(_JSON_STRING.sub("", text)):
+        depth += 1 if match[0] in "[{" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > JSON_DEPTH_LIMIT:
+                break
+    return deepest
+
+
+def _refuse_lone_surrogates(data: Any, number: int) -> None:
+    """A ``\\ud800`` escape decodes to a string no file or terminal can hold."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise RecordError(f"line {number}: a JSON string holds a lone surrogate "
+                                  "(\\ud800-\\udfff), which is not text") from None
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+
+
+def _record_from_mapping(data: Any, number: int, moves_line: int | None = None,
+                         last_line: int | None = None) -> Record:
     if not isinstance(data, dict):
         raise RecordError(f"line {number}: a record must be a JSON object with 'code' and 'moves'")
     code = data.get("code")
@@ -139,48 +274,118 @@ def _record_from_mapping(data: Any, number: int) -> Record:
         raise RecordError(f"line {number}: the record has no 'code'")
     moves = _moves_text(data.get("moves", ""), number)
     extra = {k: v for k, v in data.items() if k not in ("code", "moves")}
-    return Record(code.strip(), moves, extra, line=number, moves_line=number)
+    return Record(code.strip(), moves, extra, line=number, moves_line=moves_line or number,
+                  last_line=last_line or number)
 
 
-def _read_csv(lines: Iterable[str]) -> Iterator[tuple[int, Record | RecordError]]:
-    reader = csv.reader(line.rstrip("\r\n") for line in lines)
+class _CSVRowTooLong(Exception):
+    pass
+
+
+class _CSVFeed:
+    """The lines of a CSV file for :func:`csv.reader`, watching the row
+    being read: its first and last lines, its size, a read error."""
+
+    def __init__(self, lines: Iterable[Line]) -> None:
+        self.lines = iter(lines)
+        self.first: int | None = None
+        self.last = 0
+        self.size = 0
+        self.error: str | None = None
+
+    def __iter__(self) -> _CSVFeed:
+        return self
+
+    def __next__(self) -> str:
+        number, text, error = next(self.lines)
+        if self.first is None:
+            self.first = number
+        self.last = number
+        self.size += len(text)
+        if error is not None and self.error is None:
+            self.error = f"line {number}: {error}"
+        if self.size > RECORD_LIMIT:
+            raise _CSVRowTooLong
+        return text
+
+    def next_row(self) -> None:
+        self.first, self.size, self.error = None, 0, None
+
+
+def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
+    """CSV records: a header naming the columns (``code`` required), then
+    one row per record; a quoted field may run over several lines."""
+    if csv.field_size_limit() < RECORD_LIMIT:
+        csv.field_size_limit(RECORD_LIMIT)
+    feed = _CSVFeed(lines)
     header: list[str] | None = None
-    for row in reader:
-        number = reader.line_num
-        if not row or not any(cell.strip() for cell in row):
-            continue
-        if header is None:
-            header = [h.strip().lstrip("\ufeff").lower() for h in row]
-            if "code" not in header:
-                yield number, RecordError(f"line {number}: the CSV header has no 'code' column")
-                return
-            continue
-        if len(row) != len(header):
-            yield number, RecordError(f"line {number}: {len(row)} fields, the header has {len(header)}")
-            continue
-        data = dict(zip(header, row))
+    while True:
+        reader = csv.reader(feed)
         try:
-            yield number, _record_from_mapping(data, number)
-        except RecordError as err:
-            yield number, err
+            for row in reader:
+                first, error = feed.first or feed.last, feed.error
+                feed.next_row()
+                if error is not None and header is None:
+                    yield first, RecordError(error)
+                    return
+                if error is not None:
+                    yield first, RecordError(error)
+                elif not any(cell.strip() for cell in row):
+                    continue
+                elif header is None:
+                    header = [h.strip().lower() for h in row]
+                    if "code" not in header:
+                        yield first, RecordError(f"line {first}: the CSV header has no 'code' column")
+                        return
+                else:
+                    yield first, _csv_record(header, row, first, feed.last)
+            return
+        except _CSVRowTooLong:
+            yield feed.first or feed.last, RecordError(
+                f"line {feed.first}: a CSV row longer than {RECORD_LIMIT} characters "
+                "(a quote left open?); the rest of the file is not read")
+            return
+        except csv.Error as err:
+            first = feed.first or feed.last
+            feed.next_row()
+            yield first, RecordError(f"line {first}: not valid CSV ({clip(str(err))})")
 
 
-def format_record(record: Record, fmt: str = "text") -> str:
-    """One record as a line of the given format (CSV without its header)."""
+def _csv_record(header: list[str], row: list[str], first: int, last: int) -> Record | RecordError:
+    if len(row) != len(header):
+        return RecordError(f"line {first}: {len(row)} fields, the header has {len(header)}")
+    data = dict(zip(header, row))
+    # The script starts on its row's first line plus the line breaks of the
+    # (quoted) fields before it.
+    before = header.index("moves") if "moves" in header else 0
+    moves_line = first + sum(cell.count("\n") for cell in row[:before])
+    try:
+        return _record_from_mapping(data, first, moves_line, last)
+    except RecordError as err:
+        return err
+
+
+def format_record(record: Record, fmt: str = "text", header: list[str] | None = None) -> str:
+    """One record as a line of the given format (CSV without its header;
+    with ``header``, its fields in that order, those it lacks empty)."""
     if fmt == "text":
         return record.to_text()
     if fmt == "jsonl":
         return json.dumps(record.to_dict(), ensure_ascii=False)
     if fmt == "csv":
-        out = io.StringIO()
-        csv.writer(out, lineterminator="").writerow(list(record.to_dict().values()))
-        return out.getvalue()
-    raise RecordError(f"unknown record format {fmt!r}")
+        data = record.to_dict()
+        values = list(data.values()) if header is None else [data.get(h, "") for h in header]
+        return _csv_line(values)
+    raise RecordError(f"unknown record format {clip(fmt)!r}")
 
 
 def csv_header(record: Record) -> str:
+    return _csv_line(list(record.to_dict().keys()))
+
+
+def _csv_line(values: list[Any]) -> str:
     out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow(list(record.to_dict().keys()))
+    csv.writer(out, lineterminator="").writerow(values)
     return out.getvalue()
 
 

@@ -148,9 +148,9 @@ def test_daily_range() -> None:
     (["--deals", "1-5"], 2, "--game is required"),
     (["--game", "sh"], 2, "either --deals"),
     (["--game", "sh", "--daily-from", "2026-01-01"], 2, "needs --days"),
-    (["--game", "sh", "--deals", "5-1"], 1, "bad deal range"),
+    (["--game", "sh", "--deals", "5-1"], 2, "bad deal range"),
     (["--report"], 2, "--report needs --db"),
-    (["--game", "sh", "--deals", "1", "--dist", "nope"], 1, "unknown measure 'nope'"),
+    (["--game", "sh", "--deals", "1", "--dist", "nope"], 2, "unknown measure 'nope'"),
 ])
 def test_usage_errors(args: list[str], code: int, message: str) -> None:
     result = invoke(*args)

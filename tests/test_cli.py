@@ -345,4 +345,4 @@ def test_decode_bad_code_exits_1():
     result = run("decode", "EH1-N-AAAAA0F")
     assert result.exit_code == 1
     assert result.stderr == ("Error: invalid deal code 'EH1-N-AAAAA0F': payload 'AAAAA0F' has "
-                             "the character '0', not in A-Z 2-7\n")
+                             "the character '0', not in A-Z 2-7 (RULES B1)\n")

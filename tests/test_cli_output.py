@@ -7,7 +7,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from harp.cli.output import engine_errors, one_line, output_options, print_rows
+from harp.cli.output import MESSAGE_LIMIT, engine_errors, one_line, output_options, print_rows
+from harp.errors import HarpError
 
 ROWS = [{"game": "SH", "won": 3, "rate": 0.75}, {"game": "EH", "won": 1, "rate": None}]
 
@@ -55,15 +56,32 @@ def test_output_options_on_a_command():
     assert runner.invoke(table, ["--csv"]).stdout.startswith("game,won,rate\n")
     assert runner.invoke(table, ["--fmt", "plain"]).stdout.splitlines()[1] == "SH          3    0.75"
     bad = runner.invoke(table, ["--fmt", "nope"])
-    assert bad.exit_code == 2 and "Invalid value for '--fmt'" in bad.stderr
+    assert bad.exit_code == 2 and bad.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--fmt': unknown table format 'nope'; any of tabulate's "
+        "formats, e.g. simple, github, grid, pipe, plain, rst")
+    both = runner.invoke(table, ["--csv", "--fmt", "plain"])
+    assert both.exit_code == 2 and both.stderr.splitlines()[-1] == (
+        "Error: --csv and --fmt exclude each other: choose one output")
 
 
 def test_engine_errors_become_one_line_click_exceptions():
     with pytest.raises(click.ClickException) as caught:
         with engine_errors():
-            raise ValueError("first line\n  second line")
+            raise HarpError("first line\n  second line")
     assert caught.value.exit_code == 1
     assert caught.value.message == "first line second line"
+
+
+def test_the_error_boundary_lets_a_bug_surface():
+    """Only harp's own errors and OSError are answers; a ValueError is a bug."""
+    with pytest.raises(ValueError, match="a bug"):
+        with engine_errors():
+            raise ValueError("a bug")
+
+
+def test_one_line_is_clipped():
+    message = one_line(HarpError("x" * 10_000))
+    assert len(message) == MESSAGE_LIMIT and message.endswith("…")
 
 
 def test_one_line_names_a_missing_file():

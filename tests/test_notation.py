@@ -80,3 +80,39 @@ def test_push_script_stops_at_the_refused_action_naming_it() -> None:
     with pytest.raises(ValueError, match=r"^action 2 \(9>5\): TD cannot go on 2H"):
         board.push_script("8>f 9>5 3>a")
     assert board.script() == "8>f"
+
+
+def test_push_script_calls_back_after_each_action_and_names_file_lines() -> None:
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+    board.push_script("8>f\n7>2", each=lambda number, action: seen.append((number, str(action),
+                                                                            board.moves)))
+    assert seen == [(1, "8>f", 1), (2, "7>2", 2)]
+    again = new_board("SH1-C4-AAAAAJ2")
+    from harp import IllegalActionError
+    with pytest.raises(IllegalActionError, match=r"^action 2 \(1>2, line 12\): "):
+        again.push_script("8>f 1>2", first_line=12)      # a script starting on line 12
+    assert again.script() == "8>f"                          # earlier actions stay applied
+    third = new_board("SH1-C4-AAAAAJ2")
+    assert [str(a) for a in third.push_script("8>f 7>2 1>2", upto=2)] == ["8>f", "7>2"]
+
+
+def test_parse_script_and_push_script_place_errors_alike() -> None:
+    script = "8>f\n7>2 zz"
+    with pytest.raises(NotationError) as parsed:
+        parse_script(script, "SH", 4)
+    with pytest.raises(NotationError) as pushed:
+        new_board("SH1-C4-AAAAAJ2").push_script(script)
+    assert str(parsed.value) == str(pushed.value) == (
+        "action 3 (zz, line 2): cannot read 'zz': expected X>Y, N:X>Y, d, tX, ttX or u")
+
+
+@pytest.mark.parametrize("token, says", [
+    ("x" * 1_000_000, "action 1 (" + "x" * 59 + "…): cannot read '" + "x" * 59 + "…': expected"),
+    ("1" * 5000 + ">f", "action 1 (" + "1" * 59 + "…): no column " + "1" * 59 + "… (columns"),
+    ("9" * 5000 + ":1>f", "action 1 (" + "9" * 59 + "…): a move of 9999999… cards"),
+])
+def test_errors_quote_a_clipped_excerpt_of_a_huge_token(token: str, says: str) -> None:
+    with pytest.raises(NotationError) as err:
+        new_board("EH1-N-AAAAAAF").push_script(token)
+    assert str(err.value).startswith(says) and len(str(err.value)) < 200

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from harp import IllegalActionError, InvalidCodeError, Record, RecordError, read_records, replay
-from harp.records import csv_header, detect_format, format_record, parse_record_text, record_of
+from harp.records import (RECORD_LIMIT, Line, csv_header, detect_format, format_record,
+                          parse_record_text, record_of)
 
 
 def test_text_record_over_several_lines_with_comments() -> None:
@@ -96,3 +97,77 @@ def test_record_of_a_played_board() -> None:
     board = replay(Record("SH1-C4-AAAAAJ2", "8>f 8>c u"))
     again = record_of(board, player="z")
     assert again.to_text() == "SH1-C4-AAAAAJ2 8>f 8>c u" and again.extra == {"player": "z"}
+
+
+# ------------------------------------------------------------------ limits and damage
+
+def test_a_byte_order_mark_is_dropped_in_every_format() -> None:
+    for fmt, lines in [("text", ["\ufeffEH1-N-AAAAAAF 1>f\n"]),
+                       ("jsonl", ['\ufeff{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n']),
+                       ("csv", ["\ufeffcode,moves\n", "EH1-N-AAAAAAF,1>f\n"])]:
+        (_, record), = read_records(lines, fmt)
+        assert (record.code, record.moves) == ("EH1-N-AAAAAAF", "1>f"), fmt
+
+
+def test_csv_field_over_several_lines_keeps_its_line_breaks_and_lines() -> None:
+    lines = ["code,moves\n", 'SH1-C4-AAAAAJ2,"8>f\n', '1>2"\n', "EH1-N-AAAAAAF,1>f\n"]
+    (first_line, first), (second_line, second) = read_records(lines, "csv")
+    assert (first_line, first.moves, first.last_line) == (2, "8>f\n1>2", 3)
+    assert (second_line, second.moves) == (4, "1>f")
+    with pytest.raises(IllegalActionError, match=r"^action 2 \(1>2, line 3\)"):
+        replay(first)
+
+
+def test_csv_field_longer_than_pythons_default_limit_is_read() -> None:
+    script = "d " * 70_000            # 140 000 characters: csv's own limit is 131 072
+    (_, record), = read_records(["code,moves\n", f"EH1-N-AAAAAAF,{script}\n"], "csv")
+    assert isinstance(record, Record) and len(record.moves) == 140_000
+
+
+def test_csv_row_beyond_the_record_limit_ends_the_file() -> None:
+    lines = ["code,moves\n", 'EH1-N-AAAAAAF,"d\n'] + ["d " * 1000 + "\n"] * 3000
+    out = list(read_records(lines, "csv"))
+    assert [(n, str(e)) for n, e in out] == [
+        (2, f"line 2: a CSV row longer than {RECORD_LIMIT} characters (a quote left open?); "
+            "the rest of the file is not read")]
+
+
+def test_deeply_nested_json_is_a_bad_record_not_a_crash() -> None:
+    lines = ["[" * 100_000 + "]" * 100_000 + "\n",
+             '{"code": "EH1-N-AAAAAAF", "x": ' + "[" * 40 + "]" * 40 + "}\n",
+             '{"code": "EH1-N-AAAAAAF", "x": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}\n',
+             '{"code": "EH1-N-AAAAAAF", "n": ' + "9" * 5000 + "}\n",
+             '{"code": "EH1-N-AAAAAAF", "who": "\\ud800"}\n']
+    out = [(n, str(item) if isinstance(item, RecordError) else item.code)
+           for n, item in read_records(lines, "jsonl")]
+    assert out == [(1, "line 1: JSON nested deeper than 32 levels"),
+                   (2, "line 2: JSON nested deeper than 32 levels"),
+                   (3, "EH1-N-AAAAAAF"),            # brackets inside a string do not nest
+                   (4, "line 4: a JSON number of 5000 digits"),
+                   (5, "line 5: a JSON string holds a lone surrogate (\\ud800-\\udfff), "
+                       "which is not text")]
+
+
+def test_text_record_beyond_the_record_limit_is_bad_and_the_next_one_is_read() -> None:
+    lines = ["EH1-N-AAAAAAF\n"] + ["d " * 1000 + "\n"] * 3000 + ["SH1-C4-AAAAAJ2 8>f\n"]
+    (n1, first), (n2, second) = read_records(lines, "text")
+    assert (n1, str(first)) == (1, f"line 1: the record is longer than {RECORD_LIMIT} characters")
+    assert (n2, second.code) == (3002, "SH1-C4-AAAAAJ2")
+
+
+def test_lines_that_could_not_be_read_make_their_record_bad() -> None:
+    lines = [Line(1, "EH1-N-AAAAAAF 1>f\n"), Line(2, "d \ufffd\n", "not UTF-8 text (byte 0xe9)"),
+             Line(3, "SH1-C4-AAAAAJ2 8>f\n"), Line(4, "", "the line is longer than 9 bytes")]
+    assert [(n, str(item)) for n, item in read_records(lines, "text")] == [
+        (1, "line 2: not UTF-8 text (byte 0xe9)"), (3, "line 4: the line is longer than 9 bytes")]
+
+
+def test_a_record_spans_its_lines() -> None:
+    lines = ["# two games\n", "EH1-N-AAAAAAF 1>f\n", "d  # draw\n", "\n", "SH1-C4-AAAAAJ2 8>f\n"]
+    first, second = (record for _, record in read_records(lines, "text"))
+    assert (first.line, first.last_line, second.line, second.last_line) == (2, 4, 5, 5)
+
+
+def test_csv_with_a_header_order_fills_missing_fields() -> None:
+    record = Record("EH1-N-AAAAAAF", "1>f d")
+    assert format_record(record, "csv", ["player", "code", "moves"]) == ",EH1-N-AAAAAAF,1>f d"

@@ -1,0 +1,308 @@
+"""Bad input refused early and clearly (issue 11): deal codes and numbers in
+ASCII only (RULES C6), clipped one-line errors, NUL bytes in file names,
+options that exclude each other or mean nothing, --jobs bounds, exit codes
+that agree, and the small things of the help and the progress bar.
+
+Exit codes: 0 success, 1 bad data or a refusal (a missing file too), 2 a bad
+command line (NUL in a file name given on it included)."""
+from __future__ import annotations
+
+import io
+import json
+import multiprocessing
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import harp.cli.batch
+from harp.analysis.parallel import ordered_map
+from harp.cli import cli
+from harp.cli.batch import MAX_JOBS, progress
+
+EH5 = "EH1-N-AAAAAAF"
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def error_line(result: Result) -> str:
+    """The one "Error:" line a failed command prints last on stderr."""
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result.stderr.splitlines()[-1]
+
+
+def refused(args: list[str], code: int, message: str) -> None:
+    result = run(*args)
+    assert (result.exit_code, result.stdout) == (code, "")
+    assert error_line(result) == f"Error: {message}"
+    if code == 1:                           # bad data: exactly one line
+        assert result.stderr == f"Error: {message}\n"
+
+
+# ------------------------------------------------------------------ codes and numbers (C6)
+
+@pytest.mark.parametrize("code, message", [
+    # 'ß'.upper() is 'SS': a 6-character payload was read as deal 594.
+    ("SH1-C4-AAAAAß", "payload 'AAAAAß' has the character 'ß', not in A-Z 2-7 (RULES C6)"),
+    ("SH1-C4-AAAAAAſ", "payload 'AAAAAAſ' has the character 'ſ', not in A-Z 2-7 (RULES C6)"),
+    ("SH1-C4-AAAAAAı", "payload 'AAAAAAı' has the character 'ı', not in A-Z 2-7 (RULES C6)"),
+    ("SH1-C4-AAAAAﬀ", "payload 'AAAAAﬀ' has the character 'ﬀ', not in A-Z 2-7 (RULES C6)"),
+    ("SH١-C4-AAAAAJ2", "not ASCII (RULES C6)"),
+    ("SH１-C4-AAAAAJ2", "not ASCII (RULES C6)"),
+    ("SH1-C٤-AAAAAJ2", "not ASCII (RULES C6)"),
+    ("SH1-C4-AAAAAF", "payload 'AAAAAF' has 6 characters, expected 7 (RULES B1)"),
+])
+def test_codes_are_ascii_with_a_7_character_payload(code: str, message: str) -> None:
+    """RULES B1, C6: no look-alike or case-folding characters in a code."""
+    refused(["decode", code], 1, f"invalid deal code {code!r}: {message}")
+
+
+def test_a_5000_digit_version_is_an_invalid_code_not_an_int_limit() -> None:
+    code = "SH" + "1" * 5000 + "-C4-AAAAAJ2"
+    excerpt = "SH" + "1" * 57 + "…"
+    refused(["decode", code], 1, f"invalid deal code {excerpt!r}: unknown dealing version "
+                                 f"{'1' * 59}… (only version 1 exists)")
+
+
+def test_a_huge_token_is_quoted_as_a_clipped_excerpt() -> None:
+    """A 1 MB token once made a 2 MB error line."""
+    token = "x" * 1_000_000
+    excerpt = "x" * 59 + "…"
+    refused(["play", EH5, token], 1, f"action 1 ({excerpt}): cannot read {excerpt!r}: "
+                                     "expected X>Y, N:X>Y, d, tX, ttX or u")
+    refused(["decode", token], 1,
+            f"invalid deal code {excerpt!r}: expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
+
+
+@pytest.mark.parametrize("number", ["٣", "３", "1_0", "+5", " "])
+def test_encode_takes_ascii_digits_only(number: str) -> None:
+    refused(["encode", "--game", "eh", number], 2,
+            f"Invalid value for 'NUMBER': {number!r} is not a deal number "
+            "(write it with the digits 0-9, RULES C6)")
+
+
+def test_encode_of_a_5000_digit_number() -> None:
+    refused(["encode", "--game", "eh", "9" * 5000], 1,
+            f"deal number {'9' * 59}… is out of range 1-999999")
+    assert run("encode", "--game", "eh", "0005").stdout == "EH1-N-AAAAAAF\n"
+
+
+@pytest.mark.parametrize("deals", ["٣", "１-３", "1-٣"])
+def test_deal_lists_take_ascii_digits_only(deals: str) -> None:
+    part = deals
+    refused(["stats", "--game", "sh", "--deals", deals], 2,
+            f"Invalid value for '--deals': bad deal list {deals!r}: {part!r} is not N or N-M "
+            "(digits 0-9, RULES C6)")
+
+
+def test_a_huge_deal_range_is_out_of_range_unread() -> None:
+    part = "1-" + "9" * 5000
+    refused(["stats", "--game", "sh", "--deals", part], 2,
+            f"Invalid value for '--deals': bad deal range {part[:59] + '…'!r}: deals run "
+            "from 1 to 999999, low to high")
+
+
+def test_click_usage_errors_quote_clipped_values() -> None:
+    value = "q" * 100_000
+    refused(["stats", "--game", value], 2,
+            f"Invalid value for '--game': {value[:59] + '…'!r} is not one of 'eh', 'sh'.")
+    refused(["no" + value], 2, f"No such command {'no' + value[:57] + '…'!r}.")
+
+
+# ------------------------------------------------------------------ file names
+
+@pytest.mark.parametrize("args, param", [
+    (["replay", "a\0b"], "'RECORD'"),
+    (["score", "a\0b"], "'PATHS...'"),
+    (["show", "--record", "a\0b"], "'--record'"),
+    (["play", EH5, "--script", "a\0b"], "'--script'"),
+    (["play", "--record", "a\0b"], "'--record'"),
+    (["stats", "--game", "sh", "--deals", "1", "--db", "a\0b"], "'--db'"),
+])
+def test_a_nul_byte_in_a_file_name_is_a_usage_error(args: list[str], param: str) -> None:
+    refused(args, 2, f"Invalid value for {param}: 'a\\x00b': a file name cannot hold a "
+                     "NUL character")
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "{missing}"], ["replay", "{missing}"], ["show", "--record", "{missing}"],
+    ["play", EH5, "--script", "{missing}"], ["play", "--record", "{missing}"],
+    ["stats", "--report", "--db", "{missing}"],
+])
+def test_a_missing_input_file_exits_1_for_every_command(tmp_path: Path, args: list[str]) -> None:
+    missing = tmp_path / "missing.txt"
+    refused([a.format(missing=missing) for a in args], 1,
+            f"cannot open {missing}: No such file or directory")
+
+
+# ------------------------------------------------------------------ options checked first
+
+@pytest.fixture
+def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any computing is a failure: the options must be refused before it."""
+    def work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("work started before the options were checked")
+    monkeypatch.setattr(harp.cli.batch, "run_stats", work)
+    monkeypatch.setattr(harp.cli.batch, "ordered_map", work)
+
+
+STATS = ["stats", "--game", "sh", "--deals", "1-5"]
+
+
+@pytest.mark.parametrize("args, message", [
+    ([*STATS, "--dist", "nope"], "Invalid value for '--dist': unknown measure 'nope'; measures: "
+     "aces_exposed, cards_over_aces, deepest_ace, quick_foundation, kings_over_cards, "
+     "cards_under_kings, same_suit_blocks, ready_pairs, opening_moves"),
+    (["stats", "--game", "eh", "--deals", "1", "--dist", "ready_pairs"],
+     "Invalid value for '--dist': unknown measure 'ready_pairs'; measures: aces_in_columns, "
+     "aces_face_up, face_down_over_aces, deepest_ace, first_ace_draw, kings_over_cards, "
+     "cards_under_kings, opening_moves"),
+    ([*STATS, "--solve", "--dist", "deepest_ace"], "--dist and --solve exclude each other: "
+     "--dist prints one layout measure, --solve the solver's table"),
+    ([*STATS, "--json", "--csv"], "--json and --csv exclude each other: choose one output"),
+    ([*STATS, "--json", "--fmt", "grid"], "--json and --fmt exclude each other: choose one output"),
+    (["stats", "--game", "eh", "--cells", "1", "--deals", "1"],
+     "--cells is for Seahaven (--game sh); Easy Harp has no cells"),
+    ([*STATS, "--scheduler", "tcp://127.0.0.1:1"], "--scheduler is for --executor dask"),
+    ([*STATS, "--executor", "dask"], "--executor dask needs --scheduler ADDRESS"),
+    ([*STATS, "--executor", "dask", "--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"],
+     "--jobs is for the local executor; Dask uses its workers"),
+    ([*STATS, "--days", "3"], "--days goes with --daily-from, not with --deals"),
+    ([*STATS, "--daily-from", "2026-01-01", "--days", "3"],
+     "give either --deals LIST or --daily-from DATE --days N"),
+    ([*STATS, "--solve", "--timeout", "nan"],
+     "Invalid value for '--timeout': nan is not a finite number of seconds"),
+    ([*STATS, "--solve", "--timeout", "inf"],
+     "Invalid value for '--timeout': inf is not a finite number of seconds"),
+    ([*STATS, "--solve", "--timeout", "1e999"],
+     "Invalid value for '--timeout': 1e999 is not a finite number of seconds"),
+    ([*STATS, "--max-states", "9"],
+     "--max-states and --timeout limit the solver: they need --solve"),
+    (["stats", "--report", "--db", "x.db", "--jobs", "2"],
+     "--report computes nothing: no solver limits, --jobs or --executor"),
+    (["stats", "--report", "--db", "x.db", "--daily-from", "2026-01-01", "--days", "2"],
+     "--report filters by --game, --cells and --deals; --daily-from and --days choose "
+     "deals to compute"),
+    (["stats", "--game", "sh", "--daily-from", "9999-12-31", "--days", "3"],
+     "Invalid value for '--days': 3 days from 9999-12-31 run past the last date, 9999-12-31"),
+    (["stats", "--game", "sh", "--deals", "0"],
+     "Invalid value for '--deals': bad deal range '0': deals run from 1 to 999999, low to high"),
+    (["stats", "--game", "sh", "--daily-from", "2026-01-01", "--days", "0"],
+     "Invalid value for '--days': 0 is not in the range x>=1."),
+    (["score", "x.txt", "--jobs", "0"], "Invalid value for '--jobs' / '-j': 0 is not in the "
+     f"range 1<=x<={MAX_JOBS}."),
+    (["score", "x.txt", "--jobs", "300"], "Invalid value for '--jobs' / '-j': 300 is not in "
+     f"the range 1<=x<={MAX_JOBS}."),
+    (["score", "x.txt", "--jobs", "9" * 5000], f"Invalid value for '--jobs' / '-j': "
+     f"{'9' * 59}… is too large"),
+    (["solve", EH5, "--timeout", "nan"],
+     "Invalid value for '--timeout': nan is not a finite number of seconds"),
+    (["solve", EH5, "--max-states", "٣"],
+     "Invalid value for '--max-states': '٣' is not a whole number (digits 0-9)"),
+])
+def test_conflicting_or_meaningless_options_are_usage_errors(
+        no_work: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.txt").write_text(f"{EH5} d\n")
+    refused(args, 2, message)
+
+
+def test_measure_names_are_in_the_help() -> None:
+    help_text = " ".join(run("stats", "--help").stdout.split())
+    assert ("measure (Easy Harp: aces_in_columns, aces_face_up, face_down_over_aces, "
+            "deepest_ace, first_ace_draw, kings_over_cards, cards_under_kings, opening_moves; "
+            "Seahaven Towers: aces_exposed,") in help_text
+
+
+def test_by_a_field_no_record_has_is_a_warning(tmp_path: Path) -> None:
+    games = tmp_path / "games.jsonl"
+    games.write_text(json.dumps({"code": EH5, "moves": "d", "player": "ann", "day": 1}) + "\n")
+    result = run("score", str(games), "--by", "plyer", "--csv")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == ("game,variant,plyer,games,won,win_pct,mean_score,"
+                                             "median_score,best_score,mean_moves,errors")
+    assert result.stderr == ("Warning: no record has the field 'plyer' (--by); "
+                             "fields seen: player, day\n")
+    assert run("score", str(games), "--by", "player").stderr == ""
+
+
+# ------------------------------------------------------------------ --jobs
+
+def test_no_more_workers_than_chunks_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int] = []
+    real_pool = multiprocessing.Pool
+
+    def pool(processes: int, *args: object, **kwargs: object) -> object:
+        started.append(processes)
+        return real_pool(processes, *args, **kwargs)
+    monkeypatch.setattr(multiprocessing, "Pool", pool)
+    assert list(ordered_map(abs, range(-6, 0), jobs=8, chunk_size=2)) == [6, 5, 4, 3, 2, 1]
+    assert started == [3]                       # 3 chunks: 3 workers, not 8
+    assert list(ordered_map(abs, range(-6, 0), jobs=8, chunk_size=10)) == [6, 5, 4, 3, 2, 1]
+    assert started == [3]                       # one chunk: no pool at all
+
+
+def test_score_with_many_jobs_for_few_records(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(multiprocessing, "Pool", None)     # would fail if a pool started
+    games = tmp_path / "games.txt"
+    games.write_text(f"{EH5} d\n" * 7)
+    assert run("score", str(games), "--jobs", "2", "--csv").stdout.splitlines()[1] == \
+        "EH,N,7,0,0.0,0.0,0,0,1.0,0"
+
+
+# ------------------------------------------------------------------ help, progress, notes
+
+def test_top_level_help_does_not_cut_summaries() -> None:
+    commands = run("--help").stdout.split("Commands:\n", 1)[1]
+    assert "..." not in commands
+    assert "  play    Apply moves to a deal and print the position, or play interactively.\n" \
+        in commands
+
+
+def test_fmt_help_is_short() -> None:
+    lines = run("score", "--help").stdout.splitlines()
+    fmt = [line for line in lines if "--fmt" in line]
+    assert fmt == ["  --fmt FORMAT              Table format [default: simple]: any of tabulate's,"]
+
+
+def test_deal_format_json_is_the_same_as_json() -> None:
+    assert run("deal", EH5, "--format", "json").stdout == run("deal", EH5, "--json").stdout
+    assert "json: the same as --json" in " ".join(run("deal", "--help").stdout.split())
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_has_a_space_before_its_unit(monkeypatch: pytest.MonkeyPatch) -> None:
+    stderr = Terminal()
+    monkeypatch.setattr("sys.stderr", stderr)
+    assert list(progress(iter(range(3)), None, False, "records")) == [0, 1, 2]
+    assert stderr.getvalue().rstrip().split("\r")[-1].startswith("3 records [")
+    stderr.truncate(0)
+    list(progress(iter(range(4)), 4, False, "deals"))
+    last = stderr.getvalue().rstrip().split("\r")[-1]
+    assert "4/4 [" in last and " deals/s]" in last
+
+
+def test_stats_note_only_with_a_db(tmp_path: Path) -> None:
+    assert run(*STATS).stderr == ""
+    db = tmp_path / "s.db"
+    assert run(*STATS, "--db", str(db)).stderr == "stats: 5 of 5 deals to compute\n"
+    assert run("stats", "--game", "sh", "--deals", "1-7", "--db", str(db)).stderr == \
+        f"stats: 2 of 7 deals to compute (the rest are in {db})\n"
+
+
+def test_shell_completion_of_commands_and_table_formats() -> None:
+    """README "Shell completion": Click's completion, table formats included."""
+    def complete(words: str) -> str:
+        env = {"_HARP_COMPLETE": "bash_complete", "COMP_WORDS": words,
+               "COMP_CWORD": str(len(words.split()) - 1)}
+        return CliRunner().invoke(cli, [], env=env, prog_name="harp").stdout
+    assert complete("harp st") == "plain,stats\n"
+    assert complete("harp score x --fmt gi") == "plain,github\n"

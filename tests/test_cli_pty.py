@@ -1,0 +1,125 @@
+"""The interactive game driven through a pseudo-terminal, as a player
+meets it: Ctrl-C during a hint, saving into existing files of each kind, a
+failed save retried, a resumed game saved back to its file."""
+from __future__ import annotations
+
+import sys
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+
+from harp.cli import cli
+
+CODE = "SH1-C4-AAAAAJ2"        # deal 314
+SLOW = "EH1-N-AAAAAAH"          # deal 7: the solver needs many seconds
+
+
+def start(tmp_path, *args: str) -> pexpect.spawn:
+    child = pexpect.spawn(sys.executable, ["-m", "harp", "play", *args, "-i", "--ascii"],
+                          cwd=str(tmp_path), encoding="utf-8", timeout=60,
+                          dimensions=(50, 120))
+    return child
+
+
+def finish(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def quit_and_save(child: pexpect.spawn, code: str, answer: str) -> None:
+    """Quit, say yes to saving and answer the question of the file."""
+    child.expect_exact(f"{code}> ")
+    child.sendline("q")
+    child.expect_exact("Save this game as a record? [y/N]: ")
+    child.sendline("y")
+    child.expect(r"File \(\.txt, \.jsonl or \.csv\) \[.*\]: ")
+    child.sendline(answer)
+
+
+def test_ctrl_c_during_a_hint_stops_the_search_and_the_game_goes_on(tmp_path):
+    child = start(tmp_path, SLOW)
+    child.expect_exact(f"{SLOW}> ")
+    child.sendline("hint 300")
+    child.expect(r"Searching\.\.\. \d+ s \(Ctrl-C stops\)")      # it shows that it works
+    child.sendintr()
+    child.expect_exact("Hint stopped (Ctrl-C); the game goes on.")
+    child.expect_exact(f"{SLOW}> ")
+    child.sendline("d")
+    child.expect_exact("Score 0  Moves 1  Status open")
+    quit_and_save(child, SLOW, "game.txt")
+    child.expect_exact("Saved to game.txt: replay it with: harp replay game.txt")
+    assert finish(child) == 0
+    assert (tmp_path / "game.txt").read_text() == f"{SLOW} d\n"
+
+
+@pytest.mark.parametrize("name, before, after", [
+    ("games.txt", "EH1-N-AAAAAAF 1>f", f"EH1-N-AAAAAAF 1>f\n{CODE} 8>f\n"),
+    ("games.txt", "EH1-N-AAAAAAF 1>f\n", f"EH1-N-AAAAAAF 1>f\n{CODE} 8>f\n"),
+    ("games.jsonl", '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}',
+     '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n{"code": "%s", "moves": "8>f"}\n' % CODE),
+    ("games.jsonl", '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n',
+     '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n{"code": "%s", "moves": "8>f"}\n' % CODE),
+    ("games.csv", "code,moves\nEH1-N-AAAAAAF,1>f", f"code,moves\nEH1-N-AAAAAAF,1>f\n{CODE},8>f\n"),
+    ("games.csv", "player,code,moves,day\nann,EH1-N-AAAAAAF,1>f,mon\n",
+     f"player,code,moves,day\nann,EH1-N-AAAAAAF,1>f,mon\n,{CODE},8>f,\n"),
+])
+def test_saving_into_an_existing_file_keeps_every_record_readable(tmp_path, name, before, after):
+    (tmp_path / name).write_text(before)
+    child = start(tmp_path, CODE)
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("8>f")
+    quit_and_save(child, CODE, name)
+    child.expect_exact(f"Saved to {name}")
+    assert finish(child) == 0
+    assert (tmp_path / name).read_text() == after
+    result = CliRunner().invoke(cli, ["replay", "--check", str(tmp_path / name)])
+    assert result.exit_code == 0
+    assert result.stdout.endswith("2 of 2 records replayed without error\n")
+
+
+def refused_then(child: pexpect.spawn, refusal: str, answer: str) -> None:
+    """The save is refused; another file is asked for and given."""
+    child.expect_exact(f"Not saved: {refusal}")
+    child.expect_exact("Another file (empty: do not save): ")
+    child.sendline(answer)
+
+
+def test_a_failed_save_is_retried_and_giving_up_keeps_the_record(tmp_path):
+    (tmp_path / "folder").mkdir()
+    child = start(tmp_path, CODE)
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("8>f 7>2")
+    quit_and_save(child, CODE, "folder")
+    refused_then(child, "cannot open folder: it is a folder", "missing/game.txt")
+    refused_then(child, "cannot open missing/game.txt: no such folder", "")
+    child.expect_exact(f"Not saved. The game's record, to keep by hand:\r\n{CODE} 8>f 7>2")
+    assert finish(child) == 1
+
+    child = start(tmp_path, CODE)
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("8>f")
+    quit_and_save(child, CODE, "folder")
+    refused_then(child, "cannot open folder: it is a folder", "game.jsonl")
+    child.expect_exact("Saved to game.jsonl")
+    assert finish(child) == 0
+    assert (tmp_path / "game.jsonl").read_text() == '{"code": "%s", "moves": "8>f"}\n' % CODE
+
+
+def test_a_resumed_game_saved_to_its_file_updates_its_record(tmp_path):
+    (tmp_path / "saved.txt").write_text(f"{CODE} 8>f\n")
+    child = start(tmp_path, "--record", "saved.txt")
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("7>2")
+    quit_and_save(child, CODE, "")                  # the default: the file it came from
+    child.expect_exact("Updated the game's record in saved.txt")
+    assert finish(child) == 0
+    assert (tmp_path / "saved.txt").read_text() == f"{CODE} 8>f\n7>2\n"
+    child = start(tmp_path, "--record", "saved.txt")      # one record, resumed again
+    child.expect_exact("Score 10  Moves 2  Status open")
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("q")
+    child.expect_exact("Save this game as a record? [y/N]: ")
+    child.sendline("n")
+    assert finish(child) == 0

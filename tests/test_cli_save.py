@@ -1,0 +1,191 @@
+"""Saving the interactive game (RULES B8): a save never makes a file
+unreadable, a failed save asks again, a resumed game updates its record."""
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+from click.testing import CliRunner
+
+from harp import Record, RecordError
+from harp.cli import cli
+from harp.cli.interactive import hint_command, hint_limits
+from harp.cli.recordfiles import load_one_record
+from harp.cli.saving import Resumed, save_record
+from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits
+from harp import new_board
+
+CODE = "SH1-C4-AAAAAJ2"     # deal 314: 8>f is the ace of clubs home, 7>2 builds
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+def play_and_save(typed: str, answers: str, *extra: str):
+    """Play CODE interactively: the typed lines, q, yes to saving, then the answers."""
+    return run("play", CODE, "-i", "--ascii", *extra, input=f"{typed}\nq\ny\n{answers}")
+
+
+def replayed(path) -> list[str]:
+    """The verdict lines of ``harp replay --check`` on the file (exit 0 asserted)."""
+    result = run("replay", "--check", str(path))
+    assert result.exit_code == 0, result.output
+    return [line for line in result.stdout.splitlines() if "all legal" in line]
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+# ------------------------------------------------------------------ existing files (9)
+
+@pytest.mark.parametrize("name, before, after", [
+    ("g.txt", "EH1-N-AAAAAAF 1>f", f"EH1-N-AAAAAAF 1>f\n{CODE} 8>f 7>2\n"),
+    ("g.txt", "EH1-N-AAAAAAF 1>f\n", f"EH1-N-AAAAAAF 1>f\n{CODE} 8>f 7>2\n"),
+    ("g.jsonl", '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}',
+     '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n{"code": "%s", "moves": "8>f 7>2"}\n' % CODE),
+    ("g.csv", "code,moves\nEH1-N-AAAAAAF,1>f", f"code,moves\nEH1-N-AAAAAAF,1>f\n{CODE},8>f 7>2\n"),
+    ("g.csv", "player,code,moves,day\nann,EH1-N-AAAAAAF,1>f,mon\n",
+     f"player,code,moves,day\nann,EH1-N-AAAAAAF,1>f,mon\n,{CODE},8>f 7>2,\n"),
+    ("g.csv", "Code,Moves\r\nEH1-N-AAAAAAF,1>f\r\n", f"Code,Moves\r\nEH1-N-AAAAAAF,1>f\r\n{CODE},8>f 7>2\r\n"),
+])
+def test_saving_to_an_existing_file_keeps_it_readable(tmp_path, name, before, after):
+    (tmp_path / name).write_bytes(before.encode())
+    result = play_and_save("8>f 7>2", f"{name}\n")
+    assert result.exit_code == 0
+    assert result.stdout.endswith(f"Saved to {name}: replay it with: harp replay {name}\n")
+    assert (tmp_path / name).read_bytes() == after.encode()
+    assert replayed(tmp_path / name) == [
+        "1 action, all legal. Score 10, moves 1, status open.",
+        "2 actions, all legal. Score 10, moves 2, status open."]
+
+
+def test_a_csv_without_a_moves_column_is_refused_and_another_name_asked(tmp_path):
+    (tmp_path / "deals.csv").write_text("code,player\nEH1-N-AAAAAAF,ann\n")
+    result = play_and_save("8>f", "deals.csv\ngame.txt\n")
+    assert result.exit_code == 0
+    assert ("Not saved: deals.csv: its CSV header (code,player) has no 'moves' column, so a "
+            "record added there could not be read back\n"
+            "Another file (empty: do not save): game.txt\n"
+            "Saved to game.txt: replay it with: harp replay game.txt\n") in result.stdout
+    assert (tmp_path / "deals.csv").read_text() == "code,player\nEH1-N-AAAAAAF,ann\n"
+    assert (tmp_path / "game.txt").read_text() == f"{CODE} 8>f\n"
+
+
+def test_a_new_file_is_written_whole_with_the_usual_permissions(tmp_path):
+    result = play_and_save("8>f", "new.csv\n")
+    assert result.exit_code == 0
+    assert (tmp_path / "new.csv").read_text() == f"code,moves\n{CODE},8>f\n"
+    assert os.listdir(tmp_path) == ["new.csv"]          # no temporary file left behind
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE((tmp_path / "new.csv").stat().st_mode) == 0o666 & ~umask
+
+
+# ------------------------------------------------------------------ failed saves (10)
+
+def test_a_failed_save_asks_again(tmp_path):
+    (tmp_path / "folder").mkdir()
+    result = play_and_save("8>f", "folder\nnowhere/g.txt\ng.txt\n")
+    assert result.exit_code == 0
+    assert ("Not saved: cannot open folder: it is a folder\n"
+            "Another file (empty: do not save): nowhere/g.txt\n"
+            "Not saved: cannot open nowhere/g.txt: no such folder\n"
+            "Another file (empty: do not save): g.txt\n"
+            "Saved to g.txt: replay it with: harp replay g.txt\n") in result.stdout
+    assert (tmp_path / "g.txt").read_text() == f"{CODE} 8>f\n"
+
+
+@pytest.mark.parametrize("answers", ["folder\n\n", "folder\n"])     # empty answer, end of input
+def test_giving_up_after_a_failed_save_prints_the_record_and_exits_1(tmp_path, answers):
+    (tmp_path / "folder").mkdir()
+    result = play_and_save("8>f 7>2", answers)
+    assert result.exit_code == 1
+    assert result.stdout.endswith(
+        f"Not saved. The game's record, to keep by hand:\n{CODE} 8>f 7>2\n")
+
+
+def test_declining_to_save_exits_0(tmp_path):
+    result = run("play", CODE, "-i", input="8>f\nq\nn\n")
+    assert result.exit_code == 0 and os.listdir(tmp_path) == []
+
+
+# ------------------------------------------------------------------ resumed games (11)
+
+def resume_and_save(path: str, typed: str, answer: str = "\n"):
+    """Resume the record of ``path``, play ``typed``, quit and save (default: the same file)."""
+    return run("play", "--record", path, "-i", "--ascii", input=f"{typed}\nq\ny\n{answer}")
+
+
+def test_a_resumed_text_record_saved_to_its_file_is_updated_comments_and_all(tmp_path):
+    (tmp_path / "saved.txt").write_text(f"# my game\n{CODE} 8>f  # the ace\n")
+    result = resume_and_save("saved.txt", "7>2")
+    assert result.exit_code == 0
+    assert "File (.txt, .jsonl or .csv) [saved.txt]: \n" in result.stdout
+    assert result.stdout.endswith("Updated the game's record in saved.txt: "
+                                  "replay it with: harp replay saved.txt\n")
+    assert (tmp_path / "saved.txt").read_text() == f"# my game\n{CODE} 8>f  # the ace\n7>2\n"
+    again = run("play", "--record", "saved.txt", "--json")      # still one record
+    assert (again.exit_code, json.loads(again.stdout)["moves"]) == (0, 2)
+
+
+@pytest.mark.parametrize("name, before, after", [
+    ("saved.jsonl", '\n{"code": "%s", "moves": "8>f", "player": "ann"}' % CODE,
+     '\n{"code": "%s", "moves": "8>f 7>2", "player": "ann"}\n' % CODE),
+    ("saved.csv", f"player,code,moves\r\nann,{CODE},\"8>f\n\"\r\n\r\n",
+     f"player,code,moves\r\nann,{CODE},8>f 7>2\r\n\r\n"),
+])
+def test_a_resumed_record_saved_to_its_file_is_replaced(tmp_path, name, before, after):
+    (tmp_path / name).write_bytes(before.encode())
+    result = resume_and_save(name, "7>2")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / name).read_bytes() == after.encode()
+
+
+def test_a_resumed_game_saved_elsewhere_is_appended_with_its_fields(tmp_path):
+    (tmp_path / "saved.jsonl").write_text('{"code": "%s", "moves": "8>f", "player": "ann"}\n' % CODE)
+    result = resume_and_save("saved.jsonl", "7>2", "all.jsonl\n")
+    assert result.exit_code == 0
+    assert json.loads((tmp_path / "all.jsonl").read_text()) == {
+        "code": CODE, "moves": "8>f 7>2", "player": "ann"}
+
+
+def test_a_record_changed_since_it_was_loaded_is_not_overwritten(tmp_path):
+    saved = tmp_path / "saved.txt"
+    saved.write_text(f"{CODE} 8>f\n")
+    loaded = load_one_record("saved.txt")
+    saved.write_text(f"{CODE} tt8\n")          # another program rewrote it meanwhile
+    with pytest.raises(RecordError, match="^saved.txt has changed since the game was loaded "
+                                          "from it; save to another file$"):
+        save_record("saved.txt", Record(CODE, "8>f 7>2"), Resumed("saved.txt", loaded))
+    assert saved.read_text() == f"{CODE} tt8\n"
+
+
+# ------------------------------------------------------------------ hint (8)
+
+def test_hint_takes_a_number_of_seconds():
+    assert hint_limits("") == HINT_LIMITS
+    assert hint_limits("5") == SolveLimits(DEFAULT_LIMITS.max_states, 5.0)
+    for bad in ("abc", "0", "-3", "nan", "inf", "9999", "\u0663"):
+        assert hint_limits(bad) is None, bad
+    assert hint_command(new_board(CODE), "abc") == (
+        "hint takes a number of seconds (at most 3600), e.g. hint 30")
+
+
+def test_hint_through_the_game():
+    result = run("play", CODE, "-i", input="hint 30\nq\nn\n")
+    assert "Hint: 8>f (the first of a winning line of" in result.stdout
+
+
+def test_a_device_is_not_saved_to_and_a_link_stays_a_link(tmp_path):
+    with pytest.raises(OSError, match="not a regular file"):
+        save_record("/dev/null", Record(CODE, "8>f"))
+    (tmp_path / "real.txt").write_text("")
+    (tmp_path / "link.txt").symlink_to("real.txt")
+    save_record("link.txt", Record(CODE, "8>f"))
+    assert (tmp_path / "link.txt").is_symlink()
+    assert (tmp_path / "real.txt").read_text() == f"{CODE} 8>f\n"

@@ -1,0 +1,210 @@
+"""The SQLite store of ``harp stats --db`` (issue 11): every SQLite failure is
+one line naming the file, exit 1; the store marks itself (application id,
+schema version), refuses another program's database unchanged, adopts one
+written by an earlier harp, and ``--report`` opens the file read-only."""
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import harp.analysis.store
+from harp.analysis.store import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, ResultStore, StoreError
+from harp.cli import cli
+
+RUN = ["stats", "--game", "sh", "--deals", "1-5"]
+
+
+def stats(*args: str) -> Result:
+    return CliRunner().invoke(cli, ["stats", *args])
+
+
+def refused(result: Result, message: str) -> None:
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", f"Error: {message}\n")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def marks(path: Path) -> tuple[int, int, str]:
+    with sqlite3.connect(path) as connection:
+        return (connection.execute("PRAGMA application_id").fetchone()[0],
+                connection.execute("PRAGMA user_version").fetchone()[0],
+                connection.execute("PRAGMA journal_mode").fetchone()[0])
+
+
+def sqlite_file(path: Path, *statements: str) -> Path:
+    connection = sqlite3.connect(path)
+    for statement in statements:
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+    return path
+
+
+def both_ways(db: Path) -> list[Result]:
+    """A computing run and a report on the same file."""
+    return [stats(*RUN[1:], "--db", str(db)), stats("--report", "--db", str(db))]
+
+
+# ------------------------------------------------------------------ files that are no database
+
+def test_missing_folder(tmp_path: Path) -> None:
+    db = tmp_path / "none" / "x.db"
+    refused(stats(*RUN[1:], "--db", str(db)), f"cannot create {db}: no such folder {db.parent}")
+    refused(stats("--report", "--db", str(db)), f"cannot open {db}: No such file or directory")
+
+
+@pytest.mark.parametrize("content", [b"code,moves\nEH1-N-AAAAAAF,d\n", bytes(range(256)) * 40])
+def test_a_file_that_is_not_a_database_is_refused_unchanged(tmp_path: Path,
+                                                            content: bytes) -> None:
+    db = tmp_path / "games.csv"
+    db.write_bytes(content)
+    run, report = both_ways(db)
+    refused(run, f"cannot use {db}: file is not a database")
+    refused(report, f"cannot open {db}: file is not a database")
+    assert db.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv"]
+
+
+def test_dev_null_is_not_a_regular_file() -> None:
+    for result in both_ways(Path("/dev/null")):
+        refused(result, "cannot open /dev/null: not a regular file")
+
+
+def test_another_programs_database_is_refused_unchanged(tmp_path: Path) -> None:
+    db = sqlite_file(tmp_path / "app.db", "CREATE TABLE notes (text)",
+                     "INSERT INTO notes VALUES ('mine')")
+    before = digest(db)
+    for result in both_ways(db):
+        refused(result, f"{db} is not a harp results database (it has the tables 'notes'); "
+                        "give another file")
+    assert digest(db) == before and marks(db) == (0, 0, "delete")
+
+
+def test_another_application_id_is_refused_unchanged(tmp_path: Path) -> None:
+    db = sqlite_file(tmp_path / "app.db", "PRAGMA application_id = 7", SCHEMA)
+    before = digest(db)
+    for result in both_ways(db):
+        refused(result, f"{db} is not a harp results database (application id 0x7); "
+                        "give another file")
+    assert digest(db) == before
+
+
+def test_a_results_table_with_other_columns_is_refused(tmp_path: Path) -> None:
+    db = sqlite_file(tmp_path / "r.db", "CREATE TABLE results (game, variant, deal, kind, data, x)")
+    before = digest(db)
+    for result in both_ways(db):
+        refused(result, f"{db}: its 'results' table is not harp's (other columns)")
+    assert digest(db) == before
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    db = sqlite_file(tmp_path / "new.db", f"PRAGMA application_id = {APPLICATION_ID}",
+                     f"PRAGMA user_version = {SCHEMA_VERSION + 1}", SCHEMA)
+    refused(stats(*RUN[1:], "--db", str(db)),
+            f"{db} was written by a newer harp (schema version 2, this harp reads 1)")
+
+
+def test_a_malformed_database(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    assert stats("--game", "sh", "--deals", "1-400", "--db", str(db)).exit_code == 0
+    data = bytearray(db.read_bytes())
+    data[4096:len(data) // 2] = b"\xff" * (len(data) // 2 - 4096)    # pages overwritten
+    db.write_bytes(bytes(data))
+    for result in both_ways(db):
+        assert (result.exit_code, result.stdout) == (1, "")
+        assert result.stderr.startswith("Error: ") and str(db) in result.stderr
+        assert result.stderr.count("\n") == 1 and "\\" not in result.stderr
+
+
+def test_a_damaged_result_row(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    assert stats(*RUN[1:], "--db", str(db)).exit_code == 0
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE results SET data = '[1]' WHERE deal = 3")
+    refused(stats("--report", "--db", str(db)), f"{db}: the stored result of deal 3 is damaged")
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE results SET data = '{\"aces_exposed\": 1e300}' WHERE deal = 3")
+    refused(stats("--report", "--db", str(db)),
+            f"{db}: the stored layout result of deal 3 is damaged")
+
+
+# ------------------------------------------------------------------ harp's own files
+
+def test_a_new_or_empty_file_is_created_and_marked(tmp_path: Path) -> None:
+    new, empty = tmp_path / "new.db", tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    for db in (new, empty):
+        assert stats(*RUN[1:], "--db", str(db)).exit_code == 0
+        assert marks(db) == (APPLICATION_ID, SCHEMA_VERSION, "wal")
+
+
+def test_an_earlier_harps_database_is_adopted(tmp_path: Path) -> None:
+    """Unmarked, holding exactly harp's results table: kept, used and marked."""
+    db = tmp_path / "atlas.db"
+    fresh = tmp_path / "fresh.db"
+    assert stats("--game", "sh", "--deals", "1-3", "--db", str(fresh)).exit_code == 0
+    with sqlite3.connect(fresh) as source:
+        rows = source.execute("SELECT * FROM results").fetchall()
+    with sqlite3.connect(db) as connection:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute(SCHEMA)
+        connection.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?)", rows)
+    before = digest(db)
+    report = stats("--report", "--db", str(db))             # read-only: not even marked
+    assert report.exit_code == 0 and digest(db) == before and marks(db)[:2] == (0, 0)
+    result = stats(*RUN[1:], "--db", str(db))
+    assert result.stderr == f"stats: 2 of 5 deals to compute (the rest are in {db})\n"
+    assert marks(db) == (APPLICATION_ID, SCHEMA_VERSION, "wal")
+
+
+def test_report_never_writes(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    assert stats(*RUN[1:], "--db", str(db)).exit_code == 0
+    before = digest(db)
+    assert stats("--report", "--db", str(db)).exit_code == 0
+    assert digest(db) == before
+
+
+def test_a_read_only_file_is_refused_for_writing(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "s.db"
+    assert stats(*RUN[1:], "--db", str(db)).exit_code == 0
+    monkeypatch.setattr(harp.analysis.store, "_writable", lambda path: False)
+    refused(stats(*RUN[1:], "--db", str(db)),
+            f"cannot write to {db}: it or its folder is read-only (--report reads it without "
+            "writing)")
+    assert stats("--report", "--db", str(db)).exit_code == 0
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="permissions do not bind root; checked by hand on a read-only mount")
+def test_report_on_a_read_only_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    db = folder / "s.db"
+    assert stats(*RUN[1:], "--db", str(db)).exit_code == 0
+    expected = stats("--report", "--db", str(db)).stdout
+    db.chmod(0o444)
+    folder.chmod(0o555)
+    try:
+        report = stats("--report", "--db", str(db))
+        assert (report.exit_code, report.stdout) == (0, expected)
+        refused(stats(*RUN[1:], "--db", str(db)),
+                f"cannot write to {db}: it or its folder is read-only (--report reads it "
+                "without writing)")
+    finally:
+        folder.chmod(0o755)
+
+
+def test_python_callers_get_store_errors(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="cannot open 'a\\\\x00b': a file name cannot hold"):
+        ResultStore("a\0b")
+    with pytest.raises(StoreError, match="it is a directory"):
+        ResultStore(str(tmp_path))
