@@ -133,7 +133,7 @@ def test_stats_report_atlas():
 @pytest.mark.parametrize("args, code, message", [
     (["--atlas"], 2, "--atlas goes with --report"),
     (["--report", "--atlas", "--game", "eh"], 2, "harp stats --game eh --deals LIST --solve"),
-    (["--report", "--atlas", "--deals", "0-5"], 1, "bad deal range"),
+    (["--report", "--atlas", "--deals", "0-5"], 2, "bad deal range"),
 ])
 def test_stats_atlas_misuse(args, code, message):
     result = run("stats", *args)
