@@ -32,8 +32,11 @@ def encode(game: str, cells: str, number: str) -> None:
               help="Decide whether the deal can be won with the solver, not the atlas.")
 @timeout_option
 def decode(code: str, solve: bool, timeout: float) -> None:
-    """Print the game, variant, cells and deal number of CODE, and whether
-    the deal can be won (Seahaven: with 4, 2 and 1 cells, from the atlas).
+    """Print what CODE names, and whether the deal can be won.
+
+    The game, variant, cells and deal number; then whether the deal can be
+    won: Seahaven with 4, 2 and 1 cells, from the atlas of every deal; Easy
+    Harp with --solve (the solver, within --timeout seconds).
 
     \b
     Example:
