@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harp.analysis.fcsolve import fc_solve_available, run_fc_solve  # noqa: E402
-from harp.solve import replays_to_won, solve  # noqa: E402
+from harp.solve import SolveLimits, replays_to_won, solve  # noqa: E402
 from harp import new_board  # noqa: E402
 from harp.deals import make_code  # noqa: E402
 

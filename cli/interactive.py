@@ -17,7 +17,8 @@ from types import TracebackType
 
 import click
 
-from harp import Board, HarpError
+from harp import Board, HarpError, IllegalActionError
+from harp.rulebook import rule_book
 from harp.records import Record
 from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits, hint
 
@@ -35,6 +36,8 @@ Type actions in move notation (several per line are fine):
   d                      draw from the stock (Easy Harp; redeals when empty)
   u                      undo the last action
 Commands: help, moves (legal actions), script (actions so far), q (quit),
+  why                    the rule behind the last refusal, from the rule book
+  rules SECTION          a section of the rule book (rules A2.5)
   hint [SECONDS]         the solver's next move, searching up to {HINT_LIMITS.timeout:g} s
                          (or SECONDS); Ctrl-C stops the search"""
 
@@ -46,6 +49,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
     record.  False if a save failed and the player gave up saving."""
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
+    refused: list[HarpError] = []       # the last refusal, for ``why``
     while board.status() != "won":
         if board.status() == "blocked":
             click.echo("No move can change this position: undo (u) or quit (q).")
@@ -60,15 +64,16 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
             break
         if not command:
             continue
-        if not run_command(board, command) and play_line(board, line):
+        if not run_command(board, command, refused) and play_line(board, line, refused):
             click.echo(board_text(board, ascii_, reveal))
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
     return offer_save(board, resumed)
 
 
-def run_command(board: Board, command: str) -> bool:
-    """Handle a word that is not notation; False if it is notation."""
+def run_command(board: Board, command: str, refused: list[HarpError] | None = None) -> bool:
+    """Handle a word that is not notation; False if it is notation.
+    ``refused`` holds the last refusal, which ``why`` explains."""
     word, _, argument = command.partition(" ")
     if command in ("help", "?", "h"):
         click.echo(HELP_TEXT)
@@ -78,19 +83,41 @@ def run_command(board: Board, command: str) -> bool:
         click.echo(board.script() or "no action yet")
     elif word == "hint":
         click.echo(hint_command(board, argument.strip()))
+    elif command == "why":
+        click.echo(why_text(refused[-1] if refused else None), nl=False)
+    elif word == "rules" and argument.strip():
+        try:
+            click.echo("\n".join(s.text for s in rule_book().lookup(argument)), nl=False)
+        except HarpError as err:
+            click.echo(one_line(err))
     else:
         return False
     return True
 
 
-def play_line(board: Board, line: str) -> int:
+def why_text(error: HarpError | None) -> str:
+    """The rule book's section behind a refusal: the rule an illegal
+    action breaks, or the notation (RULES B7) for text that does not parse."""
+    if error is None:
+        return "Nothing has been refused yet.\n"
+    rule = error.rule if isinstance(error, IllegalActionError) else "B7"
+    try:
+        return rule_book().section(rule).text
+    except HarpError:               # a rule cited as a list or range: its first section
+        return rule_book().section(rule.replace("-", ",").split(",")[0]).text
+
+
+def play_line(board: Board, line: str, refused: list[HarpError] | None = None) -> int:
     """Push each token of the line; stop at the first refused one and say
-    why.  Returns how many actions were accepted (0: nothing to redraw)."""
+    why (kept in ``refused`` for ``why``).  Returns how many actions were
+    accepted (0: nothing to redraw)."""
     accepted = 0
     for token in line.split("#", 1)[0].replace(",", " ").split():
         try:
             board.push(token)
         except HarpError as err:
+            if refused is not None:
+                refused[:] = [err]
             message = f"Refused {token}: {one_line(err)}"
             click.echo(click.style(message, fg="red") if use_color() else message)
             break

@@ -296,7 +296,7 @@ class Board:
         """Whether pushing the action would be accepted (tries it, takes it back)."""
         try:
             self.push(action)
-        except ValueError:
+        except HarpError:
             return False
         self.pop()
         return True

@@ -1,6 +1,7 @@
 """Seahaven Towers (RULES A2): one deck face up, ten columns, 4/2/1 cells."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 
 from .actions import DOUBLE_TAP, DRAW, MOVE, TAP, Action, move
 from .board import Board, UndoRecord
@@ -49,6 +50,16 @@ def capacity(free_cells: int, empty_columns: int) -> int:
     return (free_cells + 1) << empty_columns
 
 
+def top_run_length(column: Sequence[int]) -> int:
+    """Same-suit cards in consecutive ranks at the top of a non-empty column
+    (RULES A2.3: each lies on the next higher card of its suit)."""
+    i, n = len(column) - 1, 1
+    while i > 0 and column[i - 1] == column[i] + 4:
+        n += 1
+        i -= 1
+    return n
+
+
 class SeahavenBoard(Board):
     """A Seahaven Towers position (RULES A2).
 
@@ -91,12 +102,7 @@ class SeahavenBoard(Board):
 
     def run_length(self, column: int) -> int:
         """Same-suit cards in consecutive ranks at the top of a column."""
-        col = self.columns[column]
-        i, n = len(col) - 1, 1
-        while i > 0 and col[i - 1] == col[i] + 4:
-            n += 1
-            i -= 1
-        return n
+        return top_run_length(self.columns[column])
 
     def _accepts(self, column: int, card: int) -> bool:
         col = self.columns[column]

@@ -243,3 +243,20 @@ def test_interactive_hint_uses_the_solver_when_installed():
     from harp import new_board
     text = hint_text(new_board("SH1-C4-AAAAAJ2"))
     assert text.startswith("Hint: ") and "winning line" in text
+
+
+def test_interactive_why_shows_the_rule_behind_the_last_refusal():
+    """The refusal cites RULES A2.3; ``why`` prints that section of the book,
+    ``rules A2.5`` any section; bad notation points at RULES B7."""
+    from harp.rulebook import rule_book
+    book = rule_book()
+    result = interactive("SH1-C4-AAAAAJ2", "why\n1>2\nwhy\n1>>\nwhy\nrules A2.5\nq\nn\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Nothing has been refused yet.\n" in out
+    assert "Refused 1>2: 2S cannot go on TS: a card goes only on the next higher card of its " \
+           "own suit (RULES A2.3)\n" in out
+    after_first = out.split("(RULES A2.3)\n", 1)[1]
+    assert after_first.split("SH1-C4-AAAAAJ2> ")[1] == "why\n" + book.section("A2.3").text
+    assert book.section("B7").text in out
+    assert book.section("A2.5").text in out

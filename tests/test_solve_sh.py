@@ -1,4 +1,4 @@
-"""Seahaven solver (issue 5, RULES A2): never trust it.
+"""Seahaven solver (RULES A2): never trust it.
 
 Every solution is replayed by the engine; every ``unsolvable`` verdict that
 a plain search can afford is re-checked by ``plain_solvable`` below, an
@@ -14,7 +14,10 @@ import pytest
 from helpers import cards, seahaven
 from helpers import plain_solvable as plain_search
 
-from harp.solve.seahaven import _apply, _close_root, _dead_end, _lost, _moves, _need, search
+from harp.solve.seahaven import foundation_needs, search
+from harp.solve.seahaven_deadends import dead_end
+from harp.solve.seahaven_moves import PARK, RUN_ONTO_SUCCESSOR, apply_move, moves_to_search
+from harp.solve.seahaven_position import close_root
 from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp import new_board
 from harp.cards import FOUNDATION_SUITS
@@ -147,7 +150,7 @@ def test_cells_are_named_where_the_cards_are() -> None:
 
 
 def test_limits_give_unknown() -> None:
-    """Issue 5: a search cut short by max_states says unknown, no script."""
+    """A search cut short by max_states says unknown, no script."""
     result = solve(new_board("SH1-C4-AAAAAJ2"), SolveLimits(max_states=3))
     assert result.outcome == "unknown" and result.actions == []
     assert result.states <= 3
@@ -177,7 +180,7 @@ def test_foundation_moves_are_explicit() -> None:
 
 
 def test_hint_is_the_first_winning_action() -> None:
-    """Issue 5: ``hint`` gives the next action of a winning line, or None."""
+    """``hint`` gives the next action of a winning line, or None."""
     board = new_board("SH1-C4-AAAAAJ2")
     result, first = hint(board)
     assert first == result.actions[0]
@@ -212,12 +215,12 @@ def lost_with_full_cell():
 
 
 def search_args(board) -> tuple:
-    return ([list(col) for col in board.columns], list(board.cells), _need(board.foundations),
+    return ([list(col) for col in board.columns], list(board.cells), foundation_needs(board.foundations),
             len(board.cells))
 
 
 def test_dead_end_test_gives_up_a_lost_position_at_once() -> None:
-    """Module docstring, dead ends: the relaxation shows J♦ never leaves its
+    """DEAD-END (seahaven_deadends): the relaxation shows J♦ never leaves its
     cell, so the solver answers from the first position; the search without
     the test needs more positions, and the plain search (RULES A2, every
     legal action) agrees the position is lost."""
@@ -233,8 +236,8 @@ def test_dead_end_test_follows_the_capacity_rule() -> None:
     cell card 5♥ waits for 6♥ (or for A♥-4♥ to go home).  The run 8♣ 7♣ on
     6♥ cannot move onto the top 9♣; a lone 7♣ can move onto 8♣."""
     def dead(*columns: str) -> bool:
-        return _dead_end(tuple(bytes(cards(col)) for col in columns), bytes(cards("5H")),
-                         _need([[]] * 4))
+        return dead_end(tuple(bytes(cards(col)) for col in columns), bytes(cards("5H")),
+                        foundation_needs([[]] * 4))
     assert dead("6H 8C 7C", "9C", "KH AH")           # A♥ goes home, the column stays
     assert not dead("6H 7C", "9C 8C", "KH AH")
     assert not dead("6H 8C 7C", "9C", "KH 4H 3H 2H AH")   # then 5♥ goes home
@@ -243,8 +246,8 @@ def test_dead_end_test_follows_the_capacity_rule() -> None:
 
 @pytest.mark.parametrize("cells", [1, 2])
 def test_dead_end_test_keeps_every_verdict(cells: int) -> None:
-    """Module docstring, dead ends: on deals 1-200 the verdicts with both
-    tests, with ``_dead_end`` alone and with neither agree, and the tests
+    """DEAD-END and DEAD-END-ONE-CELL: on deals 1-200 the verdicts with both
+    tests, with ``dead_end`` alone and with neither agree, and the tests
     alone decide many of them (the deal fills the cells: RULES A2.2, A2.7);
     with one cell the one-cell test decides more."""
     at_once = [0, 0]
@@ -261,7 +264,7 @@ def test_dead_end_test_keeps_every_verdict(cells: int) -> None:
 
 def lost_with_one_cell():
     """One cell holding K♥; Q♠ and 4♥ go home at once, leaving three
-    empty columns, so K♥ can leave (``_dead_end`` does not give up).  But
+    empty columns, so K♥ can leave (``dead_end`` does not give up).  But
     9♥ (on 5♥) can only leave through the cell (T♥ is at the bottom of a
     column under T♦ K♠ 7♥ Q♦), and while it sits there 8♥ (waiting for 7♥,
     under Q♦) and Q♦ (waiting for K♦, under 8♥) cannot move; Q♦ in the cell
@@ -275,7 +278,7 @@ def lost_with_one_cell():
 
 
 def test_one_cell_test_gives_up_a_lost_position_at_once() -> None:
-    """Module docstring, one cell: ``_dead_end`` lets K♥ leave the cell, the
+    """DEAD-END-ONE-CELL: ``dead_end`` lets K♥ leave the cell, the
     one-cell test still proves the position lost, and the plain search
     (RULES A2, every legal action) agrees."""
     board = lost_with_one_cell()
@@ -287,7 +290,7 @@ def test_one_cell_test_gives_up_a_lost_position_at_once() -> None:
 
 
 def test_one_cell_test_lets_a_card_leave_the_cell() -> None:
-    """Module docstring, one cell: with T♥ alone in a column instead, 9♥ can
+    """DEAD-END-ONE-CELL: with T♥ alone in a column instead, 9♥ can
     go through the cell onto it, the test does not give up, and the
     position is won (the plain search agrees)."""
     board = lost_with_one_cell()
@@ -299,7 +302,7 @@ def test_one_cell_test_lets_a_card_leave_the_cell() -> None:
 
 
 def test_columns_stay_in_key_order_until_one_empties() -> None:
-    """Module docstring, search: from columns in key order, random searched
+    """The search (seahaven module docstring): from columns in key order, random searched
     moves keep them sorted as long as no column has been empty (so the key
     may skip the sort)."""
     rng = random.Random(5)
@@ -307,17 +310,17 @@ def test_columns_stay_in_key_order_until_one_empties() -> None:
         for number in range(1, 31):
             board = new_board(make_code("SH", number, cells))
             cols = sorted(bytes(col) for col in board.columns)
-            need = _need(board.foundations)
-            cell_b = _close_root(cols, bytes(sorted(c for c in board.cells if c is not None)),
+            need = foundation_needs(board.foundations)
+            cell_b = close_root(cols, bytes(sorted(c for c in board.cells if c is not None)),
                                  need, [])
             state, in_order = tuple(cols), b"" not in cols
             for _ in range(40):
                 if in_order:
                     assert list(state) == sorted(state)
-                moves = _moves(state, cell_b, cells, need)
-                if not moves:
+                searched = moves_to_search(state, cell_b, cells, need)
+                if not searched:
                     break
-                state, cell_b, need, _ = _apply(state, cell_b, need, rng.choice(moves))
+                state, cell_b, need, _ = apply_move(state, cell_b, need, rng.choice(searched))
                 in_order = in_order and b"" not in state
 
 
@@ -326,41 +329,42 @@ def position(columns: list[str], cells: str = "") -> tuple:
     return tuple(bytes(cards(col)) for col in columns), bytes(sorted(cards(cells))), [0, 1, 2, 3]
 
 
-def parks(moves: list[tuple[int, int, int]]) -> list[int]:
-    return sorted(src for kind, src, _ in moves if kind == 4)
+def parks(searched: list[tuple[int, int, int]]) -> list[int]:
+    return sorted(src for kind, src, _ in searched if kind == PARK)
 
 
 def test_lazy_park_needs_a_move_at_the_new_top() -> None:
-    """Module docstring, lazy parks: with one free cell, parking 5♦ leaves
+    """LAZY-PARK (seahaven_moves): with one free cell, parking 5♦ leaves
     9♥ on top with the cell full; unless 9♥ can move onto T♥ or 8♥ onto it,
     the park is left out.  Parking a lone king empties its column (RULES
     A2.5 capacity changes), so those parks stay."""
     kings = ["KS", "KC", "KD", "KH", "QS", "QC", "QD", "QH"]
     for last, kept in (("JS", False), ("TH", True), ("8H", True)):
         cols, cells, need = position(["AH AD 9H 5D", *kings, last])
-        lazy, every = _moves(cols, cells, 1, need), _moves(cols, cells, 1, need, False)
+        lazy = moves_to_search(cols, cells, 1, need)
+        every = moves_to_search(cols, cells, 1, need, False)
         assert set(parks(every)) >= {0, 1, 2, 3, 4}
         assert set(parks(every)) - set(parks(lazy)) == (set() if kept else {0}), last
 
 
 def test_lazy_step_needs_a_move_after_it() -> None:
-    """Module docstring, lazy steps: with the cell full and no empty column,
+    """LAZY-STEP (seahaven_moves): with the cell full and no empty column,
     5♦ onto 6♦ leaves 9♥ on top; it is searched only if something may
     follow (T♥ or 8♥ a top, 4♦ a top to follow 5♦, or a higher card's
     step), and always when it empties its column."""
     base = ["AH 9H 5D", "6D", "KS", "KC", "KD", "KH", "JS", "JC", "JD"]
     for last, kept in (("JH", False), ("TH", True), ("8H", True), ("4D", True), ("QC", True)):
         cols, cells, need = position([*base, last], "2C")
-        every = _moves(cols, cells, 1, need, False)
-        assert (2, 0, 1) in every
-        assert ((2, 0, 1) in _moves(cols, cells, 1, need)) == kept, last
+        every = moves_to_search(cols, cells, 1, need, False)
+        assert (RUN_ONTO_SUCCESSOR, 0, 1) in every
+        assert ((RUN_ONTO_SUCCESSOR, 0, 1) in moves_to_search(cols, cells, 1, need)) == kept, last
     cols, cells, need = position(["5D", *base[1:], "JH"], "2C")
-    assert _moves(cols, cells, 1, need) == [(2, 0, 1)]
+    assert moves_to_search(cols, cells, 1, need) == [(RUN_ONTO_SUCCESSOR, 0, 1)]
 
 
 @pytest.mark.parametrize("cells, last", [(1, 300), (2, 200), (4, 100)])
 def test_lazy_moves_keep_every_verdict(cells: int, last: int) -> None:
-    """Module docstring, lazy parks and steps: the verdicts with and without
+    """LAZY-PARK and LAZY-STEP: the verdicts with and without
     them agree deal by deal, and the search visits fewer positions."""
     lazy_states = every_states = 0
     for number in range(1, last + 1):
