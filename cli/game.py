@@ -26,6 +26,7 @@ from harp.notation import count_actions
 
 from .recordfiles import NO_RECORD, load_one_record, read_script, records_in
 from .saving import Resumed
+from .winnable import print_deal, winnable_choice, winnable_options
 
 
 def make_board(code: str | DealCode, interactive_rules: bool, double_click: bool) -> Board:
@@ -65,26 +66,38 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime 
 @click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
               show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
                                       "board format (Seahaven only).")
+@winnable_options
 @board_display
 def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
-         game: str | None, cells: str | None, format_: str, json_: bool, ascii_: bool,
+         game: str | None, cells: str | None, format_: str, winnable: bool, unwinnable: bool,
+         min_cells: str | None, timeout: float, json_: bool, ascii_: bool,
          reveal: bool) -> None:
     """Print the opening layout of a deal; the code is always shown.
+
+    A Seahaven deal is followed by whether it can be won with 4, 2 and 1
+    cells (from the atlas of every deal).  --winnable, --unwinnable and
+    --min-cells choose the --random deal among those; for Easy Harp the
+    solver decides random deals until one fits, within --timeout seconds.
 
     \b
     Examples:
         harp deal EH1-N-AAAAAAF
         harp deal --daily --game sh --cells 2
+        harp deal --random --winnable --game sh --cells 1
         harp deal SH1-C4-AAAAAJ2 --format fcs | fc-solve -g seahaven -m -sn -
     """
     if json_ and format_ == "fcs":
         raise click.UsageError("--json and --format fcs exclude each other")
     with engine_errors():
-        board = make_board(choose_code(code, random_, daily, date, game, cells), True, True)
+        chosen = choose_code(code, random_, daily, date, game, cells)
+        chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells,
+                                          timeout)
+        board = make_board(chosen, True, True)
     if format_ == "fcs":
         print_fcs(board, announce_code=code is None)
     else:
-        print_board(board, json_ or format_ == "json", ascii_, reveal)
+        with engine_errors():
+            print_deal(board, verdict, timeout, json_ or format_ == "json", ascii_, reveal)
 
 
 def print_fcs(board: Board, announce_code: bool) -> None:
