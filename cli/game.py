@@ -134,12 +134,12 @@ def show(code: str | None, moves: tuple[str, ...], record_file: str | None, at: 
     """
     with engine_errors():
         record = record_from_arguments(code, moves, record_file)
-        total = count_actions(record.moves)
+        total = count_actions(record.script)
         if at is not None and at > total:
             raise click.BadParameter(f"{at} is more than the {total} actions of the script",
                                      param_hint="'--at'")
         board = make_board(record.code, interactive_rules, double_click)
-        board.push_script(record.moves, upto=at, first_line=record.moves_line)
+        board.push_script(record.script, upto=at, first_line=record.script_line)
     print_board(board, json_, ascii_, reveal)
 
 
@@ -158,7 +158,7 @@ def continued(record: Record, code: str | None, moves: tuple[str, ...]) -> Recor
     """The record with the command line's MOVES played after its own (CODE,
     given with --record, is the first of them)."""
     extra = " ".join(((code,) if code is not None else ()) + moves)
-    return dataclasses.replace(record, moves=f"{record.moves} {extra}") if extra else record
+    return dataclasses.replace(record, script=f"{record.script} {extra}") if extra else record
 
 
 @click.command(short_help="Apply moves to a deal and print the position, or play interactively.")
@@ -197,14 +197,14 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
         record, source, saved = play_record(code, moves, script_file, record_file)
         board = make_board(record.code, interactive_rules, double_click)
     interactive = force_interactive or (
-        not record.moves.strip() and code not in (None, "-") and script_file is None
+        not record.script.strip() and code not in (None, "-") and script_file is None
         and record_file is None and sys.stdin.isatty() and sys.stdout.isatty())
     if verbose:
         print_position(board, "Start", json_, ascii_, reveal)
     each = step_printer(board, json_, ascii_, reveal) if verbose else None
     with engine_errors():
         try:
-            board.push_script(record.moves, first_line=record.moves_line, each=each)
+            board.push_script(record.script, first_line=record.script_line, each=each)
         except HarpError as err:
             raise (HarpError(f"{source}: {err}") if source else err) from None
     if interactive:
@@ -307,7 +307,7 @@ def replay_one(record: Record, check: bool, interactive_rules: bool, double_clic
         print_position(board, "Start", False, ascii_, reveal)
     each = None if check else step_printer(board, False, ascii_, reveal)
     try:
-        board.push_script(record.moves, first_line=record.moves_line, each=each)
+        board.push_script(record.script, first_line=record.script_line, each=each)
     except HarpError as err:
         click.echo(f"Error: {one_line(err)}", err=True)
         return False

@@ -43,7 +43,7 @@ def test_solve_record_round_trip(tmp_path, name):
     assert len(lines) == (4 if name.endswith(".csv") else 3)
     records = [r for _, r in read_records(lines, {"jsonl": "jsonl", "csv": "csv"}.get(
         name.rsplit(".", 1)[1], "text"))]
-    assert records[1].moves.startswith("10>f 10>f ")     # MOVES, then the solution
+    assert records[1].script.startswith("10>f 10>f ")     # MOVES, then the solution
 
 
 def test_solve_record_writes_nothing_without_a_win(tmp_path):
@@ -120,7 +120,7 @@ def test_generate_random_play_is_seeded_and_replays(tmp_path):
     assert one.read_text() == two.read_text() != other.read_text()
     records = [r for _, r in read_records(one.read_text().splitlines(), "jsonl")]
     assert [r.code for r in records] == [f"EH1-N-AAAAAA{c}" for c in "BCDEFGHIJKLM"]
-    assert all(0 < len(r.moves.split()) <= 120 for r in records)
+    assert all(0 < len(r.script.split()) <= 120 for r in records)
     replays_and_scores(one, 12, 0)
 
 
