@@ -30,7 +30,7 @@ class FcsResult:
     solution in standard notation, and the wall time including the process."""
 
     outcome: str
-    moves: list[str]
+    actions: list[str]
     seconds: float
 
 

@@ -38,8 +38,8 @@ class ScoreInput(NamedTuple):
     source: str
     line: int
     code: str
-    moves: str
-    moves_line: int            # file line of the script's first line
+    script: str
+    script_line: int            # file line of the script's first line
     group: tuple[Any, ...]     # values of the --by fields
     error: str | None = None   # the record could not even be read
 
@@ -81,7 +81,7 @@ def score_input(item: ScoreInput) -> ScoreRow:
                         None, None, None, _one_line(err), item.group)
     board = new_board(code)
     try:
-        board.push_script(item.moves, first_line=item.moves_line)
+        board.push_script(item.script, first_line=item.script_line)
     except HarpError as err:
         return ScoreRow(item.source, item.line, str(code), code.game, code.variant,
                         code.number, None, None, None, None, None, _one_line(err), item.group)
@@ -100,7 +100,7 @@ def score_inputs(items: Iterable[RecordItem], by: tuple[str, ...] = ()) -> Itera
         if isinstance(record, RecordError):
             yield ScoreInput(source, line, "", "", line, (None,) * len(by), _one_line(record))
         else:
-            yield ScoreInput(source, line, record.code, record.moves, record.moves_line,
+            yield ScoreInput(source, line, record.code, record.script, record.script_line,
                              _group_of(record, by))
 
 

@@ -88,6 +88,7 @@ class DealTask(NamedTuple):
     deal: int
     kinds: tuple[str, ...]
     limits: SolveLimits
+    scripts: bool = False
 
 
 class DealResult(NamedTuple):
@@ -104,13 +105,14 @@ def analyse_deal(task: DealTask) -> DealResult:
     if LAYOUT in task.kinds:
         results[LAYOUT] = deal_facts(code)
     if SOLVE in task.kinds:
-        results[SOLVE] = solve_facts(code, task.limits)
+        results[SOLVE] = solve_facts(code, task.limits, task.scripts)
     return DealResult(code.game, code.variant, code.number, results)
 
 
-def solve_facts(code: Any, limits: SolveLimits) -> dict[str, Any]:
+def solve_facts(code: Any, limits: SolveLimits, script: bool = False) -> dict[str, Any]:
     """The solver's outcome for a deal; a claimed win is replayed by the
-    engine and counted as ``unknown`` (flagged) if it does not win."""
+    engine and counted as ``unknown`` (flagged) if it does not win.  With
+    ``script``, a win's script is kept under ``script`` (never stored)."""
     board = new_board(code)
     result = solve(board, limits)
     facts: dict[str, Any] = {"outcome": result.outcome, "length": None,
@@ -118,6 +120,8 @@ def solve_facts(code: Any, limits: SolveLimits) -> dict[str, Any]:
     if result.outcome == "solved":
         if replays_to_won(board, result):
             facts["length"] = len(result.actions)
+            if script:
+                facts["script"] = result.script()
         else:
             facts.update(outcome="unknown", invalid_solution=True)
     return facts
@@ -134,6 +138,8 @@ class StatsPlan:
     deals: list[int]
     kinds: tuple[str, ...] = (LAYOUT,)
     limits: SolveLimits = BATCH_LIMITS
+    #: Solve every deal again, keeping the winning scripts (``--export``).
+    scripts: bool = False
 
     @property
     def variant(self) -> str:
@@ -142,13 +148,14 @@ class StatsPlan:
     def tasks(self, store: ResultStore | None = None) -> list[DealTask]:
         """One task per deal with something still missing from ``store``."""
         game = self.game.upper()
-        done = {kind: (store.done(game, self.variant, kind) if store else set())
+        done = {kind: (store.done(game, self.variant, kind)
+                       if store and not (kind == SOLVE and self.scripts) else set())
                 for kind in self.kinds}
         tasks = []
         for deal in self.deals:
             missing = tuple(kind for kind in self.kinds if deal not in done[kind])
             if missing:
-                tasks.append(DealTask(game, self.cells, deal, missing, self.limits))
+                tasks.append(DealTask(game, self.cells, deal, missing, self.limits, self.scripts))
         return tasks
 
 
@@ -157,18 +164,22 @@ Progress = Callable[[Iterator[DealResult], int], Iterable[DealResult]]
 
 def run_stats(plan: StatsPlan, store: ResultStore | None = None, *, jobs: int = 1,
               executor: str = LOCAL, scheduler: str | None = None, chunk_size: int = 64,
-              progress: Progress | None = None) -> StatsTables:
+              progress: Progress | None = None,
+              each: Callable[[DealResult], None] | None = None) -> StatsTables:
     """Compute what ``plan`` still misses and return the tables of its deals.
 
     With a store, every result is stored (in committed batches) before it
     counts, and the tables are read back from the store, so deals computed
-    by an earlier, interrupted run count exactly once."""
+    by an earlier, interrupted run count exactly once.  ``each`` sees every
+    result as it comes (``--export`` takes the winning scripts from it)."""
     tasks = plan.tasks(store)
     results: Iterable[DealResult] = ordered_map(
         analyse_deal, tasks, jobs=jobs, chunk_size=chunk_size, executor=executor,
         scheduler=scheduler)
     if progress is not None:
         results = progress(iter(results), len(tasks))
+    if each is not None:
+        results = _tap(results, each)
     if store is None:
         tables = StatsTables()
         for result in results:
@@ -177,9 +188,17 @@ def run_stats(plan: StatsPlan, store: ResultStore | None = None, *, jobs: int = 
         return tables
     for result in results:
         for kind, data in result.results.items():
-            store.add(result.game, result.variant, result.deal, kind, data)
+            store.add(result.game, result.variant, result.deal, kind,
+                      {k: v for k, v in data.items() if k != "script"})
     store.flush()
     return tables_from_store(store, plan.game.upper(), plan.variant, set(plan.deals))
+
+
+def _tap(results: Iterable[DealResult], each: Callable[[DealResult], None]
+         ) -> Iterator[DealResult]:
+    for result in results:
+        each(result)
+        yield result
 
 
 def tables_from_store(store: ResultStore, game: str | None = None, variant: str | None = None,

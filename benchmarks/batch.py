@@ -29,8 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from harp import Board, new_board  # noqa: E402
+from harp import new_board  # noqa: E402
 from harp.deals import make_code  # noqa: E402
+from harp.analysis.games import play_randomly  # noqa: E402
 
 PLAYERS = ("ann", "bob", "cleo", "dev", "eve")
 VARIANTS = (("EH", 4), ("SH", 4), ("SH", 2), ("SH", 1))
@@ -45,22 +46,10 @@ def random_game(seed: int) -> dict[str, str]:
     target = rng.randint(150, 300)
     while True:
         board = new_board(make_code(game, rng.randint(1, 999_999), cells))
-        play_randomly(board, target, rng)
+        play_randomly(board, target, rng, undo_when_blocked=True)
         if len(board.actions) >= 150:   # a game won sooner is replaced too
             return {"code": str(board.code), "moves": board.script(),
                     "player": PLAYERS[seed % len(PLAYERS)]}
-
-
-def play_randomly(board: Board, target: int, rng: random.Random) -> None:
-    while len(board.actions) < target and not board.is_won:
-        actions = list(board.legal_actions)
-        if not actions:
-            if not board.can_undo():
-                return
-            board.push("u")
-            continue
-        home = [a for a in actions if a.dst == "f"]
-        board.push(rng.choice(home) if home and rng.random() < 0.7 else rng.choice(actions))
 
 
 def make_games(path: Path, count: int, jobs: int) -> None:

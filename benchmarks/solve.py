@@ -68,7 +68,7 @@ def bench_seahaven_variant(cells: int, deals: range, args: argparse.Namespace,
             if fcs.outcome == "solved":
                 if result.solved:
                     stats["both_h"].append(len(result.actions))
-                    stats["both_f"].append(len(fcs.moves))
+                    stats["both_f"].append(len(fcs.actions))
                 elif result.outcome == "unsolvable":
                     stats["unsound"].append(number)
     return stats

@@ -181,11 +181,16 @@ MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
 @click.option("--db", type=InputPath(dir_okay=False),
               help="SQLite file keeping per-deal results; a rerun resumes.")
 @click.option("--report", is_flag=True, help="Print the tables stored in --db, computing nothing.")
+@click.option("--atlas", is_flag=True,
+              help="With --report: Seahaven win rates and difficulty from the packaged atlas.")
 @click.option("--solve", is_flag=True, help="Add solver outcomes and print their table.")
 @click.option("--max-states", type=Count(1), default=BATCH_LIMITS.max_states,
               show_default=True, help="Solver limit per deal: positions searched (--solve).")
 @click.option("--timeout", type=Seconds(), default=BATCH_LIMITS.timeout, show_default=True,
               help="Solver limit per deal: seconds (--solve).")
+@click.option("--export", type=click.Path(dir_okay=False),
+              help="With --solve: write the won deals as game records to this file (.jsonl, "
+                   ".csv or text, RULES B8); every deal is solved again for its script.")
 @click.option("--dist", "dist", metavar="MEASURE",
               help=f"Print the full distribution of one layout measure ({MEASURE_HELP}).")
 @run_options
@@ -193,9 +198,9 @@ MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
 @click.pass_context
 def stats(ctx: click.Context, game: str | None, cells: str | None, deal_list: list[int] | None,
           daily_from: dt.datetime | None, days: int | None, db: str | None, report: bool,
-          solve: bool, max_states: int, timeout: float, dist: str | None, jobs: int,
-          executor: str, scheduler: str | None, quiet: bool, json_: bool, csv_: bool,
-          fmt: str) -> None:
+          atlas: bool, solve: bool, max_states: int, timeout: float, export: str | None,
+          dist: str | None, jobs: int, executor: str, scheduler: str | None, quiet: bool,
+          json_: bool, csv_: bool, fmt: str) -> None:
     """Layout statistics (and solver outcomes) across ranges of deals.
 
     Per deal it measures the opening layout (README: "Batch analysis"),
@@ -208,10 +213,16 @@ def stats(ctx: click.Context, game: str | None, cells: str | None, deal_list: li
         harp stats --game sh --cells 2 --deals 1-10000 --jobs 2
         harp stats --game eh --deals 1-1000 --db eh.db --solve
         harp stats --db eh.db --report --solve
+        harp stats --report --atlas --deals 1-100000
     """
+    if atlas and not report:
+        raise click.UsageError("--atlas goes with --report: the atlas is read, not computed")
     check_stats_options(ctx, game, cells, dist, solve, report)
     check_run_options(ctx, executor, scheduler)
     with engine_errors():
+        if atlas:
+            from .atlasreport import print_atlas_report
+            return print_atlas_report(game, cells, deal_list, json_, csv_, fmt)
         if report:
             if daily_from is not None or days is not None:
                 raise click.UsageError("--report filters by --game, --cells and --deals; "
@@ -220,7 +231,10 @@ def stats(ctx: click.Context, game: str | None, cells: str | None, deal_list: li
         else:
             plan = _plan(ctx, game, cells, deal_list, daily_from, days, solve,
                          SolveLimits(max_states, timeout))
-            tables = _run(plan, db, jobs, executor, scheduler, quiet)
+            if export:
+                tables = _run_export(plan, export, db, jobs, executor, scheduler, quiet)
+            else:
+                tables = _run(plan, db, jobs, executor, scheduler, quiet)
         _print_tables(tables, solve, dist, db, json_, csv_, fmt)
 
 
@@ -268,8 +282,27 @@ def _plan(ctx: click.Context, game: str | None, cells: str | None,
     return StatsPlan(game.upper(), int(cells or 4), deals, kinds, limits)
 
 
+def _run_export(plan: StatsPlan, export: str, db: str | None, jobs: int, executor: str,
+                scheduler: str | None, quiet: bool) -> StatsTables:
+    """The run, every deal solved again, its wins written as records."""
+    if SOLVE not in plan.kinds:
+        raise click.UsageError("--export writes the solver's wins: add --solve")
+    from harp.analysis.games import solution_record
+
+    from .recordout import RecordWriter
+    plan.scripts = True
+    with RecordWriter(export) as out:
+        def write(result: Any) -> None:
+            if (record := solution_record(result)) is not None:
+                out.write(record)
+        tables = _run(plan, db, jobs, executor, scheduler, quiet, write)
+    note(f"stats: {out.count} solutions written to {export}", quiet)
+    return tables
+
+
 def _run(plan: StatsPlan, db: str | None, jobs: int, executor: str,
-         scheduler: str | None, quiet: bool) -> StatsTables:
+         scheduler: str | None, quiet: bool,
+         each: Callable[[Any], None] | None = None) -> StatsTables:
     def bar(results: Iterator[Any], total: int) -> Iterable[Any]:
         if db is not None:
             note(f"stats: {total} of {len(plan.deals)} deals to compute"
@@ -277,11 +310,12 @@ def _run(plan: StatsPlan, db: str | None, jobs: int, executor: str,
         return progress(results, total, quiet, "deals")
 
     if db is None:
-        return run_stats(plan, jobs=jobs, executor=executor, scheduler=scheduler, progress=bar)
+        return run_stats(plan, jobs=jobs, executor=executor, scheduler=scheduler, progress=bar,
+                         each=each)
     with ResultStore(db) as store:
         try:
             return run_stats(plan, store, jobs=jobs, executor=executor,
-                             scheduler=scheduler, progress=bar)
+                             scheduler=scheduler, progress=bar, each=each)
         except KeyboardInterrupt:
             store.flush()
             click.echo(f"interrupted: {store.count()} results are kept in {db}; "

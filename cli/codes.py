@@ -7,6 +7,7 @@ from harp.deals import GAME_NAMES, make_code, parse_code, parse_deal_number
 
 from .options import DEAL_NUMBER, cells_option, game_option
 from .output import engine_errors
+from .winnable import decode_lines, timeout_option
 
 
 @click.command()
@@ -27,12 +28,20 @@ def encode(game: str, cells: str, number: str) -> None:
 
 @click.command()
 @click.argument("code")
-def decode(code: str) -> None:
-    """Print the game, variant, cells and deal number of CODE.
+@click.option("--solve", is_flag=True,
+              help="Decide whether the deal can be won with the solver, not the atlas.")
+@timeout_option
+def decode(code: str, solve: bool, timeout: float) -> None:
+    """Print what CODE names, and whether the deal can be won.
+
+    The game, variant, cells and deal number; then whether the deal can be
+    won: Seahaven with 4, 2 and 1 cells, from the atlas of every deal; Easy
+    Harp with --solve (the solver, within --timeout seconds).
 
     \b
     Example:
         harp decode SH1-C2-AAAAAJ2
+        harp decode EH1-N-AAAAAAF --solve --timeout 5
     """
     with engine_errors():
         deal = parse_code(code)
@@ -41,3 +50,6 @@ def decode(code: str) -> None:
     click.echo(f"variant: {deal.variant}")
     click.echo(f"cells: {deal.cells}")
     click.echo(f"deal: {deal.number}")
+    with engine_errors():
+        for line in decode_lines(deal, solve, timeout):
+            click.echo(line)

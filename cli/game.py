@@ -26,6 +26,7 @@ from harp.notation import count_actions
 
 from .recordfiles import NO_RECORD, load_one_record, read_script, records_in
 from .saving import Resumed
+from .winnable import print_deal, winnable_choice, winnable_options
 
 
 def make_board(code: str | DealCode, interactive_rules: bool, double_click: bool) -> Board:
@@ -65,26 +66,38 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime 
 @click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
               show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
                                       "board format (Seahaven only).")
+@winnable_options
 @board_display
 def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
-         game: str | None, cells: str | None, format_: str, json_: bool, ascii_: bool,
+         game: str | None, cells: str | None, format_: str, winnable: bool, unwinnable: bool,
+         min_cells: str | None, timeout: float, json_: bool, ascii_: bool,
          reveal: bool) -> None:
     """Print the opening layout of a deal; the code is always shown.
+
+    A Seahaven deal is followed by whether it can be won with 4, 2 and 1
+    cells (from the atlas of every deal).  --winnable, --unwinnable and
+    --min-cells choose the --random deal among those; for Easy Harp the
+    solver decides random deals until one fits, within --timeout seconds.
 
     \b
     Examples:
         harp deal EH1-N-AAAAAAF
         harp deal --daily --game sh --cells 2
+        harp deal --random --winnable --game sh --cells 1
         harp deal SH1-C4-AAAAAJ2 --format fcs | fc-solve -g seahaven -m -sn -
     """
     if json_ and format_ == "fcs":
         raise click.UsageError("--json and --format fcs exclude each other")
     with engine_errors():
-        board = make_board(choose_code(code, random_, daily, date, game, cells), True, True)
+        chosen = choose_code(code, random_, daily, date, game, cells)
+        chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells,
+                                          timeout)
+        board = make_board(chosen, True, True)
     if format_ == "fcs":
         print_fcs(board, announce_code=code is None)
     else:
-        print_board(board, json_ or format_ == "json", ascii_, reveal)
+        with engine_errors():
+            print_deal(board, verdict, timeout, json_ or format_ == "json", ascii_, reveal)
 
 
 def print_fcs(board: Board, announce_code: bool) -> None:
@@ -121,12 +134,12 @@ def show(code: str | None, moves: tuple[str, ...], record_file: str | None, at: 
     """
     with engine_errors():
         record = record_from_arguments(code, moves, record_file)
-        total = count_actions(record.moves)
+        total = count_actions(record.script)
         if at is not None and at > total:
             raise click.BadParameter(f"{at} is more than the {total} actions of the script",
                                      param_hint="'--at'")
         board = make_board(record.code, interactive_rules, double_click)
-        board.push_script(record.moves, upto=at, first_line=record.moves_line)
+        board.push_script(record.script, upto=at, first_line=record.script_line)
     print_board(board, json_, ascii_, reveal)
 
 
@@ -145,7 +158,7 @@ def continued(record: Record, code: str | None, moves: tuple[str, ...]) -> Recor
     """The record with the command line's MOVES played after its own (CODE,
     given with --record, is the first of them)."""
     extra = " ".join(((code,) if code is not None else ()) + moves)
-    return dataclasses.replace(record, moves=f"{record.moves} {extra}") if extra else record
+    return dataclasses.replace(record, script=f"{record.script} {extra}") if extra else record
 
 
 @click.command(short_help="Apply moves to a deal and print the position, or play interactively.")
@@ -184,14 +197,14 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
         record, source, saved = play_record(code, moves, script_file, record_file)
         board = make_board(record.code, interactive_rules, double_click)
     interactive = force_interactive or (
-        not record.moves.strip() and code not in (None, "-") and script_file is None
+        not record.script.strip() and code not in (None, "-") and script_file is None
         and record_file is None and sys.stdin.isatty() and sys.stdout.isatty())
     if verbose:
         print_position(board, "Start", json_, ascii_, reveal)
     each = step_printer(board, json_, ascii_, reveal) if verbose else None
     with engine_errors():
         try:
-            board.push_script(record.moves, first_line=record.moves_line, each=each)
+            board.push_script(record.script, first_line=record.script_line, each=each)
         except HarpError as err:
             raise (HarpError(f"{source}: {err}") if source else err) from None
     if interactive:
@@ -294,7 +307,7 @@ def replay_one(record: Record, check: bool, interactive_rules: bool, double_clic
         print_position(board, "Start", False, ascii_, reveal)
     each = None if check else step_printer(board, False, ascii_, reveal)
     try:
-        board.push_script(record.moves, first_line=record.moves_line, each=each)
+        board.push_script(record.script, first_line=record.script_line, each=each)
     except HarpError as err:
         click.echo(f"Error: {one_line(err)}", err=True)
         return False

@@ -9,6 +9,7 @@ line on standard error, quoting at most a clipped excerpt of the input.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -18,8 +19,20 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
-from . import batch, codes, game, rules, solve
 from .output import shorten
+
+#: Every command, by name: the module of ``harp.cli`` that defines it
+#: (under the same name).  A command's module is imported when the command
+#: runs (or ``--help`` lists it), so that ``harp deal`` starts without
+#: loading the batch analyzer, the solvers or the table printer.
+COMMANDS = {
+    "encode": "codes", "decode": "codes",
+    "deal": "game", "show": "game", "play": "game", "replay": "game",
+    "score": "batch", "stats": "batch",
+    "solve": "solve", "hint": "solve",
+    "rules": "rules",
+    "generate": "generate",
+}
 
 
 #: A run of characters without spaces or quotes: a value Click quotes whole.
@@ -39,7 +52,17 @@ def clipped_usage_errors() -> Iterator[None]:
 
 
 class HarpGroup(click.Group):
-    """The ``harp`` group: its commands' errors are one short line."""
+    """The ``harp`` group: its commands' errors are one short line; its
+    commands are imported on first use (``COMMANDS``)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        module = COMMANDS.get(name)
+        if module is None:
+            return None
+        return getattr(importlib.import_module(f"{__package__}.{module}"), name)
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         with clipped_usage_errors():
@@ -60,7 +83,3 @@ def cli() -> None:
         harp deal EH1-N-AAAAAAF
     """
 
-
-for command in (codes.encode, codes.decode, game.deal, game.show, game.play, game.replay,
-                batch.score, batch.stats, solve.solve, solve.hint, rules.rules):
-    cli.add_command(command)

@@ -17,7 +17,6 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import click
-import tabulate
 
 from harp.errors import HarpError, clip
 
@@ -25,12 +24,18 @@ from .options import apply, json_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-TABLE_FORMATS = tuple(tabulate.tabulate_formats)
 DEFAULT_FORMAT = "simple"
 #: A few table formats the help names; ``--fmt`` takes any of tabulate's.
 EXAMPLE_FORMATS = ("simple", "github", "grid", "pipe", "plain", "rst")
 #: The longest one-line error message the command line prints.
 MESSAGE_LIMIT = 280
+
+
+def table_formats() -> tuple[str, ...]:
+    """tabulate's table formats; tabulate is imported here, not at the top,
+    so that the board commands start without it."""
+    import tabulate
+    return tuple(tabulate.tabulate_formats)
 
 
 class TableFormat(click.ParamType):
@@ -42,7 +47,7 @@ class TableFormat(click.ParamType):
         return "FORMAT"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        if value in TABLE_FORMATS:
+        if value in table_formats():
             return value
         self.fail(f"unknown table format {clip(str(value))!r}; any of tabulate's formats, "
                   f"e.g. {', '.join(EXAMPLE_FORMATS)}", param, ctx)
@@ -50,7 +55,7 @@ class TableFormat(click.ParamType):
     def shell_complete(self, ctx: click.Context, param: click.Parameter,
                        incomplete: str) -> list[Any]:
         from click.shell_completion import CompletionItem
-        return [CompletionItem(name) for name in TABLE_FORMATS if name.startswith(incomplete)]
+        return [CompletionItem(name) for name in table_formats() if name.startswith(incomplete)]
 
 
 def output_options(func: F) -> F:
@@ -95,6 +100,7 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
         _write_csv(rows, keys, out)
         return
     table = [[row.get(k) for k in keys] for row in rows]
+    import tabulate
     out.write(tabulate.tabulate(table, headers=keys, tablefmt=fmt) + "\n")
 
 

@@ -117,7 +117,7 @@ def _update(path: str, record: Record, saved: Record) -> None:
     with open(path, "rb") as handle:
         found = next((item for line, item in read_source(handle, path) if line == saved.line), None)
     if not (isinstance(found, Record) and found.code == saved.code
-            and _tokens(found.moves) == _tokens(saved.moves)):
+            and _tokens(found.script) == _tokens(saved.script)):
         raise RecordError(f"{shown_name(path)} has changed since the game was loaded from it; "
                           "save to another file")
     fmt = detect_format(path)
@@ -126,7 +126,7 @@ def _update(path: str, record: Record, saved: Record) -> None:
         handle.seek(0)
         header = _csv_header_of(handle) if fmt == "csv" else None
     if fmt == "text":       # the saved lines stay, comments and all; the new actions follow
-        added = " ".join(_tokens(record.moves)[len(_tokens(saved.moves)):])
+        added = " ".join(_tokens(record.script)[len(_tokens(saved.script)):])
         replacement = added.encode("utf-8") + newline if added else b""
     else:
         replacement = format_record(record, fmt, header).encode("utf-8") + newline

@@ -14,10 +14,12 @@ import click
 from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
 from harp.solve import hint as solver_hint
 from harp.solve import solve as solver_solve
-from harp import Board, new_board
+from harp import Board, HarpError, Record, new_board
+from harp.records import replay
 
 from .options import Count, Seconds, apply, json_option
 from .output import engine_errors
+from .recordout import RecordWriter
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -60,8 +62,11 @@ def run_solver(board: Board, max_states: int, timeout: float, first_only: bool
 @click.argument("code")
 @click.argument("moves", nargs=-1)
 @limit_options
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Also add the won game (MOVES and the solution) to this record file "
+                   "(.jsonl, .csv or text, RULES B8).")
 def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
-          json_: bool) -> None:
+          json_: bool, record_file: str | None) -> None:
     """Solve the position after MOVES from deal CODE.
 
     Prints a winning script in canonical notation on one line (it replays to
@@ -73,9 +78,12 @@ def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
     Examples:
         harp solve SH1-C4-AAAAAJ2
         harp solve SH1-C2-AAAAAJ2 '3>a 9>f' --json
+        harp solve SH1-C4-AAAAAJ2 --record solutions.jsonl
     """
     board = position(code, moves)
     result, _ = run_solver(board, max_states, timeout, first_only=False)
+    if record_file is not None:
+        save_solution(board, result, record_file)
     if json_:
         click.echo(json.dumps({"code": str(board.code), **result.to_dict()}))
     elif result.solved:
@@ -111,3 +119,18 @@ def hint(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
         click.echo("no winning line exists")
     else:
         click.echo(f"none found within the limits ({limit_text(result, max_states, timeout)})")
+
+
+def save_solution(board: Board, result: SolveResult, path: str) -> None:
+    """Add the won game (the moves played, then the solution) to a record
+    file, once the engine has replayed it to a win; say so on stderr when
+    there is no win to record."""
+    if not result.solved:
+        click.echo(f"no record written: the outcome is {result.outcome}", err=True)
+        return
+    record = Record(str(board.code), f"{board.script()} {result.script()}".strip())
+    with engine_errors():
+        if not replay(record).is_won:
+            raise HarpError("no record written: the solution does not replay to a win")
+        with RecordWriter(path) as out:
+            out.write(record)

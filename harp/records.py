@@ -37,28 +37,29 @@ JSON_DIGITS_LIMIT = 1000
 
 @dataclass
 class Record:
-    """One game: its deal code and its move script (``moves``).
+    """One game: its deal code and its move script (the ``moves`` field of
+    a record file, RULES B8).
 
     ``line`` is where the record starts in its file and ``last_line`` where
-    it ends; ``moves_line`` is the file line of the script's first line, so
+    it ends; ``script_line`` is the file line of the script's first line, so
     errors can name real lines.
     """
 
     code: str
-    moves: str = ""
+    script: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     line: int = 1
-    moves_line: int = 1
+    script_line: int = 1
     last_line: int = 0
 
     def __post_init__(self) -> None:
         self.last_line = max(self.last_line, self.line)
 
     def to_text(self) -> str:
-        return f"{self.code} {' '.join(self.moves.split())}".strip()
+        return f"{self.code} {' '.join(self.script.split())}".strip()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "moves": " ".join(self.moves.split()), **self.extra}
+        return {"code": self.code, "moves": " ".join(self.script.split()), **self.extra}
 
 
 class Line(NamedTuple):
@@ -81,11 +82,11 @@ def parse_record_text(text: str, line: int = 1) -> Record:
         words = _words(raw)
         if words:
             # The script keeps its line breaks, the first one included, so
-            # that its line k is line moves_line + k - 1 of the file.
+            # that its line k is line script_line + k - 1 of the file.
             first = raw.split("#", 1)[0].replace(",", " ").split(None, 1)
             rest = [first[1] if len(first) > 1 else ""] + lines[index + 1:]
             return Record(words[0], "\n".join(rest).rstrip(), line=line + index,
-                          moves_line=line + index, last_line=line + len(lines) - 1)
+                          script_line=line + index, last_line=line + len(lines) - 1)
     raise RecordError(f"line {line}: empty record: no deal code")
 
 
@@ -265,16 +266,16 @@ def _refuse_lone_surrogates(data: Any, number: int) -> None:
             stack.extend(value)
 
 
-def _record_from_mapping(data: Any, number: int, moves_line: int | None = None,
+def _record_from_mapping(data: Any, number: int, script_line: int | None = None,
                          last_line: int | None = None) -> Record:
     if not isinstance(data, dict):
         raise RecordError(f"line {number}: a record must be a JSON object with 'code' and 'moves'")
     code = data.get("code")
     if not isinstance(code, str) or not code.strip():
         raise RecordError(f"line {number}: the record has no 'code'")
-    moves = _moves_text(data.get("moves", ""), number)
+    script = _moves_text(data.get("moves", ""), number)
     extra = {k: v for k, v in data.items() if k not in ("code", "moves")}
-    return Record(code.strip(), moves, extra, line=number, moves_line=moves_line or number,
+    return Record(code.strip(), script, extra, line=number, script_line=script_line or number,
                   last_line=last_line or number)
 
 
@@ -358,9 +359,9 @@ def _csv_record(header: list[str], row: list[str], first: int, last: int) -> Rec
     # The script starts on its row's first line plus the line breaks of the
     # (quoted) fields before it.
     before = header.index("moves") if "moves" in header else 0
-    moves_line = first + sum(cell.count("\n") for cell in row[:before])
+    script_line = first + sum(cell.count("\n") for cell in row[:before])
     try:
-        return _record_from_mapping(data, first, moves_line, last)
+        return _record_from_mapping(data, first, script_line, last)
     except RecordError as err:
         return err
 
@@ -396,7 +397,7 @@ def replay(record: Record, upto: int | None = None, *, interactive_rules: bool =
     Raises InvalidCodeError, NotationError or IllegalActionError; the last
     two name the action's number."""
     board = new_board(record.code, interactive_rules=interactive_rules, double_click=double_click)
-    board.push_script(record.moves, upto=upto, first_line=record.moves_line)
+    board.push_script(record.script, upto=upto, first_line=record.script_line)
     return board
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -73,8 +74,16 @@ def test_python_dash_m_runs_the_group(module, tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == (0, "EH1-N-AAAAAAF\n", "")
 
 
-@pytest.mark.parametrize("command", sorted(cli.commands))
+def test_the_commands():
+    assert cli.list_commands(click.Context(cli)) == [
+        "deal", "decode", "encode", "generate", "hint", "play", "replay", "rules", "score",
+        "show", "solve", "stats"]
+
+
+# The group imports a command's module on first use: list, not ``cli.commands``.
+@pytest.mark.parametrize("command", cli.list_commands(click.Context(cli)))
 def test_every_command_has_help_with_an_example(command):
+    assert cli.get_command(click.Context(cli), command).name == command
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "Example" in result.stdout
@@ -98,7 +107,7 @@ def test_deal_easy_harp_ascii():
 def test_deal_seahaven_unicode_golden_layout_any_case():
     result = run("deal", "sh1-c4-aaaaaj2")
     assert result.exit_code == 0
-    assert result.stdout == SH314_TEXT
+    assert result.stdout == SH314_TEXT + "Winnable  4 cells yes, 2 cells no, 1 cell no\n"
 
 
 def test_deal_never_colours_output_that_is_not_a_terminal():
@@ -134,7 +143,8 @@ def test_deal_json_has_exactly_the_issue_keys():
     result = run("deal", "SH1-C2-AAAAAJ2", "--json")
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert list(data) == JSON_KEYS
+    # The issue's keys, then whether the deal can be won (Seahaven's atlas).
+    assert list(data) == JSON_KEYS + ["winnable", "fewest_cells"]
     assert data["code"] == "SH1-C2-AAAAAJ2"
     assert (data["game"], data["deal"], data["cells"]) == ("SH", 314, ["5D", "6S"])
     assert data["columns"][0] == ["7C", "JD", "9H", "7S", "2S"]
@@ -321,11 +331,13 @@ def test_decode():
     result = run("decode", "sh1-c2-aaaaaj2")
     assert result.exit_code == 0
     assert result.stdout == ("code: SH1-C2-AAAAAJ2\ngame: SH (Seahaven Towers)\nvariant: C2\n"
-                             "cells: 2\ndeal: 314\n")
+                             "cells: 2\ndeal: 314\n"
+                             "winnable: 4 cells yes, 2 cells no, 1 cell no (atlas)\n"
+                             "fewest cells: 4\n")
 
 
 def test_decode_easy_harp_has_no_cells():
-    assert run("decode", "EH1-N-AAAAAAF").stdout.splitlines()[2:] == [
+    assert run("decode", "EH1-N-AAAAAAF").stdout.splitlines()[2:5] == [
         "variant: N", "cells: 0", "deal: 5"]
 
 

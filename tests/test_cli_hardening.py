@@ -259,8 +259,9 @@ def test_score_with_many_jobs_for_few_records(tmp_path: Path,
 def test_top_level_help_does_not_cut_summaries() -> None:
     commands = run("--help").stdout.split("Commands:\n", 1)[1]
     assert "..." not in commands
-    assert "  play    Apply moves to a deal and print the position, or play interactively.\n" \
-        in commands
+    # A long summary may wrap (the column widens with the longest name), whole.
+    assert "play Apply moves to a deal and print the position, or play interactively. " \
+        in " ".join(commands.split()) + " "
 
 
 def test_fmt_help_is_short() -> None:

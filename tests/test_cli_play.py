@@ -233,7 +233,7 @@ def test_interactive_game_announces_a_win():
 
     from harp.cli.recordfiles import load_one_record
     record = load_one_record(str(Path(__file__).parent.parent / "examples" / "won-seahaven.txt"))
-    moves = " ".join(record.moves.split())
+    moves = " ".join(record.script.split())
     result = interactive(record.code, moves + "\nn\n")
     assert "Won! Score 575 in 105 moves." in result.stdout
 

@@ -228,7 +228,7 @@ def test_won_game_scores_1220_plus_5_per_waste_to_column_move() -> None:
     record = parse_record_text(text)
     board = new_board(record.code)
     waste_to_column = 0
-    for action in board.parse_script(record.moves):
+    for action in board.parse_script(record.script):
         waste_before, columns_before = len(board.waste), sum(map(len, board.columns))
         board.push(action)
         assert action.src is None or not action.src.startswith("f"), "no take-backs"

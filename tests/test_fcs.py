@@ -47,7 +47,7 @@ def test_output_parser() -> None:
             "This game is solveable.\nTotal number of states checked is 128.\n")
     result = parse_fc_solve_output(text)
     assert result.outcome == "solved"
-    assert result.moves == ["8h", "1c", "b1", "7d", "810"]
+    assert result.actions == ["8h", "1c", "b1", "7d", "810"]
     assert parse_fc_solve_output("I could not solve this game.\n").outcome == "unsolved"
     assert parse_fc_solve_output("Iterations count exceeded.\n").outcome == "limit"
 
@@ -63,5 +63,5 @@ def test_fc_solve_solutions_replay_in_the_engine(number: int, cells: int, moves:
     board.push_script(moves)
     result = run_fc_solve(board)
     assert result.outcome == "solved"
-    board.push_script(" ".join(result.moves))
+    board.push_script(" ".join(result.actions))
     assert board.status() == "won"

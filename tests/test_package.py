@@ -117,7 +117,7 @@ def test_rules_command_works_outside_the_checkout(tmp_path: Path) -> None:
 
 def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
     """A wheel built from the checkout holds one import package, harp (with
-    harp.cli, harp.analysis, harp.solve) and the rule book."""
+    harp.cli, harp.analysis, harp.solve), the rule book and the atlas."""
     source = tmp_path / "source"        # setuptools builds in the tree: not in the checkout's
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
         ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "*.db"))
@@ -128,7 +128,7 @@ def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
     top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert top == {"harp"}
     for needed in ("harp/cli/__init__.py", "harp/analysis/stats.py", "harp/solve/__init__.py",
-                   "harp/rules.md", "harp/__main__.py"):
+                   "harp/rules.md", "harp/__main__.py", "harp/data/atlas-sh1.bin"):
         assert needed in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "harp = harp.cli:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -52,7 +52,7 @@ def test_jsonl_keeps_other_fields_and_reports_corrupt_lines() -> None:
     out = list(read_records(lines, "jsonl"))
     first = out[0][1]
     assert isinstance(first, Record) and first.extra == {"player": "ann"}
-    assert out[1][1].moves == "8>f 10>a"
+    assert out[1][1].script == "8>f 10>a"
     assert [str(e) for _, e in out[2:]] == [
         "line 3: the record has no 'code'",
         "line 4: not valid JSON (Expecting property name enclosed in double quotes, column 2)",
@@ -77,7 +77,7 @@ def test_formats_round_trip() -> None:
     for fmt, lines in [("jsonl", [format_record(record, "jsonl")]),
                        ("csv", [csv_header(record), format_record(record, "csv")])]:
         (_, back), = read_records(lines, fmt)
-        assert back.code == record.code and back.moves == "1>f d" and back.extra == record.extra
+        assert back.code == record.code and back.script == "1>f d" and back.extra == record.extra
 
 
 def test_detect_format() -> None:
@@ -106,14 +106,14 @@ def test_a_byte_order_mark_is_dropped_in_every_format() -> None:
                        ("jsonl", ['\ufeff{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n']),
                        ("csv", ["\ufeffcode,moves\n", "EH1-N-AAAAAAF,1>f\n"])]:
         (_, record), = read_records(lines, fmt)
-        assert (record.code, record.moves) == ("EH1-N-AAAAAAF", "1>f"), fmt
+        assert (record.code, record.script) == ("EH1-N-AAAAAAF", "1>f"), fmt
 
 
 def test_csv_field_over_several_lines_keeps_its_line_breaks_and_lines() -> None:
     lines = ["code,moves\n", 'SH1-C4-AAAAAJ2,"8>f\n', '1>2"\n', "EH1-N-AAAAAAF,1>f\n"]
     (first_line, first), (second_line, second) = read_records(lines, "csv")
-    assert (first_line, first.moves, first.last_line) == (2, "8>f\n1>2", 3)
-    assert (second_line, second.moves) == (4, "1>f")
+    assert (first_line, first.script, first.last_line) == (2, "8>f\n1>2", 3)
+    assert (second_line, second.script) == (4, "1>f")
     with pytest.raises(IllegalActionError, match=r"^action 2 \(1>2, line 3\)"):
         replay(first)
 
@@ -121,7 +121,7 @@ def test_csv_field_over_several_lines_keeps_its_line_breaks_and_lines() -> None:
 def test_csv_field_longer_than_pythons_default_limit_is_read() -> None:
     script = "d " * 70_000            # 140 000 characters: csv's own limit is 131 072
     (_, record), = read_records(["code,moves\n", f"EH1-N-AAAAAAF,{script}\n"], "csv")
-    assert isinstance(record, Record) and len(record.moves) == 140_000
+    assert isinstance(record, Record) and len(record.script) == 140_000
 
 
 def test_csv_row_beyond_the_record_limit_ends_the_file() -> None:

@@ -1,0 +1,284 @@
+"""The Seahaven atlas: the solver's verdict on every deal, shipped as data.
+
+The atlas says, for each deal number of its range and each Seahaven variant
+(4, 2 and 1 cells, RULES A2.7), whether the deal can be won: one bit per
+deal and variant, every bit a verdict of :mod:`harp.solve.seahaven`
+(``solved`` or ``unsolvable``; an atlas with an ``unknown`` is never
+built).  ``harp.analysis.atlas`` builds the file from a ``harp stats
+--solve`` store; this module only reads it.
+
+The file (``harp/data/atlas-sh1.bin``) is::
+
+    HARP-ATLAS\\n
+    {header as one line of JSON}\\n
+    payload, compressed
+
+The header names the format version, the game and dealing version, the
+deal range ``first``-``last``, the variants in payload order, the number of
+won deals of each, the compression and the SHA-256 of the uncompressed
+payload.  The payload is one bitset per variant, in that order, each of
+``ceil((last - first + 1) / 8)`` bytes: deal ``first + i`` is bit ``i % 8``
+(least significant first) of byte ``i // 8``; 1 is won.  Loading checks
+the hash and the counts, so a damaged file is refused, never believed.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .deals import SEAHAVEN, VERSION
+from .errors import HarpError
+
+MAGIC = b"HARP-ATLAS\n"
+FORMAT = 1
+COMPRESSIONS = ("lzma", "zlib", "none")
+DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "atlas-sh1.bin"
+#: Bytes per step when counting or picking deals (a big-int popcount each).
+_CHUNK = 8192
+
+
+class AtlasError(HarpError):
+    """The atlas file is missing, damaged, or does not cover a deal."""
+
+
+def cells_of(variant: str) -> int:
+    """``C4`` -> 4."""
+    return int(variant[1:])
+
+
+@dataclass(frozen=True)
+class Atlas:
+    """Won/unsolvable bits of deals ``first``-``last`` for each variant."""
+
+    game: str
+    first: int
+    last: int
+    bits: dict[str, bytes]          # variant -> bitset, bit i is deal first + i
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The variants, fewest cells first (C1, C2, C4)."""
+        return tuple(sorted(self.bits, key=cells_of))
+
+    @property
+    def size(self) -> int:
+        return self.last - self.first + 1
+
+    def covers(self, number: int) -> bool:
+        return self.first <= number <= self.last
+
+    def _index(self, number: int) -> int:
+        if not self.covers(number):
+            raise AtlasError(f"deal {number} is not in the atlas (deals {self.first}-{self.last})")
+        return number - self.first
+
+    def _variant_bits(self, variant: str) -> bytes:
+        try:
+            return self.bits[variant]
+        except KeyError:
+            raise AtlasError(f"the atlas has no variant {variant!r} "
+                             f"(it has {', '.join(self.variants)})") from None
+
+    def won(self, variant: str, number: int) -> bool:
+        """Whether deal ``number`` can be won in ``variant``."""
+        i = self._index(number)
+        return bool(self._variant_bits(variant)[i >> 3] >> (i & 7) & 1)
+
+    def verdicts(self, number: int) -> dict[str, bool]:
+        """Won or not in each variant, fewest cells first."""
+        return {variant: self.won(variant, number) for variant in self.variants}
+
+    def fewest_cells(self, number: int) -> int | None:
+        """The fewest cells with which the deal is won; None if none wins it."""
+        return next((cells_of(v) for v in self.variants if self.won(v, number)), None)
+
+    # ------------------------------------------------------------ ranges
+
+    def segment(self, variant: str, first: int, last: int) -> int:
+        """The bits of deals ``first``-``last`` of a variant as one integer
+        (bit ``k`` is deal ``first + k``)."""
+        lo, hi = self._index(first), self._index(last)
+        if lo > hi:
+            return 0
+        data = self._variant_bits(variant)[lo >> 3:(hi >> 3) + 1]
+        return (int.from_bytes(data, "little") >> (lo & 7)) & ((1 << (hi - lo + 1)) - 1)
+
+    def selection(self, first: int, last: int, variant: str, winnable: bool = True,
+                  fewest: int | None = None) -> int:
+        """Deals ``first``-``last`` that are won (or not) in ``variant``
+        and, given ``fewest``, whose fewest cells to win is that, as bits."""
+        ones = (1 << (last - first + 1)) - 1
+        chosen = self.segment(variant, first, last)
+        if not winnable:
+            chosen ^= ones
+        if fewest is not None:
+            chosen &= self.segment(f"C{fewest}", first, last)
+            for v in self.variants:
+                if cells_of(v) < fewest:
+                    chosen &= ones ^ self.segment(v, first, last)
+        return chosen
+
+    def difficulty(self, first: int, last: int) -> dict[int | None, int]:
+        """How many deals of ``first``-``last`` are won with at most 1, 2, 4
+        cells first (key: the fewest cells), and how many with none (None)."""
+        counts: dict[int | None, int] = {}
+        rest = (1 << (last - first + 1)) - 1
+        for variant in self.variants:
+            won = self.segment(variant, first, last) & rest
+            counts[cells_of(variant)] = won.bit_count()
+            rest &= ~won
+        counts[None] = rest.bit_count()
+        return counts
+
+    def random_deal(self, rng: random.Random, variant: str, winnable: bool = True,
+                    fewest: int | None = None) -> int:
+        """A deal drawn uniformly among those :meth:`selection` chooses."""
+        spans = []
+        for start in range(self.first, self.last + 1, 8 * _CHUNK):
+            end = min(start + 8 * _CHUNK - 1, self.last)
+            bits = self.selection(start, end, variant, winnable, fewest)
+            spans.append((start, bits, bits.bit_count()))
+        total = sum(count for _, _, count in spans)
+        if not total:
+            raise AtlasError("no deal of the atlas is "
+                             + describe_choice(variant, winnable, fewest))
+        k = rng.randrange(total)
+        for start, bits, count in spans:
+            if k < count:
+                return start + _kth_set_bit(bits, k)
+            k -= count
+        raise AssertionError("unreachable: k < total")
+
+
+def _kth_set_bit(bits: int, k: int) -> int:
+    """The position of the ``k``-th (from 0) set bit of ``bits``, counting
+    from the least significant; a byte-wise walk, then a bit-wise one."""
+    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    for index, byte in enumerate(data):
+        ones = _ONES[byte]
+        if k < ones:
+            for bit in range(8):
+                if byte >> bit & 1:
+                    if k == 0:
+                        return 8 * index + bit
+                    k -= 1
+        k -= ones
+    raise AssertionError("unreachable: k < popcount")
+
+
+_ONES = bytes(bin(byte).count("1") for byte in range(256))
+
+
+def describe_choice(variant: str, winnable: bool, fewest: int | None) -> str:
+    """``winnable with 2 cells, needing at least 2`` and the like."""
+    cells = cells_of(variant)
+    text = f"{'winnable' if winnable else 'unwinnable'} with {cells} cell{'s' * (cells > 1)}"
+    if fewest is not None:
+        text += f" and won with no fewer than {fewest}"
+    return text
+
+
+# ---------------------------------------------------------------- the file
+
+def decode_atlas(data: bytes, name: str = "atlas") -> Atlas:
+    """Parse and check an atlas file's bytes; raise AtlasError if damaged."""
+    if not data.startswith(MAGIC):
+        raise AtlasError(f"{name}: not a harp atlas (no {MAGIC.strip().decode()} line)")
+    end = data.find(b"\n", len(MAGIC))
+    if end < 0:
+        raise AtlasError(f"{name}: damaged atlas header")
+    try:
+        header = json.loads(data[len(MAGIC):end])
+        version = header["format"]
+        first, last, variants = int(header["first"]), int(header["last"]), header["variants"]
+        won, compression, digest = header["won"], header["compression"], header["sha256"]
+        dealing = header["dealing_version"]
+    except (ValueError, KeyError, TypeError):
+        raise AtlasError(f"{name}: damaged atlas header") from None
+    if version != FORMAT:
+        raise AtlasError(f"{name}: atlas format {version}, this harp reads format {FORMAT}")
+    if dealing != VERSION or set(won) != set(variants) or not 1 <= first <= last:
+        raise AtlasError(f"{name}: damaged atlas header (dealing version {dealing}, "
+                         f"deals {first}-{last}, variants {variants})")
+    payload = _decompress(data[end + 1:], compression, name)
+    if hashlib.sha256(payload).hexdigest() != digest:
+        raise AtlasError(f"{name}: damaged atlas (the payload's SHA-256 does not match)")
+    width = (last - first + 8) // 8
+    if len(payload) != width * len(variants):
+        raise AtlasError(f"{name}: damaged atlas (payload of {len(payload)} bytes)")
+    bits = {v: payload[k * width:(k + 1) * width] for k, v in enumerate(variants)}
+    for variant, count in won.items():
+        if int.from_bytes(bits[variant], "little").bit_count() != count:
+            raise AtlasError(f"{name}: damaged atlas (the won count of {variant} does not match)")
+    return Atlas(header["game"], first, last, bits)
+
+
+def encode_atlas(atlas: Atlas, compression: str = "zlib") -> bytes:
+    """The bytes of an atlas file (see the module docstring)."""
+    width = (atlas.size + 7) // 8
+    variants = list(atlas.variants)
+    if any(len(atlas.bits[v]) != width for v in variants):
+        raise AtlasError(f"every bitset must have {width} bytes")
+    payload = b"".join(atlas.bits[v] for v in variants)
+    header = {"format": FORMAT, "game": atlas.game, "dealing_version": VERSION,
+              "first": atlas.first, "last": atlas.last, "variants": variants,
+              "won": {v: int.from_bytes(atlas.bits[v], "little").bit_count() for v in variants},
+              "compression": compression, "sha256": hashlib.sha256(payload).hexdigest()}
+    return (MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
+            + _compress(payload, compression))
+
+
+def _compress(payload: bytes, compression: str) -> bytes:
+    if compression == "lzma":
+        import lzma
+        return lzma.compress(payload, preset=9 | lzma.PRESET_EXTREME)
+    if compression == "zlib":
+        import zlib
+        return zlib.compress(payload, 9)
+    if compression == "none":
+        return payload
+    raise AtlasError(f"unknown compression {compression!r} (expected {', '.join(COMPRESSIONS)})")
+
+
+def _decompress(body: bytes, compression: str, name: str) -> bytes:
+    if compression == "lzma":
+        import lzma
+        try:
+            return lzma.decompress(body)
+        except lzma.LZMAError as err:
+            raise AtlasError(f"{name}: damaged atlas ({err})") from None
+    if compression == "zlib":
+        import zlib
+        try:
+            return zlib.decompress(body)
+        except zlib.error as err:
+            raise AtlasError(f"{name}: damaged atlas ({err})") from None
+    if compression == "none":
+        return body
+    raise AtlasError(f"{name}: unknown compression {compression!r}")
+
+
+def read_atlas(path: str | Path) -> Atlas:
+    """Read and check an atlas file."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise AtlasError(f"no atlas at {path}") from None
+    return decode_atlas(data, Path(path).name)
+
+
+@lru_cache(maxsize=None)
+def _load(path: str) -> Atlas:
+    return read_atlas(path)
+
+
+def seahaven_atlas() -> Atlas:
+    """The packaged Seahaven atlas, read once per process."""
+    atlas = _load(str(DEFAULT_PATH))
+    if atlas.game != SEAHAVEN:
+        raise AtlasError(f"{DEFAULT_PATH.name}: an atlas of {atlas.game}, not {SEAHAVEN}")
+    return atlas

@@ -1,0 +1,157 @@
+"""Games as records: harp solve --record, harp stats --solve --export and
+harp generate write records (RULES B8) that go straight into harp replay
+and harp score; record files are written whole or extended safely."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from harp import RecordError, parse_code, read_records, replay
+from harp.cli import cli
+from harp.cli.recordout import RecordWriter
+from harp.records import Record
+
+
+def run(*args: str, **kwargs):
+    return CliRunner().invoke(cli, list(args), **kwargs)
+
+
+def replays_and_scores(path, games: int, won: int) -> None:
+    """``harp replay --check`` accepts every record and ``harp score`` counts them."""
+    result = run("replay", "--check", str(path))
+    assert result.exit_code == 0, result.output
+    if games > 1:
+        assert result.output.splitlines()[-1] == \
+            f"{games} of {games} records replayed without error"
+    result = run("score", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert sum(r["games"] for r in rows) == games and sum(r["won"] for r in rows) == won
+    assert sum(r["errors"] for r in rows) == 0
+
+
+@pytest.mark.parametrize("name", ["wins.jsonl", "wins.csv", "wins.txt"])
+def test_solve_record_round_trip(tmp_path, name):
+    path = tmp_path / name
+    for args in (["SH1-C4-AAAAAJ2"], ["SH1-C4-AAAAAAF", "10>f", "10>f"], ["SH1-C2-AAAAAAD"]):
+        result = run("solve", *args, "--record", str(path))
+        assert result.exit_code == 0, result.output
+    replays_and_scores(path, 3, 3)
+    lines = path.read_text().splitlines()
+    assert len(lines) == (4 if name.endswith(".csv") else 3)
+    records = [r for _, r in read_records(lines, {"jsonl": "jsonl", "csv": "csv"}.get(
+        name.rsplit(".", 1)[1], "text"))]
+    assert records[1].script.startswith("10>f 10>f ")     # MOVES, then the solution
+
+
+def test_solve_record_writes_nothing_without_a_win(tmp_path):
+    path = tmp_path / "wins.jsonl"
+    result = CliRunner().invoke(
+        cli, ["solve", "SH1-C1-AAAAAJ2", "--record", str(path)])
+    assert result.exit_code == 0
+    assert result.stdout == "unsolvable\n"
+    assert result.stderr == "no record written: the outcome is unsolvable\n"
+    assert not path.exists()
+
+
+def test_appending_keeps_the_existing_records(tmp_path):
+    path = tmp_path / "games.txt"
+    path.write_text("# my games\nEH1-N-AAAAAAF 1>f d")           # no final newline
+    assert run("solve", "SH1-C4-AAAAAJ2", "--record", str(path)).exit_code == 0
+    text = path.read_text()
+    assert text.startswith("# my games\nEH1-N-AAAAAAF 1>f d\nSH1-C4-AAAAAJ2 8>f ")
+    assert text.endswith("\n")
+    replays_and_scores(path, 2, 1)
+
+
+def test_a_csv_file_with_other_columns_is_left_alone(tmp_path):
+    path = tmp_path / "games.csv"
+    original = "code,moves,player\nEH1-N-AAAAAAF,1>f,ann\n"
+    path.write_text(original)
+    result = run("solve", "SH1-C4-AAAAAJ2", "--record", str(path))
+    assert result.exit_code == 1
+    assert result.output == (f"Error: cannot add to {path}: its CSV columns are "
+                             "'code,moves,player', these records have 'code,moves'\n")
+    assert path.read_text() == original
+    assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]   # no temporary file left
+
+
+def test_an_interrupted_write_leaves_the_file_as_it_was(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_text('{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n')
+    with pytest.raises(KeyboardInterrupt):
+        with RecordWriter(str(path)) as out:
+            out.write(Record("SH1-C4-AAAAAJ2", "8>f"))
+            raise KeyboardInterrupt
+    assert path.read_text() == '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n'
+    assert len(list(tmp_path.iterdir())) == 1
+
+
+def test_stats_export_round_trip(tmp_path):
+    path, db = tmp_path / "solutions.jsonl", tmp_path / "sh.db"
+    result = run("stats", "--game", "sh", "--cells", "2", "--deals", "1-40", "--solve",
+                 "--db", str(db), "--quiet", "--json")
+    assert result.exit_code == 0
+    solved = json.loads(result.output)[0]["solved"]
+    # Deals already in the store are solved again: the export is complete.
+    result = run("stats", "--game", "sh", "--cells", "2", "--deals", "1-40", "--solve",
+                 "--db", str(db), "--export", str(path), "--jobs", "2", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["solved"] == solved
+    assert result.stderr == "stats: 40 of 40 deals to compute\n" \
+        f"stats: {solved} solutions written to {path}\n"
+    records = [r for _, r in read_records(path.read_text().splitlines(), "jsonl")]
+    assert len(records) == solved and all(replay(r).is_won for r in records)
+    numbers = [parse_code(r.code).number for r in records]
+    assert numbers == sorted(numbers)                   # in deal order
+    replays_and_scores(path, solved, solved)
+    result = run("stats", "--game", "sh", "--deals", "1-3", "--export", str(path))
+    assert result.exit_code == 2 and "add --solve" in result.output
+
+
+def test_generate_random_play_is_seeded_and_replays(tmp_path):
+    one, two, other = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "c.jsonl"
+    for path, jobs, seed in ((one, "1", "7"), (two, "2", "7"), (other, "1", "8")):
+        result = run("generate", "--game", "eh", "--deals", "1-12", "--random-play",
+                     "--seed", seed, "--max-actions", "120", "-o", str(path), "--jobs", jobs)
+        assert result.exit_code == 0, result.output
+    assert one.read_text() == two.read_text() != other.read_text()
+    records = [r for _, r in read_records(one.read_text().splitlines(), "jsonl")]
+    assert [r.code for r in records] == [f"EH1-N-AAAAAA{c}" for c in "BCDEFGHIJKLM"]
+    assert all(0 < len(r.script.split()) <= 120 for r in records)
+    replays_and_scores(one, 12, 0)
+
+
+def test_generate_to_stdout_and_from_the_solver(tmp_path):
+    result = CliRunner().invoke(
+        cli, ["generate", "--game", "sh", "--cells", "1", "--deals", "1-3", "--random-play"])
+    assert result.exit_code == 0
+    assert [line.split()[0] for line in result.stdout.splitlines()] == \
+        ["SH1-C1-AAAAAAB", "SH1-C1-AAAAAAC", "SH1-C1-AAAAAAD"]
+    assert result.stderr == "generate: 3 records of 3 deals\n"
+    path = tmp_path / "wins.csv"
+    result = run("generate", "--game", "sh", "--deals", "1-30", "--solve", "-o", str(path), "-q")
+    assert result.exit_code == 0, result.output
+    replays_and_scores(path, 29, 29)     # deal 21 cannot be won
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--game", "sh", "--deals", "1-3"], "give one of --random-play or --solve"),
+    (["--game", "sh", "--deals", "1-3", "--random-play", "--solve"], "give one of"),
+    (["--game", "sh", "--deals", "3-1", "--random-play"], "bad deal range"),
+])
+def test_generate_misuse(args, message):
+    result = run("generate", *args)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_record_writer_refuses_nothing_it_cannot_read_back(tmp_path):
+    path = tmp_path / "x.csv"
+    with RecordWriter(str(path)) as out:
+        out.write(Record("SH1-C4-AAAAAJ2", "8>f"))
+    with pytest.raises(RecordError):
+        with RecordWriter(str(path)) as out:
+            out.write(Record("SH1-C4-AAAAAJ2", "8>f", {"player": "ann"}))
+    assert path.read_text() == "code,moves\nSH1-C4-AAAAAJ2,8>f\n"
