@@ -65,14 +65,18 @@ def test_script_errors_name_the_action_and_line() -> None:
 
 def test_notation_error_and_illegal_action_are_different_value_errors() -> None:
     """python-chess style: cannot parse vs parses but refused."""
-    from harp import IllegalActionError
+    from harp import HarpError, IllegalActionError
     board = new_board("SH1-C4-AAAAAJ2")
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError) as cannot_parse:
         board.push("3>>4")
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError) as refused:
         board.push("3>4")
-    assert not issubclass(NotationError, IllegalActionError)
-    assert not issubclass(IllegalActionError, NotationError)
+    assert not isinstance(cannot_parse.value, IllegalActionError)
+    assert not isinstance(refused.value, NotationError)
+    # One base class catches both; only the refusal names the rule.
+    assert isinstance(cannot_parse.value, HarpError) and isinstance(refused.value, HarpError)
+    assert refused.value.rule == "A2.3" and str(refused.value).endswith("(RULES A2.3)")
+    assert board.script() == ""
 
 
 def test_push_script_stops_at_the_refused_action_naming_it() -> None:
