@@ -196,3 +196,26 @@ def test_win_rates_of_deals_1_to_10000_are_the_readmes(atlas):
     assert rows == {"C4": 9310, "C2": 1589, "C1": 237}
     difficulty = {row["fewest_cells"]: row["deals"] for row in difficulty_rows(atlas, [(1, 10_000)])}
     assert difficulty == {1: 237, 2: 1589 - 237 + 21, 4: 9310 - 1589 - 21, None: 690}
+
+
+def test_a_one_cell_win_can_be_a_four_cell_loss():
+    """Deal 43 462 is won with 1 cell (its 52nd card on column 2 takes a
+    card; RULES A2.7) but not with 4, where that card starts in a cell.
+    The 4-cell "unsolvable" is confirmed by the plain exhaustive search
+    over every legal action of the engine, nothing pruned."""
+    from helpers import plain_solvable
+
+    from harp import new_board
+    from harp.solve import replays_to_won, solve
+
+    one = new_board(make_code("SH", 43462, 1))
+    result = solve(one, RESOLVE_LIMITS)
+    assert result.outcome == "solved" and replays_to_won(one, result)
+    four = new_board(make_code("SH", 43462, 4))
+    assert solve(four, RESOLVE_LIMITS).outcome == "unsolvable"
+
+    def key(board):
+        return (tuple(sorted(map(tuple, board.columns))),
+                tuple(sorted(c for c in board.cells if c is not None)),
+                tuple(map(len, board.foundations)))
+    assert plain_solvable(four, key, 3_000_000) is False
