@@ -17,10 +17,10 @@ from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
 from harp.solve import SolveLimits, SolveResult, hint, solve
-from harp.solve.easyharp import FIRST_FAST, solve_easy_harp
+from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_lines import shorten, to_actions
 from harp.solve.easyharp_moves import play_safe, quick_steps, wide_steps
-from harp.solve.easyharp_search import beam, beam_score, depth_first
+from harp.solve.easyharp_search import BEAM_SCORES, beam, depth_first
 from harp.solve.easyharp_deadends import BLOCKED, dead_end
 from harp.solve.easyharp_model import SLOT_SUIT, position_from_board
 
@@ -319,8 +319,8 @@ def test_beam_search_wins_a_deal_the_first_depth_first_run_misses():
     prefix: list = []
     start = play_safe(root, prefix)
     far = time.perf_counter() + 600
-    assert depth_first(start, quick_steps, play_safe, FIRST_FAST, far).outcome == "unknown"
-    found = beam(start, 8, wide_steps, play_safe, beam_score, 100_000, far)
+    assert depth_first(start, quick_steps, play_safe, 1500, far).outcome == "unknown"
+    found = beam(start, 8, wide_steps, play_safe, BEAM_SCORES[0], 100_000, far)
     assert found.outcome == "solved"
     actions = to_actions(board, shorten(root, prefix + found.line))
     assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
@@ -330,5 +330,5 @@ def test_beam_search_never_claims_a_loss():
     """A beam drops positions, so on a lost position it runs out of
     positions and answers ``unknown``, never ``unsolvable``."""
     root = play_safe(position_from_board(dead_position()), [])
-    found = beam(root, 4, wide_steps, play_safe, beam_score, 10_000, time.perf_counter() + 60)
+    found = beam(root, 4, wide_steps, play_safe, BEAM_SCORES[0], 10_000, time.perf_counter() + 60)
     assert found.outcome == "unknown" and found.line == []

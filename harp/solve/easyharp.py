@@ -45,11 +45,11 @@ from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, position_from_board
 from .easyharp_moves import complete_steps, play_aces, play_safe, quick_steps, wide_steps
-from .easyharp_search import SearchOutcome, beam, beam_score, depth_first
+from .easyharp_search import BEAM_SCORES, SearchOutcome, beam, depth_first
 from .result import DEFAULT_LIMITS, SOLVED, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
-FIRST_FAST = 1500
+FIRST_FAST = 200
 SOUND_FIRST = 400
 #: Share of the time and positions the fast runs may use before the sound
 #: search gets the rest.
@@ -116,14 +116,16 @@ Run = Callable[[int, float], SearchOutcome]
 
 
 def _fast_runs(root: Position) -> Iterator[Run]:
-    """The fast runs in turn: depth-first with a jittered order and a
-    growing budget (restarts: a run that wanders into a dead part of the
-    tree is cut short, and a fresh table lets the next run pass where the
-    last one failed), and after each a beam search twice as wide as the
-    last (it finds the wins that need an early choice the depth-first
+    """The fast runs in turn: a narrow beam first, then rounds of a
+    depth-first run with a jittered order and a growing budget (restarts:
+    a run that wanders into a dead part of the tree is cut short, and a
+    fresh table lets the next run pass where the last one failed) and a
+    beam for each of the :data:`BEAM_SCORES`, twice as wide as in the last
+    round (a beam finds the wins that need an early choice the depth-first
     order gets wrong)."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
+    yield _beam_run(root, FIRST_BEAM, BEAM_SCORES[0])
     width = FIRST_BEAM
     while True:
         jitter = [rng.random() * JITTER for _ in range(64)]
@@ -138,8 +140,13 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
             return depth_first(root, steps, play_safe, min(states, cap), deadline)
         yield dfs
-        yield lambda states, deadline, width=width: beam(root, width, wide_steps, play_safe,
-                                                         beam_score, min(states, BEAM_CAP),
-                                                         deadline)
+        for score in BEAM_SCORES[1:] if width == FIRST_BEAM else BEAM_SCORES:
+            yield _beam_run(root, width, score)
         budget *= RESTART_GROWTH
         width *= 2
+
+
+def _beam_run(root: Position, width: int, score: Callable[[Position], int]) -> Run:
+    def run(states: int, deadline: float) -> SearchOutcome:
+        return beam(root, width, wide_steps, play_safe, score, min(states, BEAM_CAP), deadline)
+    return run
