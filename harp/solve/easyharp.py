@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator
 from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, position_from_board
-from .easyharp_moves import complete_steps, play_aces, play_safe, quick_steps, wide_steps
+from .easyharp_moves import complete_steps, play_aces, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_search import BEAM_SCORES, SearchOutcome, beam, depth_first
 from .result import DEFAULT_LIMITS, SOLVED, UNSOLVABLE, SolveResult
 
@@ -83,7 +83,7 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
         line = shorten(root, prefix + found.line)
         return SolveResult(SOLVED, to_actions(board, line), used, time.perf_counter() - start)
 
-    found = depth_first(fast_root, quick_steps, play_safe, min(FIRST_FAST, max_states), deadline)
+    found = depth_first(fast_root, quick_steps, play_safe_after, min(FIRST_FAST, max_states), deadline)
     used += found.states
     if found.outcome == SOLVED:
         return won(fast_line, found)
@@ -138,7 +138,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             return out
 
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
-            return depth_first(root, steps, play_safe, min(states, cap), deadline)
+            return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
         for score in BEAM_SCORES[1:] if width == FIRST_BEAM else BEAM_SCORES:
             yield _beam_run(root, width, score)
@@ -148,5 +148,5 @@ def _fast_runs(root: Position) -> Iterator[Run]:
 
 def _beam_run(root: Position, width: int, score: Callable[[Position], int]) -> Run:
     def run(states: int, deadline: float) -> SearchOutcome:
-        return beam(root, width, wide_steps, play_safe, score, min(states, BEAM_CAP), deadline)
+        return beam(root, width, wide_steps, play_safe_after, score, min(states, BEAM_CAP), deadline)
     return run

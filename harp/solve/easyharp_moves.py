@@ -186,6 +186,26 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
         line.append(move)
 
 
+def play_safe_after(pos: Position, segment: list[Move]) -> Position:
+    """:func:`play_safe` for a position reached by ``segment`` from a
+    position that :func:`play_safe` has closed (the searches' children).
+    When the segment only put cards on columns, the one new chance of a
+    safe card is the new top of a column a card left: a talon card was
+    already looked at in the parent (the talon is checked first), and no
+    slot changed; so only those tops are looked at, and the full closure
+    runs when one of them goes up, or when the segment changed a slot."""
+    cols, _, slots = pos
+    for move in segment:
+        kind = move.kind
+        if kind != COL_TO_COL and kind != TALON_TO_COL:
+            return play_safe(pos, segment)
+        if kind == COL_TO_COL:
+            col = cols[move.src]
+            if len(col) > 1 and slot_for(slots, col[-1]) >= 0 and looks_safe(slots, col[-1]):
+                return play_safe(pos, segment)
+    return pos
+
+
 #: Priority cost of each face-down card under a column that a card is put
 #: on: building on a column that still has cards to turn buries them.
 BURY = 24
