@@ -82,18 +82,22 @@ def depth_first(root: Position, steps: Callable[[Position], list],
 def beam(root: Position, width: int, steps: Callable[[Position], list],
          close: Callable[[Position, list[Move]], Position], score: Callable[[Position], int],
          max_states: int, deadline: float) -> SearchOutcome:
-    """Beam search: level by level, keep the ``width`` best positions by
-    ``score`` (lower first; ties: the first made) and expand them all.
-    It drops positions, so it proves nothing and answers only ``solved``
-    or ``unknown``; the fast search runs it with growing widths, because
-    a good score leads it past the early mistakes that a depth-first
-    order only undoes by backtracking over every later choice."""
+    """Beam search: level by level, make every child of the level's
+    positions, and keep as the next level the ``width`` best by ``score``
+    (lower first; ties: the first made) that no level has held before.
+    Only kept positions are keyed and remembered, so a beam of width w
+    holds about w positions per level.  It drops positions, so it proves
+    nothing and answers only ``solved`` or ``unknown``; the fast search
+    runs it with growing widths, because a good score leads it past the
+    early mistakes that a depth-first order only undoes by backtracking
+    over every later choice.  ``max_states`` counts the children made."""
     if tableau_empty(root):
         return SearchOutcome(SOLVED, [], 1)
     seen = {key(root)}
     parents: list[tuple[int, list[Move]]] = [(-1, [])]
     level = [(root, 0)]
     clock = time.perf_counter
+    made = 0
     while level:
         children = []
         for pos, node in level:
@@ -103,19 +107,25 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
                 for move in moves:
                     child = apply(child, move)
                 child = close(child, segment)
-                k = key(child)
-                if k in seen:
-                    continue
-                seen.add(k)
-                parents.append((node, segment))
                 if tableau_empty(child):
-                    return SearchOutcome(SOLVED, _path(parents, len(parents) - 1), len(parents))
-                children.append((score(child), len(parents) - 1, child))
-            if len(parents) >= max_states or clock() > deadline:
-                return SearchOutcome(UNKNOWN, [], len(parents))
+                    parents.append((node, segment))
+                    return SearchOutcome(SOLVED, _path(parents, len(parents) - 1), made + 1)
+                children.append((score(child), made, child, node, segment))
+                made += 1
+            if made >= max_states or clock() > deadline:
+                return SearchOutcome(UNKNOWN, [], made)
         children.sort(key=_first_two)
-        level = [(child, node) for _, node, child in children[:width]]
-    return SearchOutcome(UNKNOWN, [], len(parents))
+        level = []
+        for _, _, child, node, segment in children:
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            parents.append((node, segment))
+            level.append((child, len(parents) - 1))
+            if len(level) == width:
+                break
+    return SearchOutcome(UNKNOWN, [], made)
 
 
 def _first_two(item: tuple) -> tuple:
