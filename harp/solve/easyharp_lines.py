@@ -152,6 +152,50 @@ def _resources(move: Move) -> tuple:
     return ("s", move.card & 3), ("c", move.dst)
 
 
+def predecessors(line: list[Move], heights: tuple[int, ...]) -> list[set[int]]:
+    """For each move of the line, the earlier moves it must follow.
+
+    Columns and talon cards: a move follows the last earlier move that
+    shares such a pile with it (:func:`_resources`).  Foundations: in a
+    suit that no take-back of the line touches, the slots only grow, so a
+    move that puts rank r up needs a slot of the suit at height r, and the
+    number of such slots is (slots at r at the start) + (cards of rank
+    r-1 put up so far) - (cards of rank r put up so far), RULES A1.7.  So
+    the k-th move of rank r (in line order) follows the (k-1)-th of rank
+    r and the (k-s)-th of rank r-1, where s is the number of the suit's
+    slots at height r at the start; any order that keeps these is legal
+    on the slots, whichever slot the engine picks (``X>f``).  A suit with
+    a take-back keeps its moves in line order."""
+    taken_back = {m.card & 3 for m in line if m.kind == TAKE_BACK}
+    last: dict[tuple, int] = {}
+    done: dict[tuple[int, int], list[int]] = {}        # (suit, rank) -> moves in order
+    out: list[set[int]] = []
+    for j, move in enumerate(line):
+        before: set[int] = set()
+        suit = move.card & 3
+        up = move.kind in (COL_TO_FOUNDATION, TALON_TO_FOUNDATION)
+        for r in _resources(move):
+            if r[0] == "s" and up and suit not in taken_back:
+                continue
+            if r in last:
+                before.add(last[r])
+            last[r] = j
+        if up and suit not in taken_back:
+            rank = move.card >> 2
+            same = done.setdefault((suit, rank), [])
+            if same:
+                before.add(same[-1])
+            base = SLOT_BASE[suit]
+            start = (heights[base] == rank) + (heights[base + 1] == rank)
+            below = done.get((suit, rank - 1), [])
+            need = len(same) + 1 - start
+            if need > 0:
+                before.add(below[need - 1])
+            same.append(j)
+        out.append(before)
+    return out
+
+
 class _Emitter:
     """Plays a line on a copy of the engine's board, in an order that
     walks the talon little (see the module text).
@@ -169,16 +213,13 @@ class _Emitter:
         self.tokens: list[str] = []
         self.early = early
         self.line = line
-        last: dict[tuple, int] = {}
+        heights = tuple(len(pile) for pile in board.foundations)
         self.waiting = [0] * len(line)
         self.followers: list[list[int]] = [[] for _ in line]
-        for j, move in enumerate(line):
-            before = {last[r] for r in _resources(move) if r in last}
+        for j, before in enumerate(predecessors(line, heights)):
             self.waiting[j] = len(before)
             for i in before:
                 self.followers[i].append(j)
-            for r in _resources(move):
-                last[r] = j
         self.ready = [j for j in range(len(line)) if not self.waiting[j]]
         # Talon moves still to come, per card; take-backs still to come, per suit.
         self.talon_uses, self.take_backs = [0] * 52, [0] * 4
