@@ -63,8 +63,10 @@ def _resources(move: Move) -> tuple:
 def predecessors(line: list[Move], heights: tuple[int, ...]) -> list[set[int]]:
     """For each move of the line, the earlier moves it must follow.
 
-    Columns and talon cards: a move follows the last earlier move that
-    shares such a pile with it (:func:`_resources`).  Foundations: in a
+    Columns: a move follows the last earlier move that shares a column
+    with it (:func:`_resources`).  Talon cards: none; the talon only ever
+    loses cards, so it holds a copy for every waste move of the line still
+    to come, in any order (rule TALON-RESERVE).  Foundations: in a
     suit that no take-back of the line touches, the slots only grow, so a
     move that puts rank r up needs a slot of the suit at height r, and the
     number of such slots is (slots at r at the start) + (cards of rank
@@ -83,7 +85,7 @@ def predecessors(line: list[Move], heights: tuple[int, ...]) -> list[set[int]]:
         suit = move.card & 3
         counted = move.kind in (COL_TO_FOUNDATION, TALON_TO_FOUNDATION) and suit not in taken_back
         for r in _resources(move):
-            if r[0] == "s" and counted:
+            if r[0] == "t" or (r[0] == "s" and counted):
                 continue
             if r in last:
                 before.add(last[r])
@@ -107,11 +109,12 @@ class Emitter:
     ``tokens`` is the script so far, ``pos`` the model of the board."""
 
     def __init__(self, board, line: list[Move], early: bool = True, pull: bool = True,
-                 park: bool = True) -> None:
+                 park: bool = True, strict: bool = False) -> None:
         self.board = board.copy()
         self.pos = position_from_board(board)
         self.tokens: list[str] = []
         self.early, self.pull, self.park = early, pull, park
+        self.strict = strict
         self._plan(list(line))
 
     def _plan(self, line: list[Move]) -> None:
@@ -121,7 +124,8 @@ class Emitter:
         self.played = [False] * len(line)
         self.waiting = [0] * len(line)
         self.followers: list[list[int]] = [[] for _ in line]
-        for j, before in enumerate(predecessors(line, self.pos.slots)):
+        self.before = predecessors(line, self.pos.slots)
+        for j, before in enumerate(self.before):
             self.waiting[j] = len(before)
             for i in before:
                 self.followers[i].append(j)
@@ -258,34 +262,49 @@ class Emitter:
         return True
 
     def _park(self, top: int) -> bool:
-        """Put the waste top on a column that the line leaves alone until
-        the card's own waste move, which then starts from that column.
+        """Put the waste top on a column where it waits for its own waste
+        move, which then starts from that column.
 
         Rule PARK: let m be the first waste move of the card still to come
-        and d a column that takes the card now (RULES A1.2, A1.4) and that
-        no move still to come before m touches.  Then the line with the
-        card put on d now and m made from d (``d>f``, ``d>j``) is legal and
-        wins: until m only column d and the talon differ, and no move
-        before m reads either (a later waste move of the card finds the
-        other copy, as before); m' is legal where m was, since d's top is
-        the card and the slots and the destination are as they were; after
-        m' the position is the one after m."""
-        line, played = self.line, self.played
+        (at k in the line), d a column that takes the card now (RULES
+        A1.2, A1.4), and p the first move still to come that touches d
+        (or k, if that is later).  If every predecessor of m is played or
+        before p, then the line with the card put on d now and m, made
+        from d (``d>f``, ``d>j``), moved from k to p is legal and wins:
+        moving m to p only swaps it with moves that share no pile with it
+        (:func:`predecessors`); until p only column d and the talon
+        differ, and no move before p reads either (a later waste move of
+        the card finds the other copy, as before); at p, m' is legal where
+        m would be, d's top being the card; after m' the position is the
+        one after m."""
+        line, played, before = self.line, self.played, self.before
         k = self._next_on(("t", top))
         move = line[k]
         cols = self.pos.columns
+        best, best_p = -1, -1
         for d in range(len(cols)):
-            if d == move.dst or not accepts(cols[d], top) or self._next_on(("c", d)) < k:
+            if d == move.dst or not accepts(cols[d], top):
                 continue
-            if move.kind == TALON_TO_FOUNDATION:
-                later = Move(COL_TO_FOUNDATION, d, -1, top)
-            else:
-                later = Move(COL_TO_COL, d, move.dst, top)
-            new = [later if j == k else line[j] for j in range(len(line)) if not played[j]]
-            self._plan([Move(TALON_TO_COL, -1, d, top)] + new)
-            self._play(0)
-            return True
-        return False
+            p = min(k, self._next_on(("c", d)))
+            if self.strict and p < k:
+                continue
+            if p > best_p and all(played[i] or i < p for i in before[k]):
+                best, best_p = d, p
+        if best < 0:
+            return False
+        if move.kind == TALON_TO_FOUNDATION:
+            later = Move(COL_TO_FOUNDATION, best, -1, top)
+        else:
+            later = Move(COL_TO_COL, best, move.dst, top)
+        new = [Move(TALON_TO_COL, -1, best, top)]
+        for j in range(len(line)):
+            if j == best_p:
+                new.append(later)
+            if not played[j] and j != k:
+                new.append(line[j])
+        self._plan(new)
+        self._play(0)
+        return True
 
     def _may_play_early(self, card: int) -> bool:
         """A talon card that no move of the line needs any more may go up
