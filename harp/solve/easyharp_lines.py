@@ -7,13 +7,13 @@ an empty tableau.  Three steps turn it into the script a player would want:
    as it was (a cycle), and every pair of moves that undo each other or
    that a single move replaces, keeping a change only when the model
    replays the whole line legally to an empty tableau.
-2. :func:`to_actions`: the line on the engine itself, draws put back.  A
-   talon card is reached by drawing forward (redealing when the stock is
-   empty, RULES A1.8), to the nearer copy; while drawing, a card that the
-   line plays to a foundation from the talon later is played at once when
-   it shows on the waste and a slot takes it (it saves walking the talon
-   to it again).  Then the final sweep: draw, and play each card that a
-   slot takes, until the talon is empty.
+2. :func:`to_actions`: the line on the engine itself, draws put back, by
+   :class:`~harp.solve.easyharp_schedule.Emitter`: the line as a partial
+   order, the talon walked forward (redealing when the stock is empty,
+   RULES A1.8), every passing card played if its move can be made now,
+   or parked on a column where it waits for its move; then the final
+   sweep: draw, and play each card that a slot takes, until the talon is
+   empty.
 3. If an early play made a later action illegal, the line is emitted again
    without early plays.  The engine refuses anything illegal, so a script
    returned here always replays; :func:`harp.solve.replays_to_won` checks
@@ -101,20 +101,23 @@ def _merges(first: Move, second: Move) -> list[list[Move]]:
     return [[Move(TAKE_BACK, first.src, second.dst, first.card)]]
 
 
-def to_actions(board, line: list[Move], early: bool = True, **options: bool) -> list[str]:
+def to_actions(board, line: list[Move], early: bool = True, pull: bool = True,
+               park: bool = True) -> list[str]:
     """The line played on a copy of the engine's board, as canonical tokens
     (RULES B7), draws and the final sweep included; see the module text.
-    Raises HarpError if the engine refuses an action (a bug)."""
+    ``early``, ``pull`` and ``park`` switch the emitter's rewrites of the
+    line (:class:`~harp.solve.easyharp_schedule.Emitter`).  Raises
+    HarpError if the engine refuses an action (a bug)."""
     try:
-        return _emit(board, line, early, **options)
+        return _emit(board, line, early, pull, park)
     except HarpError:
         if not early:
             raise
-        return _emit(board, line, False, **options)
+        return _emit(board, line, False, pull, park)
 
 
-def _emit(board, line: list[Move], early: bool, **options: bool) -> list[str]:
-    emitter = Emitter(board, line, early, **options)
+def _emit(board, line: list[Move], early: bool, pull: bool, park: bool) -> list[str]:
+    emitter = Emitter(board, line, early, pull, park)
     emitter.run()
     emitter.sweep()
     return emitter.tokens

@@ -109,12 +109,11 @@ class Emitter:
     ``tokens`` is the script so far, ``pos`` the model of the board."""
 
     def __init__(self, board, line: list[Move], early: bool = True, pull: bool = True,
-                 park: bool = True, strict: bool = False) -> None:
+                 park: bool = True) -> None:
         self.board = board.copy()
         self.pos = position_from_board(board)
         self.tokens: list[str] = []
         self.early, self.pull, self.park = early, pull, park
-        self.strict = strict
         self._plan(list(line))
 
     def _plan(self, line: list[Move]) -> None:
@@ -286,8 +285,6 @@ class Emitter:
             if d == move.dst or not accepts(cols[d], top):
                 continue
             p = min(k, self._next_on(("c", d)))
-            if self.strict and p < k:
-                continue
             if p > best_p and all(played[i] or i < p for i in before[k]):
                 best, best_p = d, p
         if best < 0:

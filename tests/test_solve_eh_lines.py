@@ -1,0 +1,173 @@
+"""Easy Harp lines: the partial order, the talon walk, the shortener.
+
+A solver line is taken where the solver hands it to ``shorten`` (the
+interface of :mod:`harp.solve.easyharp_lines`), so these tests do not
+depend on how the search finds it.  Every script is replayed by the
+engine; every order the scheduler may choose is replayed by the model.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_solve_eh import QUICK_DEALS, cards, position
+
+from harp import new_board
+from harp.cards import parse_card
+from harp.deals import make_code
+from harp.solve import easyharp
+from harp.solve.easyharp_lines import shorten, to_actions
+from harp.solve.easyharp_model import (COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
+                                       TALON_TO_FOUNDATION, Move, position_from_board)
+from harp.solve.easyharp_schedule import draws, predecessors, wins
+
+SPADES_UP = Move(TALON_TO_FOUNDATION, -1, -1, 0)      # a template; the card is set per test
+
+
+@pytest.fixture(scope="module")
+def solver_lines():
+    """(board, root, line) for two quick deals, as the solver hands them
+    to ``shorten``."""
+    caught: list = []
+    original = easyharp.shorten
+
+    def spy(root, line):
+        caught.append((root, list(line)))
+        return original(root, line)
+    easyharp.shorten = spy
+    try:
+        out = []
+        for number in QUICK_DEALS[:2]:
+            board = new_board(make_code("EH", number))
+            assert easyharp.solve_easy_harp(board, timeout=20).solved
+            out.append((board, *caught[-1]))
+    finally:
+        easyharp.shorten = original
+    return out
+
+
+def up(card: str) -> Move:
+    return SPADES_UP._replace(card=parse_card(card))
+
+
+def test_foundation_moves_wait_for_their_rank_not_their_suit():
+    """RULES A1.7: with spades at 2 (f1) and 7 (f2), 8S may go up before
+    3S; 4S waits for 3S, 9S for 8S."""
+    heights = (2, 7, 13, 13, 13, 13, 13, 13)
+    line = [up("3S"), up("8S"), up("4S"), up("9S")]
+    assert predecessors(line, heights) == [set(), set(), {0}, {1}]
+
+
+def test_two_copies_of_a_rank_on_two_free_slots():
+    """Both spade slots at 2: the two 3S need no 2S; the first 4S waits for
+    a 3S, the second 4S for both (RULES A1.7: one slot per card)."""
+    heights = (2, 2, 13, 13, 13, 13, 13, 13)
+    line = [up("3S"), up("3S"), up("4S"), up("4S")]
+    assert predecessors(line, heights) == [set(), {0}, {0}, {1, 2}]
+
+
+def test_a_take_back_keeps_its_suit_in_line_order():
+    """A suit that a take-back touches keeps its foundation moves in line
+    order (RULES A1.10: the slots no longer only grow)."""
+    heights = (2, 7, 13, 13, 13, 13, 13, 13)
+    back = Move(TAKE_BACK, 1, 0, parse_card("7S"))
+    line = [up("3S"), back, up("7S"), up("8S")]
+    assert predecessors(line, heights) == [set(), {0}, {1}, {2}]
+
+
+def test_waste_moves_of_one_card_need_no_order():
+    """RULES A1.8: the talon only loses cards, so the two waste moves of
+    one card value (hearts slots at 4 and 9) can go in either order."""
+    heights = (13, 13, 4, 9, 13, 13, 13, 13)
+    fh, th = parse_card("5H"), parse_card("TH")
+    line = [Move(TALON_TO_FOUNDATION, -1, -1, fh), Move(TALON_TO_COL, -1, 0, th)]
+    assert predecessors(line, heights) == [set(), set()]
+
+
+def _random_order(before: list[set[int]], rng: random.Random) -> list[int]:
+    """A random order of the moves that keeps every predecessor first."""
+    waiting = [len(b) for b in before]
+    followers: list[list[int]] = [[] for _ in before]
+    for j, b in enumerate(before):
+        for i in b:
+            followers[i].append(j)
+    ready = [j for j, w in enumerate(waiting) if not w]
+    order = []
+    while ready:
+        j = ready.pop(rng.randrange(len(ready)))
+        order.append(j)
+        for k in followers[j]:
+            waiting[k] -= 1
+            if not waiting[k]:
+                ready.append(k)
+    return order
+
+
+def test_every_order_of_the_partial_order_wins(solver_lines):
+    """The scheduler may play a line in any order that keeps each move
+    after its predecessors; sampled orders of real solver lines all
+    replay on the model to an empty tableau."""
+    rng = random.Random(5)
+    for _, root, line in solver_lines:
+        line = shorten(root, line)
+        before = predecessors(line, root.slots)
+        for _ in range(30):
+            order = _random_order(before, rng)
+            assert len(order) == len(line)
+            assert wins(root, [line[j] for j in order])
+
+
+def test_shorten_never_lengthens_and_still_wins(solver_lines):
+    for _, root, line in solver_lines:
+        short = shorten(root, line)
+        assert len(short) <= len(line)
+        assert wins(root, short)
+        assert shorten(root, short) == short
+
+
+@pytest.mark.parametrize("pull,park", [(True, True), (False, True), (True, False),
+                                       (False, False)])
+def test_every_script_replays_to_won(solver_lines, pull, park):
+    """RULES A1, B7: with or without the emitter's rewrites the script
+    replays on the engine to ``won``."""
+    for board, root, line in solver_lines:
+        tokens = to_actions(board, shorten(root, line), pull=pull, park=park)
+        after = board.copy()
+        after.push_script(" ".join(tokens))
+        assert after.status() == "won"
+
+
+def park_position():
+    """Hearts wait for 2H (f3 holds AH), clubs for 3C (f7 holds AC 2C);
+    the talon brings 3H, 4H, 2H, 3C in this order (RULES A1.8); the 4C
+    on top of column 2 takes the 3H (A1.2), nothing takes the 4H."""
+    hearts = cards("KH QH JH TH 9H 8H 7H 6H 5H")
+    clubs = cards("KC QC JC TC 9C 8C 7C 6C 5C 4C")
+    return position([(8, hearts), (9, clubs)], cards("3C 2H 4H 3H"),
+                    [13, 13, 1, 13, 13, 13, 2, 13])
+
+
+def _park_line() -> list[Move]:
+    line = [Move(TALON_TO_FOUNDATION, -1, -1, c) for c in cards("2H 3H 4H 3C")]
+    line += [Move(COL_TO_FOUNDATION, 0, -1, c) for c in cards("5H 6H 7H 8H 9H TH JH QH KH")]
+    line += [Move(COL_TO_FOUNDATION, 1, -1, c) for c in cards("4C 5C 6C 7C 8C 9C TC JC QC KC")]
+    return line
+
+
+def test_a_parked_card_saves_a_pass():
+    """3H shows before the 2H it waits for: parked on the 4C it goes up
+    from there after the 2H, and the 4H follows from the waste; four
+    draws in all (one per talon card, the fewest there can be).  Without
+    parking, the 3H and the 4H need a redeal and a second pass."""
+    board = park_position()
+    line = _park_line()
+    assert wins(position_from_board(board), line)
+    parked = to_actions(board, line)
+    plain = to_actions(board, line, park=False)
+    for tokens in (parked, plain):
+        after = board.copy()
+        after.push_script(" ".join(tokens))
+        assert after.status() == "won"
+    assert draws(parked) == 4 and "w>2" in parked
+    assert draws(plain) == 7
+    assert len(parked) < len(plain)
