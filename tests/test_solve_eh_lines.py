@@ -21,9 +21,6 @@ from harp.solve.easyharp_model import (COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_CO
                                        TALON_TO_FOUNDATION, Move, position_from_board)
 from harp.solve.easyharp_schedule import draws, predecessors, wins
 
-SPADES_UP = Move(TALON_TO_FOUNDATION, -1, -1, 0)      # a template; the card is set per test
-
-
 @pytest.fixture(scope="module")
 def solver_lines():
     """(board, root, line) for two quick deals, as the solver hands them
@@ -47,7 +44,8 @@ def solver_lines():
 
 
 def up(card: str) -> Move:
-    return SPADES_UP._replace(card=parse_card(card))
+    """The card from the talon to a foundation."""
+    return Move(TALON_TO_FOUNDATION, -1, -1, parse_card(card))
 
 
 def test_foundation_moves_wait_for_their_rank_not_their_suit():
@@ -171,3 +169,44 @@ def test_a_parked_card_saves_a_pass():
     assert draws(parked) == 4 and "w>2" in parked
     assert draws(plain) == 7
     assert len(parked) < len(plain)
+
+
+def pull_position():
+    """Both hearts slots at 4H; one 5H lies under the KC of column 1, which
+    waits for the QC of the talon (clubs at JC); column 2 holds 6H-KH,
+    column 3 8H-KH; the talon brings 5H, 7H, QC, 6H in this order."""
+    return position([
+        (1, cards("5H KC")),
+        (7, cards("KH QH JH TH 9H 8H 7H 6H")),
+        (5, cards("KH QH JH TH 9H 8H")),
+    ], cards("6H QC 7H 5H"), [13, 13, 4, 4, 13, 13, 11, 13])
+
+
+def _pull_line() -> list[Move]:
+    """The line puts the column's 5H up first, then the talon's."""
+    def col(i: int, text: str) -> list[Move]:
+        return [Move(COL_TO_FOUNDATION, i, -1, c) for c in cards(text)]
+    waste = [Move(TALON_TO_FOUNDATION, -1, -1, c) for c in cards("QC")]
+    later = [Move(TALON_TO_FOUNDATION, -1, -1, c) for c in cards("5H 6H 7H")]
+    return (waste + col(0, "KC 5H") + col(1, "6H 7H 8H 9H TH JH QH KH") + later
+            + col(2, "8H 9H TH JH QH KH"))
+
+
+def test_a_pulled_move_saves_a_pass():
+    """RULES A1.7: the talon's 5H may go up at once (a slot is free), ahead
+    of the column's 5H that the line plays first; the rest of the line
+    still wins, and the 6H and 7H then follow in the same pass: four
+    draws, the fewest.  Played in the line's order, the 5H is buried in
+    the waste when the 6H needs it: a redeal and a second pass."""
+    board = pull_position()
+    line = _pull_line()
+    assert wins(position_from_board(board), line)
+    pulled = to_actions(board, line)
+    plain = to_actions(board, line, pull=False)
+    for tokens in (pulled, plain):
+        after = board.copy()
+        after.push_script(" ".join(tokens))
+        assert after.status() == "won"
+    assert pulled[:2] == ["d", "w>f"]
+    assert draws(pulled) == 4
+    assert draws(plain) == 8

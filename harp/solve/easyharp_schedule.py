@@ -244,42 +244,47 @@ class Emitter:
             return True
         return False
 
+    def _talon_moves(self, card: int) -> list[int]:
+        """The waste moves of the card still to come, in line order."""
+        return [j for j in self.queues.get(("t", card), ()) if not self.played[j]]
+
     def _pull(self, top: int) -> bool:
-        """Play the first waste move of the card still to come now, if it
-        is legal and the rest of the line, in line order, still wins after
-        it; the moves still to come are planned afresh."""
+        """Play a waste move of the card still to come now, if it is legal
+        and the rest of the line, in line order, still wins after it; the
+        moves still to come are planned afresh."""
         line, played = self.line, self.played
-        j = self._next_on(("t", top))
-        move = line[j]
-        if not is_legal(self.pos, move):
-            return False
-        rest = [line[k] for k in range(len(line)) if not played[k] and k != j]
-        if not wins(apply(self.pos, move), rest):
-            return False
-        self._plan([move] + rest)
-        self._play(0)
-        return True
+        for j in self._talon_moves(top):
+            move = line[j]
+            if not is_legal(self.pos, move):
+                continue
+            rest = [line[k] for k in range(len(line)) if not played[k] and k != j]
+            if wins(apply(self.pos, move), rest):
+                self._plan([move] + rest)
+                self._play(0)
+                return True
+        return False
 
     def _park(self, top: int) -> bool:
-        """Put the waste top on a column where it waits for its own waste
+        """Put the waste top on a column where it waits for its first waste
         move, which then starts from that column.
 
         Rule PARK: let m be the first waste move of the card still to come
-        (at k in the line), d a column that takes the card now (RULES
-        A1.2, A1.4), and p the first move still to come that touches d
-        (or k, if that is later).  If every predecessor of m is played or
-        before p, then the line with the card put on d now and m, made
-        from d (``d>f``, ``d>j``), moved from k to p is legal and wins:
-        moving m to p only swaps it with moves that share no pile with it
+        (at k in the line), d a column that takes the card now (RULES A1.2,
+        A1.4), and p the first move still to come that touches d (or k, if
+        that is later).  If every predecessor of m is played or before p,
+        then the line with the card put on d now and m, made from d
+        (``d>f``, ``d>j``), moved from k to p is legal and wins: moving m
+        to p only swaps it with moves that share no pile with it
         (:func:`predecessors`); until p only column d and the talon
-        differ, and no move before p reads either (a later waste move of
-        the card finds the other copy, as before); at p, m' is legal where
-        m would be, d's top being the card; after m' the position is the
-        one after m."""
+        differ, and no move before p reads either (the talon keeps a copy
+        for every other waste move of the line, as before); at p, m' is
+        legal where m would be, d's top being the card; after m' the
+        position is the one after m.  Of the columns, the one with the
+        latest p is taken (it keeps the line's order longest)."""
         line, played, before = self.line, self.played, self.before
+        cols = self.pos.columns
         k = self._next_on(("t", top))
         move = line[k]
-        cols = self.pos.columns
         best, best_p = -1, -1
         for d in range(len(cols)):
             if d == move.dst or not accepts(cols[d], top):
@@ -289,13 +294,14 @@ class Emitter:
                 best, best_p = d, p
         if best < 0:
             return False
+        d, p = best, best_p
         if move.kind == TALON_TO_FOUNDATION:
-            later = Move(COL_TO_FOUNDATION, best, -1, top)
+            later = Move(COL_TO_FOUNDATION, d, -1, top)
         else:
-            later = Move(COL_TO_COL, best, move.dst, top)
-        new = [Move(TALON_TO_COL, -1, best, top)]
+            later = Move(COL_TO_COL, d, move.dst, top)
+        new = [Move(TALON_TO_COL, -1, d, top)]
         for j in range(len(line)):
-            if j == best_p:
+            if j == p:
                 new.append(later)
             if not played[j] and j != k:
                 new.append(line[j])
