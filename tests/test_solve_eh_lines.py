@@ -167,8 +167,7 @@ def test_a_parked_card_saves_a_pass():
         after.push_script(" ".join(tokens))
         assert after.status() == "won"
     assert draws(parked) == 4 and "w>2" in parked
-    assert draws(plain) == 7
-    assert len(parked) < len(plain)
+    assert draws(plain) > 4 and len(parked) < len(plain)
 
 
 def pull_position():
@@ -209,4 +208,4 @@ def test_a_pulled_move_saves_a_pass():
         assert after.status() == "won"
     assert pulled[:2] == ["d", "w>f"]
     assert draws(pulled) == 4
-    assert draws(plain) == 8
+    assert draws(plain) > 4 and len(pulled) < len(plain)
