@@ -135,6 +135,26 @@ def test_every_script_replays_to_won(solver_lines, pull, park):
         assert after.status() == "won"
 
 
+def from_column(i: int, text: str) -> list[Move]:
+    return [Move(COL_TO_FOUNDATION, i, -1, c) for c in cards(text)]
+
+
+def from_waste(text: str) -> list[Move]:
+    return [Move(TALON_TO_FOUNDATION, -1, -1, c) for c in cards(text)]
+
+
+def with_and_without(board, line: list[Move], switch: str) -> tuple[list[str], list[str]]:
+    """The scripts of a winning line with every rewrite on, and with the
+    ``switch`` one off; both replay to ``won`` (RULES A1.9)."""
+    assert wins(position_from_board(board), line)
+    scripts = to_actions(board, line), to_actions(board, line, **{switch: False})
+    for tokens in scripts:
+        after = board.copy()
+        after.push_script(" ".join(tokens))
+        assert after.status() == "won"
+    return scripts
+
+
 def park_position():
     """Hearts wait for 2H (f3 holds AH), clubs for 3C (f7 holds AC 2C);
     the talon brings 3H, 4H, 2H, 3C in this order (RULES A1.8); the 4C
@@ -145,27 +165,14 @@ def park_position():
                     [13, 13, 1, 13, 13, 13, 2, 13])
 
 
-def _park_line() -> list[Move]:
-    line = [Move(TALON_TO_FOUNDATION, -1, -1, c) for c in cards("2H 3H 4H 3C")]
-    line += [Move(COL_TO_FOUNDATION, 0, -1, c) for c in cards("5H 6H 7H 8H 9H TH JH QH KH")]
-    line += [Move(COL_TO_FOUNDATION, 1, -1, c) for c in cards("4C 5C 6C 7C 8C 9C TC JC QC KC")]
-    return line
-
-
 def test_a_parked_card_saves_a_pass():
     """3H shows before the 2H it waits for: parked on the 4C it goes up
     from there after the 2H, and the 4H follows from the waste; four
     draws in all (one per talon card, the fewest there can be).  Without
     parking, the 3H and the 4H need a redeal and a second pass."""
-    board = park_position()
-    line = _park_line()
-    assert wins(position_from_board(board), line)
-    parked = to_actions(board, line)
-    plain = to_actions(board, line, park=False)
-    for tokens in (parked, plain):
-        after = board.copy()
-        after.push_script(" ".join(tokens))
-        assert after.status() == "won"
+    line = (from_waste("2H 3H 4H 3C") + from_column(0, "5H 6H 7H 8H 9H TH JH QH KH")
+            + from_column(1, "4C 5C 6C 7C 8C 9C TC JC QC KC"))
+    parked, plain = with_and_without(park_position(), line, "park")
     assert draws(parked) == 4 and "w>2" in parked
     assert draws(plain) > 4 and len(parked) < len(plain)
 
@@ -181,31 +188,15 @@ def pull_position():
     ], cards("6H QC 7H 5H"), [13, 13, 4, 4, 13, 13, 11, 13])
 
 
-def _pull_line() -> list[Move]:
-    """The line puts the column's 5H up first, then the talon's."""
-    def col(i: int, text: str) -> list[Move]:
-        return [Move(COL_TO_FOUNDATION, i, -1, c) for c in cards(text)]
-    waste = [Move(TALON_TO_FOUNDATION, -1, -1, c) for c in cards("QC")]
-    later = [Move(TALON_TO_FOUNDATION, -1, -1, c) for c in cards("5H 6H 7H")]
-    return (waste + col(0, "KC 5H") + col(1, "6H 7H 8H 9H TH JH QH KH") + later
-            + col(2, "8H 9H TH JH QH KH"))
-
-
 def test_a_pulled_move_saves_a_pass():
     """RULES A1.7: the talon's 5H may go up at once (a slot is free), ahead
     of the column's 5H that the line plays first; the rest of the line
     still wins, and the 6H and 7H then follow in the same pass: four
     draws, the fewest.  Played in the line's order, the 5H is buried in
     the waste when the 6H needs it: a redeal and a second pass."""
-    board = pull_position()
-    line = _pull_line()
-    assert wins(position_from_board(board), line)
-    pulled = to_actions(board, line)
-    plain = to_actions(board, line, pull=False)
-    for tokens in (pulled, plain):
-        after = board.copy()
-        after.push_script(" ".join(tokens))
-        assert after.status() == "won"
+    line = (from_waste("QC") + from_column(0, "KC 5H") + from_column(1, "6H 7H 8H 9H TH JH QH KH")
+            + from_waste("5H 6H 7H") + from_column(2, "8H 9H TH JH QH KH"))
+    pulled, plain = with_and_without(pull_position(), line, "pull")
     assert pulled[:2] == ["d", "w>f"]
     assert draws(pulled) == 4
     assert draws(plain) > 4 and len(pulled) < len(plain)
