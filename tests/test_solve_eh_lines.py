@@ -23,7 +23,7 @@ from harp.solve.easyharp_schedule import draws, predecessors, wins
 
 @pytest.fixture(scope="module")
 def solver_lines():
-    """(board, root, line) for two quick deals, as the solver hands them
+    """(board, root, line) for the quick deals, as the solver hands them
     to ``shorten``."""
     caught: list = []
     original = easyharp.shorten
@@ -34,7 +34,7 @@ def solver_lines():
     easyharp.shorten = spy
     try:
         out = []
-        for number in QUICK_DEALS[:2]:
+        for number in QUICK_DEALS:
             board = new_board(make_code("EH", number))
             assert easyharp.solve_easy_harp(board, timeout=20).solved
             out.append((board, *caught[-1]))
@@ -123,18 +123,6 @@ def test_shorten_never_lengthens_and_still_wins(solver_lines):
         assert shorten(root, short) == short
 
 
-@pytest.mark.parametrize("pull,park", [(True, True), (False, True), (True, False),
-                                       (False, False)])
-def test_every_script_replays_to_won(solver_lines, pull, park):
-    """RULES A1, B7: with or without the emitter's rewrites the script
-    replays on the engine to ``won``."""
-    for board, root, line in solver_lines:
-        tokens = to_actions(board, shorten(root, line), pull=pull, park=park)
-        after = board.copy()
-        after.push_script(" ".join(tokens))
-        assert after.status() == "won"
-
-
 def from_column(i: int, text: str) -> list[Move]:
     return [Move(COL_TO_FOUNDATION, i, -1, c) for c in cards(text)]
 
@@ -143,16 +131,24 @@ def from_waste(text: str) -> list[Move]:
     return [Move(TALON_TO_FOUNDATION, -1, -1, c) for c in cards(text)]
 
 
-def with_and_without(board, line: list[Move], switch: str) -> tuple[list[str], list[str]]:
-    """The scripts of a winning line with every rewrite on, and with the
-    ``switch`` one off; both replay to ``won`` (RULES A1.9)."""
+def script(board, line: list[Move], **rewrites: bool) -> list[str]:
+    """The script of a winning line, some rewrites off; it replays to
+    ``won`` (RULES A1.9)."""
     assert wins(position_from_board(board), line)
-    scripts = to_actions(board, line), to_actions(board, line, **{switch: False})
-    for tokens in scripts:
-        after = board.copy()
-        after.push_script(" ".join(tokens))
-        assert after.status() == "won"
-    return scripts
+    tokens = to_actions(board, line, **rewrites)
+    after = board.copy()
+    after.push_script(" ".join(tokens))
+    assert after.status() == "won"
+    return tokens
+
+
+@pytest.mark.parametrize("off", [{}, {"pull": False}, {"park": False}, {"relocate": False},
+                                 {"pull": False, "park": False, "relocate": False}])
+def test_every_script_replays_to_won(solver_lines, off):
+    """RULES A1, B7: with or without the emitter's rewrites the script
+    replays on the engine to ``won``."""
+    for board, root, line in solver_lines:
+        script(board, shorten(root, line), **off)
 
 
 def park_position():
@@ -172,7 +168,8 @@ def test_a_parked_card_saves_a_pass():
     parking, the 3H and the 4H need a redeal and a second pass."""
     line = (from_waste("2H 3H 4H 3C") + from_column(0, "5H 6H 7H 8H 9H TH JH QH KH")
             + from_column(1, "4C 5C 6C 7C 8C 9C TC JC QC KC"))
-    parked, plain = with_and_without(park_position(), line, "park")
+    board = park_position()
+    parked, plain = script(board, line), script(board, line, park=False)
     assert draws(parked) == 4 and "w>2" in parked
     assert draws(plain) > 4 and len(parked) < len(plain)
 
@@ -196,7 +193,39 @@ def test_a_pulled_move_saves_a_pass():
     the waste when the 6H needs it: a redeal and a second pass."""
     line = (from_waste("QC") + from_column(0, "KC 5H") + from_column(1, "6H 7H 8H 9H TH JH QH KH")
             + from_waste("5H 6H 7H") + from_column(2, "8H 9H TH JH QH KH"))
-    pulled, plain = with_and_without(pull_position(), line, "pull")
+    board = pull_position()
+    pulled, plain = script(board, line), script(board, line, pull=False)
     assert pulled[:2] == ["d", "w>f"]
     assert draws(pulled) == 4
     assert draws(plain) > 4 and len(pulled) < len(plain)
+
+
+def relocate_position():
+    """The QD on column 1 covers the 8C that the line builds 7H and 6C on;
+    the QD waits for the JD of the talon; column 2 ends with an 8S that
+    waits for the 7S (spades at 6S), the last card of the talon, which
+    brings 7H, 6C, JD, 7S in this order (RULES A1.2, A1.8)."""
+    return position([
+        (6, cards("KC QC JC TC 9C 8C QD")),
+        (5, cards("KS QS JS TS 9S 8S")),
+        (5, cards("KH QH JH TH 9H 8H")),
+        (1, cards("KD 7C")),
+    ], cards("7S JD 6C 7H"), [6, 13, 6, 13, 10, 13, 5, 13])
+
+
+def test_a_relocated_pile_saves_a_pass_and_a_move():
+    """What the line builds on the 8C of column 1 (7H, then 6C on it) is
+    built on the 8S of column 2 as the cards show: four draws, one per
+    talon card, and no move from column 2 to column 1 that parking the 7H
+    there would need.  Played as the line says, the 7H and 6C wait for
+    the QD to go, buried in the waste: a redeal and a second pass."""
+    board = relocate_position()
+    line = (from_waste("JD") + from_column(0, "QD")
+            + [Move(TALON_TO_COL, -1, 0, c) for c in cards("7H 6C")]
+            + from_column(0, "6C 7H") + from_column(3, "7C KD")
+            + from_column(0, "8C 9C TC JC QC KC") + from_column(2, "8H 9H TH JH QH KH")
+            + from_waste("7S") + from_column(1, "8S 9S TS JS QS KS"))
+    relocated, parked = script(board, line), script(board, line, relocate=False)
+    assert draws(relocated) == 4 and relocated[:4] == ["d", "w>2", "d", "w>2"]
+    assert "2>1" in parked and len(relocated) < len(parked)
+    assert draws(script(board, line, relocate=False, park=False)) > 4

@@ -101,23 +101,22 @@ def _merges(first: Move, second: Move) -> list[list[Move]]:
     return [[Move(TAKE_BACK, first.src, second.dst, first.card)]]
 
 
-def to_actions(board, line: list[Move], early: bool = True, pull: bool = True,
-               park: bool = True) -> list[str]:
+def to_actions(board, line: list[Move], early: bool = True, **rewrites: bool) -> list[str]:
     """The line played on a copy of the engine's board, as canonical tokens
     (RULES B7), draws and the final sweep included; see the module text.
-    ``early``, ``pull`` and ``park`` switch the emitter's rewrites of the
-    line (:class:`~harp.solve.easyharp_schedule.Emitter`).  Raises
-    HarpError if the engine refuses an action (a bug)."""
+    ``rewrites`` (``pull``, ``park``, ``relocate``) switch the emitter's
+    rewrites of the line off (:class:`~harp.solve.easyharp_schedule.Emitter`).
+    Raises HarpError if the engine refuses an action (a bug)."""
     try:
-        return _emit(board, line, early, pull, park)
+        return _emit(board, line, early, rewrites)
     except HarpError:
         if not early:
             raise
-        return _emit(board, line, False, pull, park)
+        return _emit(board, line, False, rewrites)
 
 
-def _emit(board, line: list[Move], early: bool, pull: bool, park: bool) -> list[str]:
-    emitter = Emitter(board, line, early, pull, park)
+def _emit(board, line: list[Move], early: bool, rewrites: dict[str, bool]) -> list[str]:
+    emitter = Emitter(board, line, early, **rewrites)
     emitter.run()
     emitter.sweep()
     return emitter.tokens

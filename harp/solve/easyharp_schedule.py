@@ -10,11 +10,15 @@ that a ready talon move plays, and on the way
 * plays every passing waste top that a ready talon move plays;
 * pulls a later talon move of the passing card forward, when it is legal
   now and the model replays the rest of the line after it to a win;
+* builds on another column, that the line leaves alone meanwhile, what
+  the line builds on the passing card (rule RELOCATE);
+* parks the passing card on a column where it waits for its own move,
+  which then starts from that column (rule PARK);
 * plays up a talon card that the line no longer needs (an early play).
 
-The engine refuses anything illegal, and the model position is kept in
-step with the board, so a rewrite of the line is checked on the model
-before it is taken.
+Each rewrite is proved next to its code, or checked by replaying the new
+line on the model; the model position is kept in step with the board,
+and the engine refuses anything illegal.
 """
 from __future__ import annotations
 
@@ -104,16 +108,27 @@ def predecessors(line: list[Move], heights: tuple[int, ...]) -> list[set[int]]:
     return out
 
 
+def _on_column(move: Move, old: int, new: int) -> Move:
+    """The move made on column ``new`` instead of ``old``."""
+    if move.kind == COL_TO_COL:
+        src = new if move.src == old else move.src
+        dst = new if move.dst == old else move.dst
+        return move._replace(src=src, dst=dst)
+    if move.kind == COL_TO_FOUNDATION:
+        return move._replace(src=new)
+    return move._replace(dst=new)
+
+
 class Emitter:
     """Plays a line on a copy of the engine's board (see the module text);
     ``tokens`` is the script so far, ``pos`` the model of the board."""
 
-    def __init__(self, board, line: list[Move], early: bool = True, pull: bool = True,
-                 park: bool = True) -> None:
+    def __init__(self, board, line: list[Move], early: bool = True, *, pull: bool = True,
+                 park: bool = True, relocate: bool = True) -> None:
         self.board = board.copy()
         self.pos = position_from_board(board)
         self.tokens: list[str] = []
-        self.early, self.pull, self.park = early, pull, park
+        self.early, self.pull, self.park, self.relocate = early, pull, park, relocate
         self._plan(list(line))
 
     def _plan(self, line: list[Move]) -> None:
@@ -236,6 +251,8 @@ class Emitter:
                 return True
         if self.pull and self.talon_uses[top] and self._pull(top):
             return True
+        if self.relocate and self.talon_uses[top] and self._relocate(top):
+            return True
         if self.park and self.talon_uses[top] and self._park(top):
             return True
         if self._may_play_early(top):
@@ -260,6 +277,45 @@ class Emitter:
             rest = [line[k] for k in range(len(line)) if not played[k] and k != j]
             if wins(apply(self.pos, move), rest):
                 self._plan([move] + rest)
+                self._play(0)
+                return True
+        return False
+
+    def _relocate(self, top: int) -> bool:
+        """Build on another column what the line builds on the waste top.
+
+        Rule RELOCATE: let m (at k in the line) be the first waste move of
+        the card still to come, putting it on column j; T the first move
+        after k that takes the card off j again; d a column that takes the
+        card now (RULES A1.2) and that no move still to come touches up
+        to T.  Then the line with the card put on d now, m dropped and
+        every move on j between k and T made on d instead is legal and
+        wins.  From k to T the line only ever touches j at the card or
+        above it (the card stays on j until T), so the same pile is built
+        on d; j below the card is left as the original leaves it, d below
+        the card is untouched, and after T both columns are as in the
+        original.  The one exception, a king-led run moved off j into an empty column
+        (RULES A1.4: the run reaches below the card), is caught by
+        replaying the new line on the model before it is taken."""
+        line, played = self.line, self.played
+        k = self._next_on(("t", top))
+        move = line[k]
+        if move.kind != TALON_TO_COL:
+            return False
+        on_j = [i for i in self.queues[("c", move.dst)] if i > k]
+        end = next((i for i in on_j if line[i].src == move.dst and line[i].card == top), -1)
+        if end < 0:                     # it leaves j inside a king-led run (A1.4)
+            return False
+        renamed = [i for i in on_j if i <= end]
+        cols = self.pos.columns
+        for d in range(len(cols)):
+            if d == move.dst or not accepts(cols[d], top) or self._next_on(("c", d)) <= end:
+                continue
+            moved = {i: _on_column(line[i], move.dst, d) for i in renamed}
+            new = [Move(TALON_TO_COL, -1, d, top)]
+            new += [moved.get(j, line[j]) for j in range(len(line)) if not played[j] and j != k]
+            if wins(self.pos, new):
+                self._plan(new)
                 self._play(0)
                 return True
         return False
