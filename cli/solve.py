@@ -11,7 +11,7 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
+from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits, SolveResult
 from harp.solve import hint as solver_hint
 from harp.solve import solve as solver_solve
 from harp import Board, HarpError, Record, new_board
@@ -24,15 +24,17 @@ from .recordout import RecordWriter
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def limit_options(func: F) -> F:
-    """``--max-states``, ``--timeout`` and ``--json``."""
-    return apply(func, [
-        click.option("--max-states", type=Count(1), default=DEFAULT_LIMITS.max_states,
-                     show_default=True, help="Give up (unknown) after this many positions."),
-        click.option("--timeout", type=Seconds(), default=DEFAULT_LIMITS.timeout,
-                     show_default=True, help="Give up (unknown) after this many seconds."),
-        json_option("Print one JSON object."),
-    ])
+def limit_options(limits: SolveLimits) -> Callable[[F], F]:
+    """``--max-states``, ``--timeout`` (defaults from ``limits``) and ``--json``."""
+    def decorate(func: F) -> F:
+        return apply(func, [
+            click.option("--max-states", type=Count(1), default=limits.max_states,
+                         show_default=True, help="Give up (unknown) after this many positions."),
+            click.option("--timeout", type=Seconds(), default=limits.timeout,
+                         show_default=True, help="Give up (unknown) after this many seconds."),
+            json_option("Print one JSON object."),
+        ])
+    return decorate
 
 
 def position(code: str, moves: tuple[str, ...]) -> Board:
@@ -61,7 +63,7 @@ def run_solver(board: Board, max_states: int, timeout: float, first_only: bool
 @click.command()
 @click.argument("code")
 @click.argument("moves", nargs=-1)
-@limit_options
+@limit_options(DEFAULT_LIMITS)
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
               help="Also add the won game (MOVES and the solution) to this record file "
                    "(.jsonl, .csv or text, RULES B8).")
@@ -97,10 +99,13 @@ def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
 @click.command()
 @click.argument("code")
 @click.argument("moves", nargs=-1)
-@limit_options
+@limit_options(HINT_LIMITS)
 def hint(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
          json_: bool) -> None:
     """The next action on a winning line from the position after MOVES.
+
+    By default it searches as briefly as the interactive game's hint;
+    --timeout allows a longer search.
 
     \b
     Examples:

@@ -84,3 +84,23 @@ def test_errors_are_one_line_exit_1() -> None:
     assert len(result.output.splitlines()) == 1
     assert run("solve").exit_code == 2
     assert run("solve", SH314, "--max-states", "0").exit_code == 2
+
+
+def test_hint_searches_as_briefly_as_the_interactive_hint() -> None:
+    """``harp hint`` takes the interactive game's limits (HINT_LIMITS) by
+    default and ``--timeout`` for longer; on an Easy Harp deal it names
+    the first action of the solver's winning line, which the engine takes
+    and which leaves a won position (RULES A1)."""
+    from harp.solve import HINT_LIMITS
+
+    help_text = run("hint", "--help").output
+    assert f"[default: {HINT_LIMITS.max_states}; x>=1]" in help_text
+    assert f"[default: {HINT_LIMITS.timeout}; x>0]" in help_text
+    code = "EH1-N-AAAAAAC"
+    script = run("solve", code).output.split()
+    result = run("hint", code)
+    assert (result.exit_code, result.output) == (0, script[0] + "\n")
+    data = json.loads(run("hint", code, script[0], "--json").output)
+    assert data["outcome"] == "solved" and data["hint"]
+    played = run("play", code, script[0], *data["script"].split())
+    assert played.exit_code == 0 and "Status won" in played.output.splitlines()[-1]

@@ -9,6 +9,7 @@ position up to column order and a suit's two slots.
 from __future__ import annotations
 
 import random
+import time
 
 from helpers import plain_solvable as plain_search
 
@@ -17,6 +18,9 @@ from harp.cards import parse_card
 from harp.deals import make_code
 from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp.solve.easyharp import solve_easy_harp
+from harp.solve.easyharp_lines import shorten, to_actions
+from harp.solve.easyharp_moves import play_safe, quick_steps, wide_steps
+from harp.solve.easyharp_search import BEAM_SCORES, beam, depth_first
 from harp.solve.easyharp_deadends import BLOCKED, dead_end
 from harp.solve.easyharp_model import SLOT_SUIT, position_from_board
 
@@ -303,3 +307,28 @@ def test_unknown_at_the_state_limit():
     result = solve_easy_harp(new_board(make_code("EH", 1)), max_states=10)
     assert result.outcome == "unknown"
     assert result.actions == []
+
+
+def test_beam_search_wins_a_deal_the_first_depth_first_run_misses():
+    """The fast search's beam (RULES A1 moves, kept by the beam score)
+    wins deal 9, where the first depth-first run of 1 500 positions finds
+    nothing; the line it returns becomes a script the engine replays to
+    ``won``."""
+    board = new_board(make_code("EH", 9))
+    root = position_from_board(board)
+    prefix: list = []
+    start = play_safe(root, prefix)
+    far = time.perf_counter() + 600
+    assert depth_first(start, quick_steps, play_safe, 1500, far).outcome == "unknown"
+    found = beam(start, 8, wide_steps, play_safe, BEAM_SCORES[0], 100_000, far)
+    assert found.outcome == "solved"
+    actions = to_actions(board, shorten(root, prefix + found.line))
+    assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+
+
+def test_beam_search_never_claims_a_loss():
+    """A beam drops positions, so on a lost position it runs out of
+    positions and answers ``unknown``, never ``unsolvable``."""
+    root = play_safe(position_from_board(dead_position()), [])
+    found = beam(root, 4, wide_steps, play_safe, BEAM_SCORES[0], 10_000, time.perf_counter() + 60)
+    assert found.outcome == "unknown" and found.line == []

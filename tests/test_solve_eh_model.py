@@ -13,6 +13,7 @@ from harp.deals import make_code
 from harp.easyharp import FITS, PARENTS, SLOT_BASE
 from harp.easyharp import SLOT_SUIT as ENGINE_SLOT_SUIT
 from harp.solve.easyharp_lines import shorten, to_actions
+from harp.solve.easyharp_moves import play_safe, play_safe_after, wide_steps
 from harp.solve.easyharp_model import (CHILDREN, COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT,
                                        TAKE_BACK, TALON_ONE, TALON_TO_COL, TALON_TO_FOUNDATION,
                                        Move, apply, is_legal, key, position_from_board,
@@ -115,3 +116,27 @@ def test_shorten_cuts_a_take_back_and_its_undoing():
     after = board.copy()
     after.push_script(" ".join(to_actions(board, shorten(root, detour + line))))
     assert after.status() == "won"
+
+
+def test_play_safe_after_a_step_agrees_with_the_full_closure():
+    """The searches close a child with ``play_safe_after``, which looks
+    only at what the step changed; along random walks from closed
+    positions it must give what the full ``play_safe`` gives."""
+    rng = random.Random(1)
+    checked = 0
+    for number in range(1, 13):
+        pos = play_safe(position_from_board(new_board(make_code("EH", number))), [])
+        for _ in range(60):
+            children = []
+            for _, moves in wide_steps(pos):
+                child = pos
+                for move in moves:
+                    child = apply(child, move)
+                full = play_safe(child, list(moves))
+                assert play_safe_after(child, list(moves)) == full
+                children.append(full)
+                checked += 1
+            if not children:
+                break
+            pos = rng.choice(children)
+    assert checked > 3000

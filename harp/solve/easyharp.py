@@ -14,8 +14,8 @@ The parts:
 * :mod:`~harp.solve.easyharp_moves`: the sound search's moves (every rule
   move but those proved needless) and the fast search's (macro moves and
   unproved shortcuts);
-* :mod:`~harp.solve.easyharp_search`: depth-first and best-first search
-  with a transposition table;
+* :mod:`~harp.solve.easyharp_search`: depth-first search with a
+  transposition table, and beam search;
 * :mod:`~harp.solve.easyharp_deadends`: proved tests that a position
   cannot be won, before any search;
 * :mod:`~harp.solve.easyharp_lines`: the found line shortened and turned
@@ -25,14 +25,15 @@ The order of work (:func:`solve_easy_harp`): the dead-end tests; one
 depth-first run of the fast search; a short sound search (it decides small
 positions, and positions that only a take-back wins); then fast runs in
 turn (depth-first with the order jittered and a growing budget, restarted,
-and best-first), until :data:`FAST_SHARE` of the budget is used; then the
-sound search with what is left.  A fast run only ever answers with a win;
+and beam searches of growing width), until :data:`FAST_SHARE` of the
+budget is used; then the sound search with what is left.  A fast run only ever answers with a win;
 only the sound search and the dead-end tests answer ``unsolvable``.
 
 Memory: a depth-first run's table holds at most its share of
-``max_states`` keys (about 200 bytes each), the best-first search at most
-:data:`BEST_FIRST_CAP` positions (about 1 KB each), so at the default
-limits (2 000 000 positions) a solver process stays under 1 GB.
+``max_states`` keys (about 200 bytes each), a beam search at most
+:data:`BEAM_CAP` positions (a key and the moves that lead to it, about
+400 bytes), so at the default limits (2 000 000 positions) a solver
+process stays under 1 GB.
 """
 from __future__ import annotations
 
@@ -43,12 +44,12 @@ from collections.abc import Callable, Iterator
 from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, position_from_board
-from .easyharp_moves import complete_steps, play_aces, play_safe, quick_steps, wide_steps
-from .easyharp_search import BestFirst, SearchOutcome, depth_first, dig_score
+from .easyharp_moves import complete_steps, play_aces, play_safe, play_safe_after, quick_steps, wide_steps
+from .easyharp_search import BEAM_SCORES, SearchOutcome, beam, depth_first
 from .result import DEFAULT_LIMITS, SOLVED, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
-FIRST_FAST = 1500
+FIRST_FAST = 200
 SOUND_FIRST = 400
 #: Share of the time and positions the fast runs may use before the sound
 #: search gets the rest.
@@ -58,11 +59,10 @@ FAST_SHARE = 0.9
 RESTART_STATES = 500
 RESTART_GROWTH = 1.25
 JITTER = 600.0
-#: A best-first slice after every this many depth-first runs; the
-#: best-first search keeps its positions (about 1 KB each), so it stops
-#: growing at BEST_FIRST_CAP of them (the memory limit of the module text).
-BEST_FIRST_EVERY = 1
-BEST_FIRST_CAP = 300_000
+#: The first beam's width; each beam after it is twice as wide.  A beam
+#: keeps every position it made, so one run stops at BEAM_CAP of them.
+FIRST_BEAM = 4
+BEAM_CAP = 1_000_000
 
 
 def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
@@ -83,7 +83,7 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
         line = shorten(root, prefix + found.line)
         return SolveResult(SOLVED, to_actions(board, line), used, time.perf_counter() - start)
 
-    found = depth_first(fast_root, quick_steps, play_safe, min(FIRST_FAST, max_states), deadline)
+    found = depth_first(fast_root, quick_steps, play_safe_after, min(FIRST_FAST, max_states), deadline)
     used += found.states
     if found.outcome == SOLVED:
         return won(fast_line, found)
@@ -116,17 +116,18 @@ Run = Callable[[int, float], SearchOutcome]
 
 
 def _fast_runs(root: Position) -> Iterator[Run]:
-    """The fast runs in turn: depth-first with a jittered order and a
-    growing budget (restarts: a run that wanders into a dead part of the
-    tree is cut short, and a fresh table lets the next run pass where the
-    last one failed), and after each a slice of one best-first search (it
-    goes on where the last slice stopped)."""
+    """The fast runs in turn: a narrow beam first, then rounds of a
+    depth-first run with a jittered order and a growing budget (restarts:
+    a run that wanders into a dead part of the tree is cut short, and a
+    fresh table lets the next run pass where the last one failed) and a
+    beam for each of the :data:`BEAM_SCORES`, twice as wide as in the last
+    round (a beam finds the wins that need an early choice the depth-first
+    order gets wrong)."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
-    greedy = BestFirst(root, wide_steps, play_safe, dig_score)
-    rounds = 0
+    yield _beam_run(root, FIRST_BEAM, BEAM_SCORES[0])
+    width = FIRST_BEAM
     while True:
-        rounds += 1
         jitter = [rng.random() * JITTER for _ in range(64)]
 
         def steps(pos: Position, jitter=jitter) -> list:
@@ -137,9 +138,15 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             return out
 
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
-            return depth_first(root, steps, play_safe, min(states, cap), deadline)
+            return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
-        if rounds % BEST_FIRST_EVERY == 0 and len(greedy.parents) < BEST_FIRST_CAP:
-            yield lambda states, deadline, cap=int(budget): greedy.advance(min(states, cap),
-                                                                           deadline)
+        for score in BEAM_SCORES[1:] if width == FIRST_BEAM else BEAM_SCORES:
+            yield _beam_run(root, width, score)
         budget *= RESTART_GROWTH
+        width *= 2
+
+
+def _beam_run(root: Position, width: int, score: Callable[[Position], int]) -> Run:
+    def run(states: int, deadline: float) -> SearchOutcome:
+        return beam(root, width, wide_steps, play_safe_after, score, min(states, BEAM_CAP), deadline)
+    return run

@@ -159,29 +159,51 @@ def looks_safe(slots: tuple[int, ...], card: int) -> bool:
 def play_safe(pos: Position, line: list[Move]) -> Position:
     """Play up, from column tops and the talon, every card that
     :func:`looks_safe` allows (the fast search's closure).  Only the eight
-    cards the slots need next are looked at."""
+    cards the slots need next are looked at, the talon first, then the
+    columns from the first."""
     while True:
         cols, talon, slots = pos
         black = min(slots[0], slots[1], slots[6], slots[7])
         red = min(slots[2], slots[3], slots[4], slots[5])
         move = None
+        tops = None
         for slot, height in enumerate(slots):
-            if height == 13 or (black if slot in (2, 3, 4, 5) else red) < height:
+            if height == 13 or (black if 2 <= slot <= 5 else red) < height:
                 continue                   # complete, or something may go on the card
             card = height * 4 + SLOT_SUIT[slot]
             if talon >> (2 * card) & 3:
                 move = Move(TALON_TO_FOUNDATION, -1, -1, card)
                 break
-            for i, col in enumerate(cols):
-                if col[-1] == card and len(col) > 1:
-                    move = Move(COL_TO_FOUNDATION, i, -1, card)
-                    break
-            if move is not None:
+            if tops is None:
+                tops = {col[-1]: i for i, col in reversed(list(enumerate(cols))) if len(col) > 1}
+            i = tops.get(card)
+            if i is not None:
+                move = Move(COL_TO_FOUNDATION, i, -1, card)
                 break
         if move is None:
             return pos
         pos = apply(pos, move)
         line.append(move)
+
+
+def play_safe_after(pos: Position, segment: list[Move]) -> Position:
+    """:func:`play_safe` for a position reached by ``segment`` from a
+    position that :func:`play_safe` has closed (the searches' children).
+    When the segment only put cards on columns, the one new chance of a
+    safe card is the new top of a column a card left: a talon card was
+    already looked at in the parent (the talon is checked first), and no
+    slot changed; so only those tops are looked at, and the full closure
+    runs when one of them goes up, or when the segment changed a slot."""
+    cols, _, slots = pos
+    for move in segment:
+        kind = move.kind
+        if kind != COL_TO_COL and kind != TALON_TO_COL:
+            return play_safe(pos, segment)
+        if kind == COL_TO_COL:
+            col = cols[move.src]
+            if len(col) > 1 and slot_for(slots, col[-1]) >= 0 and looks_safe(slots, col[-1]):
+                return play_safe(pos, segment)
+    return pos
 
 
 #: Priority cost of each face-down card under a column that a card is put
@@ -232,7 +254,7 @@ def quick_steps(pos: Position) -> list[Step]:
 def wide_steps(pos: Position) -> list[Step]:
     """:func:`quick_steps`, then, tried last, a talon card to a foundation
     on its own and take-backs (RULES A1.10) onto a column top or a king
-    into an empty column: for the best-first runs (in a depth-first run
+    into an empty column: for the beam searches (in a depth-first run
     these moves make every dead end much bigger)."""
     out = quick_steps(pos)
     cols, talon, slots = pos

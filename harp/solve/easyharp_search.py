@@ -16,7 +16,6 @@ caller does not use it.
 """
 from __future__ import annotations
 
-import heapq
 import time
 from collections.abc import Callable
 from typing import NamedTuple
@@ -80,51 +79,47 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     return SearchOutcome(UNSOLVABLE, [], count)
 
 
-class BestFirst:
-    """Greedy best-first search by ``score`` (lower first; ties: the
-    newest position), with the same kind of table as :func:`depth_first`,
-    run in slices: :meth:`advance` goes on where the last slice stopped.
-    Only the fast search uses it, to find wins that depth-first order
-    misses."""
-
-    def __init__(self, root: Position, steps: Callable[[Position], list],
-                 close: Callable[[Position, list[Move]], Position],
-                 score: Callable[[Position], int]) -> None:
-        self.steps, self.close, self.score = steps, close, score
-        self.seen = {key(root)}
-        # Per position: its parent's index and the moves leading to it.
-        self.parents: list[tuple[int, list[Move]]] = [(-1, [])]
-        self.heap = [(score(root), 0, root)]
-        self.won = [] if tableau_empty(root) else None
-
-    def advance(self, max_states: int, deadline: float) -> SearchOutcome:
-        """Search until a win, ``max_states`` more positions or the deadline."""
-        if self.won is not None:
-            return SearchOutcome(SOLVED, self.won, 0)
-        parents, seen, heap = self.parents, self.seen, self.heap
-        first = len(parents)
-        clock = time.perf_counter
-        while heap:
-            _, node, pos = heapq.heappop(heap)
-            node = -node
-            for _, moves in self.steps(pos):
+def beam(root: Position, width: int, steps: Callable[[Position], list],
+         close: Callable[[Position, list[Move]], Position], score: Callable[[Position], int],
+         max_states: int, deadline: float) -> SearchOutcome:
+    """Beam search: level by level, keep the ``width`` best positions by
+    ``score`` (lower first; ties: the first made) and expand them all.
+    It drops positions, so it proves nothing and answers only ``solved``
+    or ``unknown``; the fast search runs it with growing widths, because
+    a good score leads it past the early mistakes that a depth-first
+    order only undoes by backtracking over every later choice."""
+    if tableau_empty(root):
+        return SearchOutcome(SOLVED, [], 1)
+    seen = {key(root)}
+    parents: list[tuple[int, list[Move]]] = [(-1, [])]
+    level = [(root, 0)]
+    clock = time.perf_counter
+    while level:
+        children = []
+        for pos, node in level:
+            for _, moves in steps(pos):
                 segment = list(moves)
                 child = pos
                 for move in moves:
                     child = apply(child, move)
-                child = self.close(child, segment)
+                child = close(child, segment)
                 k = key(child)
                 if k in seen:
                     continue
                 seen.add(k)
                 parents.append((node, segment))
                 if tableau_empty(child):
-                    self.won = _path(parents, len(parents) - 1)
-                    return SearchOutcome(SOLVED, self.won, len(parents) - first)
-                heapq.heappush(heap, (self.score(child), 1 - len(parents), child))
-            if len(parents) - first >= max_states or clock() > deadline:
-                return SearchOutcome(UNKNOWN, [], len(parents) - first)
-        return SearchOutcome(UNSOLVABLE, [], len(parents) - first)
+                    return SearchOutcome(SOLVED, _path(parents, len(parents) - 1), len(parents))
+                children.append((score(child), len(parents) - 1, child))
+            if len(parents) >= max_states or clock() > deadline:
+                return SearchOutcome(UNKNOWN, [], len(parents))
+        children.sort(key=_first_two)
+        level = [(child, node) for _, node, child in children[:width]]
+    return SearchOutcome(UNKNOWN, [], len(parents))
+
+
+def _first_two(item: tuple) -> tuple:
+    return item[0], item[1]
 
 
 def _path(parents: list[tuple[int, list[Move]]], node: int) -> list[Move]:
@@ -135,11 +130,11 @@ def _path(parents: list[tuple[int, list[Move]]], node: int) -> list[Move]:
     return [move for segment in reversed(segments) for move in segment]
 
 
-def dig_score(pos: Position) -> int:
-    """Best-first order (lower first): face-down cards, then the face-up
-    cards that sit on them, then the cards on the tableau, less half the
-    cards on the foundations."""
-    down = blocking = cards = 0
+def _counts(pos: Position) -> tuple[int, int, int, int, int]:
+    """Face-down cards; face-up cards on face-down ones; the same, each
+    weighted by 1 + a third of the face-down cards under it; cards on the
+    tableau; empty columns."""
+    down = blocking = deep = cards = empty = 0
     for col in pos.columns:
         d = col[0]
         n = len(col) - 1
@@ -147,4 +142,34 @@ def dig_score(pos: Position) -> int:
         cards += n
         if d:
             blocking += n - d
-    return 64 * down + 8 * blocking + cards - sum(pos.slots) // 2
+            deep += (n - d) * (1 + d // 3)
+        elif not n:
+            empty += 1
+    return down, blocking, deep, cards, empty
+
+
+def score_by_foundations(pos: Position) -> int:
+    """A beam order (lower first): face-down cards, the face-up cards on
+    them, twice the tableau cards less the foundation cards, and a bonus
+    per empty column (a place for a king, and with the talon's kings and
+    queens behind it a place for anything)."""
+    down, blocking, _, cards, empty = _counts(pos)
+    return 64 * down + 8 * blocking + 2 * cards - sum(pos.slots) - 6 * empty
+
+
+def score_by_depth(pos: Position) -> int:
+    """A beam order: as :func:`score_by_foundations`, but a card on a deep
+    column weighs more (it hides more), and the foundations count less."""
+    down, _, deep, cards, _ = _counts(pos)
+    return 64 * down + 8 * deep + cards - sum(pos.slots) // 2
+
+
+def score_by_blocking(pos: Position) -> int:
+    """A beam order: the face-up cards on face-down ones weigh more."""
+    down, blocking, _, cards, _ = _counts(pos)
+    return 64 * down + 12 * blocking + cards - sum(pos.slots)
+
+
+#: The beam orders the fast search takes in turn: each wins deals the
+#: others miss (no one order is best on every deal).
+BEAM_SCORES = (score_by_foundations, score_by_depth, score_by_blocking)
