@@ -20,7 +20,7 @@ from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_lines import shorten, to_actions
 from harp.solve.easyharp_moves import play_safe, quick_steps, wide_steps
-from harp.solve.easyharp_search import BEAM_SCORES, beam, depth_first
+from harp.solve.easyharp_search import BEAM_SCORES, beam, depth_first, score_by_foundations
 from harp.solve.easyharp_deadends import BLOCKED, dead_end
 from harp.solve.easyharp_model import SLOT_SUIT, position_from_board
 
@@ -320,7 +320,7 @@ def test_beam_search_wins_a_deal_the_first_depth_first_run_misses():
     start = play_safe(root, prefix)
     far = time.perf_counter() + 600
     assert depth_first(start, quick_steps, play_safe, 1500, far).outcome == "unknown"
-    found = beam(start, 8, wide_steps, play_safe, BEAM_SCORES[0], 100_000, far)
+    found = beam(start, 8, wide_steps, play_safe, score_by_foundations, 100_000, far)
     assert found.outcome == "solved"
     actions = to_actions(board, shorten(root, prefix + found.line))
     assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))

@@ -53,7 +53,7 @@ FIRST_FAST = 200
 SOUND_FIRST = 400
 #: Share of the time and positions the fast runs may use before the sound
 #: search gets the rest.
-FAST_SHARE = 0.9
+FAST_SHARE = 0.97
 #: Depth-first restarts: the first budget, its growth per round, and how
 #: far the move order's priorities are jittered (a priority class is 256).
 RESTART_STATES = 500

@@ -82,22 +82,18 @@ def depth_first(root: Position, steps: Callable[[Position], list],
 def beam(root: Position, width: int, steps: Callable[[Position], list],
          close: Callable[[Position, list[Move]], Position], score: Callable[[Position], int],
          max_states: int, deadline: float) -> SearchOutcome:
-    """Beam search: level by level, make every child of the level's
-    positions, and keep as the next level the ``width`` best by ``score``
-    (lower first; ties: the first made) that no level has held before.
-    Only kept positions are keyed and remembered, so a beam of width w
-    holds about w positions per level.  It drops positions, so it proves
-    nothing and answers only ``solved`` or ``unknown``; the fast search
-    runs it with growing widths, because a good score leads it past the
-    early mistakes that a depth-first order only undoes by backtracking
-    over every later choice.  ``max_states`` counts the children made."""
+    """Beam search: level by level, keep the ``width`` best positions by
+    ``score`` (lower first; ties: the first made) and expand them all.
+    It drops positions, so it proves nothing and answers only ``solved``
+    or ``unknown``; the fast search runs it with growing widths, because
+    a good score leads it past the early mistakes that a depth-first
+    order only undoes by backtracking over every later choice."""
     if tableau_empty(root):
         return SearchOutcome(SOLVED, [], 1)
     seen = {key(root)}
     parents: list[tuple[int, list[Move]]] = [(-1, [])]
     level = [(root, 0)]
     clock = time.perf_counter
-    made = 0
     while level:
         children = []
         for pos, node in level:
@@ -107,25 +103,19 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
                 for move in moves:
                     child = apply(child, move)
                 child = close(child, segment)
+                k = key(child)
+                if k in seen:
+                    continue
+                seen.add(k)
+                parents.append((node, segment))
                 if tableau_empty(child):
-                    parents.append((node, segment))
-                    return SearchOutcome(SOLVED, _path(parents, len(parents) - 1), made + 1)
-                children.append((score(child), made, child, node, segment))
-                made += 1
-            if made >= max_states or clock() > deadline:
-                return SearchOutcome(UNKNOWN, [], made)
+                    return SearchOutcome(SOLVED, _path(parents, len(parents) - 1), len(parents))
+                children.append((score(child), len(parents) - 1, child))
+            if len(parents) >= max_states or clock() > deadline:
+                return SearchOutcome(UNKNOWN, [], len(parents))
         children.sort(key=_first_two)
-        level = []
-        for _, _, child, node, segment in children:
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            parents.append((node, segment))
-            level.append((child, len(parents) - 1))
-            if len(level) == width:
-                break
-    return SearchOutcome(UNKNOWN, [], made)
+        level = [(child, node) for _, node, child in children[:width]]
+    return SearchOutcome(UNKNOWN, [], len(parents))
 
 
 def _first_two(item: tuple) -> tuple:
@@ -174,12 +164,30 @@ def score_by_depth(pos: Position) -> int:
     return 64 * down + 8 * deep + cards - sum(pos.slots) // 2
 
 
-def score_by_blocking(pos: Position) -> int:
-    """A beam order: the face-up cards on face-down ones weigh more."""
-    down, blocking, _, cards, _ = _counts(pos)
-    return 64 * down + 12 * blocking + cards - sum(pos.slots)
+def score_by_low_cards(pos: Position) -> int:
+    """A beam order: each face-down card weighs more the lower its rank
+    (the search sees them: the deal code fixes every card), and each
+    face-up card on a column weighs by the lowest face-down card under
+    it: a low card buried holds back a whole foundation slot, and every
+    card above it has to be moved first (RULES A1.3, A1.7)."""
+    buried = blocking = cards = empty = 0
+    for col in pos.columns:
+        d = col[0]
+        n = len(col) - 1
+        cards += n
+        if d:
+            low = 13
+            for card in col[1:d + 1]:
+                rank = card >> 2
+                buried += 16 - rank
+                if rank < low:
+                    low = rank
+            blocking += (n - d) * (16 - low)
+        elif not n:
+            empty += 1
+    return 6 * buried + blocking + 2 * cards - sum(pos.slots) - 6 * empty
 
 
 #: The beam orders the fast search takes in turn: each wins deals the
 #: others miss (no one order is best on every deal).
-BEAM_SCORES = (score_by_foundations, score_by_depth, score_by_blocking)
+BEAM_SCORES = (score_by_low_cards, score_by_foundations, score_by_depth)
