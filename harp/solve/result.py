@@ -23,7 +23,7 @@ class SolveLimits:
 #: ``harp solve`` and ``harp hint``: one position, a patient user.
 DEFAULT_LIMITS = SolveLimits()
 #: ``harp stats --solve``: per deal of a batch of thousands.
-BATCH_LIMITS = SolveLimits(max_states=200_000, timeout=10.0)
+BATCH_LIMITS = SolveLimits(max_states=1_000_000, timeout=10.0)
 #: The interactive game's ``hint``: an answer within seconds.
 HINT_LIMITS = SolveLimits(max_states=300_000, timeout=3.0)
 
