@@ -123,37 +123,58 @@ def bench_seahaven(args: argparse.Namespace) -> None:
               f"ratio {totals[0] / totals[1]:.3f}")
 
 
-OLD_EASY_HARP_COMMIT = "99eb9c2"
+#: Earlier Easy Harp solvers run side by side with today's: the solver
+#: the Easy Harp issue was filed against, and the one before this round.
+BASELINES = "99eb9c2,2082091"
+
+#: Run in a checkout of a baseline commit (its own ``harp``): solve one
+#: deal, replay the win, print one JSON row.
+_BASELINE_SNIPPET = """
+import json, resource, sys
+from harp import new_board
+from harp.deals import make_code
+from harp.solve import SolveLimits, replays_to_won, solve
+number, timeout, max_states = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+board = new_board(make_code("EH", number))
+result = solve(board, SolveLimits(max_states, timeout))
+ok = not result.solved or replays_to_won(board, result)
+print(json.dumps([number, result.outcome, result.seconds, len(result.actions), result.states,
+                  ok, sum(1 for t in result.actions if t == "d"),
+                  resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]))
+"""
 
 
-def _old_easy_harp_solver():
-    """The Easy Harp solver of OLD_EASY_HARP_COMMIT, loaded from git into a
-    temporary module (for the side-by-side run)."""
-    import importlib.util
+def baseline_checkout(commit: str) -> Path:
+    """A copy of the repository at ``commit`` in a temporary folder."""
     import subprocess
     import tempfile
     root = Path(__file__).resolve().parent.parent
-    text = subprocess.run(["git", "show", f"{OLD_EASY_HARP_COMMIT}:harp/solve/easyharp.py"],
-                          cwd=root, check=True, capture_output=True, text=True).stdout
-    text = text.replace("from .result import", "from harp.solve.result import")
-    path = Path(tempfile.gettempdir()) / f"harp_old_easyharp_{OLD_EASY_HARP_COMMIT}.py"
-    path.write_text(text)
-    spec = importlib.util.spec_from_file_location("harp_old_easyharp", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.solve_easy_harp
+    folder = Path(tempfile.gettempdir()) / f"harp_baseline_{commit}"
+    if not (folder / "harp").is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "archive", commit], cwd=root, check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
 
 
-def _easy_harp_deal(job: tuple[int, float, int, bool, bool]) -> tuple:
+def _easy_harp_deal(job: tuple) -> tuple:
     """Solve one Easy Harp deal (in a worker process) with the current
-    solver, or the old one; replay any win; note the peak memory (KiB)."""
+    solver, or in a baseline checkout (a fresh interpreter: its own
+    ``harp``); replay any win; note the peak memory (KiB)."""
     import resource
-    number, timeout, max_states, verify, old = job
+    number, timeout, max_states, verify, baseline = job
+    if baseline is not None:
+        import json
+        import os
+        import subprocess
+        env = {**os.environ, "PYTHONPATH": str(baseline)}
+        out = subprocess.run([sys.executable, "-c", _BASELINE_SNIPPET, str(number), str(timeout),
+                              str(max_states)], cwd=baseline, env=env, check=True,
+                             capture_output=True, text=True).stdout
+        return tuple(json.loads(out))
     board = new_board(make_code("EH", number))
-    if old:
-        result = _old_easy_harp_solver()(board, max_states=max_states, timeout=timeout)
-    else:
-        result = solve(board, SolveLimits(max_states, timeout))
+    result = solve(board, SolveLimits(max_states, timeout))
     replay_ok = not (result.solved and verify) or replays_to_won(board, result)
     draws = sum(1 for token in result.actions if token == "d")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -179,16 +200,33 @@ def _percentiles(values: list[float]) -> str:
 
 def bench_easy_harp(args: argparse.Namespace) -> None:
     """Easy Harp part (targets: deals 1-1000 at 10 s a deal, at least 99%
-    decided, median time at most 0.2 s, median line at most 350 actions
-    with draws; hints from the opening of deals 1-200 within 0.5 s median,
-    3 s worst).  ``--processes`` workers share the deals; ``--old-deals``
-    runs the solver of OLD_EASY_HARP_COMMIT too, in the same run."""
+    decided, median time at most 0.2 s, every deal decided within 60 s,
+    median line at most 350 actions with draws; hints from the opening of
+    deals 1-200 within 0.5 s median, 3 s worst).  ``--processes`` workers
+    share the deals; ``--old-deals`` runs the solvers of ``--baselines``
+    on those deals too, in the same pool, deal by deal interleaved with
+    today's, so that machine load hits all alike."""
     from multiprocessing import Pool
     deals = parse_range(args.eh_deals)
     with Pool(args.processes) as pool:
-        _report_easy_harp(pool, deals, args, old=False)
+        solvers = [("solver", None)]
         if args.old_deals:
-            _report_easy_harp(pool, parse_range(args.old_deals), args, old=True)
+            solvers += [(f"baseline {c}", baseline_checkout(c)) for c in args.baselines.split(",")]
+        rows = _run_easy_harp(pool, deals, parse_range(args.old_deals) if args.old_deals else
+                              range(0), solvers, args)
+        for name, _ in solvers:
+            _report_easy_harp(deals if name == "solver" else parse_range(args.old_deals),
+                              rows[name], name, args)
+        for name, _ in solvers[1:]:
+            _compare(rows["solver"], rows[name], name)
+        unknown = [r[0] for r in rows["solver"] if r[1] == "unknown"]
+        if unknown and args.retry_timeout:
+            jobs = [(n, args.retry_timeout, args.max_states, args.verify, None) for n in unknown]
+            again = sorted(pool.imap_unordered(_easy_harp_deal, jobs))
+            print(f"\nThe {len(unknown)} unknown deals again at {args.retry_timeout:g} s:")
+            for r in again:
+                print(f"  deal {r[0]}: {r[1]} in {r[2]:.1f} s"
+                      + ("" if r[5] else "  !! does NOT replay to won"))
         if args.hint_deals:
             hints = parse_range(args.hint_deals)
             limits = HINT_LIMITS
@@ -200,19 +238,46 @@ def bench_easy_harp(args: argparse.Namespace) -> None:
             print(f"  answered with a move: {sum(r[2] for r in rows)} of {len(rows)}")
 
 
-def _report_easy_harp(pool, deals: range, args: argparse.Namespace, old: bool) -> None:
-    jobs = [(n, args.timeout, args.max_states, args.verify, old) for n in deals]
+def _run_easy_harp(pool, deals: range, old_deals: range, solvers: list, args) -> dict:
+    """Every (deal, solver) job, interleaved deal by deal; the rows per solver."""
+    jobs = []
+    for number in sorted(set(deals) | set(old_deals)):
+        for name, baseline in solvers:
+            if name == "solver" and number in deals or name != "solver" and number in old_deals:
+                jobs.append((name, (number, args.timeout, args.max_states, args.verify, baseline)))
     start = time.perf_counter()
-    rows = sorted(pool.imap_unordered(_easy_harp_deal, jobs))
-    wall = time.perf_counter() - start
+    results = pool.map(_easy_harp_deal, [job for _, job in jobs], chunksize=1)
+    args.wall = time.perf_counter() - start
+    rows: dict[str, list] = {name: [] for name, _ in solvers}
+    for (name, _), row in zip(jobs, results):
+        rows[name].append(row)
+    return rows
+
+
+def _compare(new: list, old: list, name: str) -> None:
+    """Today's solver against a baseline on the deals both ran."""
+    common = {r[0] for r in old}
+    new = [r for r in new if r[0] in common]
+    decided = [sum(r[1] != "unknown" for r in rows) for rows in (new, old)]
+    times = [statistics.median(r[2] for r in rows) for rows in (new, old)]
+    both = {r[0] for r in old if r[1] == "solved"} & {r[0] for r in new if r[1] == "solved"}
+    lengths = [statistics.median(r[3] for r in rows if r[0] in both) if both else 0
+               for rows in (new, old)]
+    print(f"\nToday's solver against {name} on the same {len(common)} deals: decided "
+          f"{decided[0]} against {decided[1]}; median time {times[0]:.3f} s against "
+          f"{times[1]:.3f} s (ratio {times[1] / max(times[0], 1e-9):.1f}); median length on "
+          f"the {len(both)} deals both won {lengths[0]:.0f} against {lengths[1]:.0f} actions")
+
+
+def _report_easy_harp(deals: range, rows: list, name: str, args: argparse.Namespace) -> None:
     n = len(rows)
     outcomes = [r[1] for r in rows]
     times = [r[2] for r in rows]
     won = [r for r in rows if r[1] == "solved"]
     decided = n - outcomes.count("unknown")
-    name = f"OLD solver ({OLD_EASY_HARP_COMMIT})" if old else "solver"
     print(f"\nEasy Harp {name}, deals {deals.start}-{deals.stop - 1}, {args.timeout:g} s and "
-          f"{args.max_states} positions per deal, {args.processes} processes, {wall:.0f} s wall")
+          f"{args.max_states} positions per deal, {args.processes} processes "
+          f"({args.wall:.0f} s wall for all solvers)")
     print(f"  won {_share(outcomes.count('solved'), n)}   unsolvable "
           f"{_share(outcomes.count('unsolvable'), n)}   "
           f"unknown {_share(outcomes.count('unknown'), n)}")
@@ -258,7 +323,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants, e.g. 4,2,1")
     parser.add_argument("--eh-deals", default="1-1000", help="Easy Harp deal numbers")
     parser.add_argument("--old-deals", default="1-200",
-                        help="deals for the old Easy Harp solver side by side ('' to skip)")
+                        help="deals for the baseline Easy Harp solvers side by side ('' to skip)")
+    parser.add_argument("--baselines", default=BASELINES,
+                        help="commits whose Easy Harp solvers run side by side")
+    parser.add_argument("--retry-timeout", type=float, default=60.0,
+                        help="seconds for a second try at each unknown deal (0: no retry)")
     parser.add_argument("--hint-deals", default="1-200",
                         help="deals whose opening hint is timed ('' to skip)")
     parser.add_argument("--processes", type=int, default=2, help="Easy Harp worker processes")
