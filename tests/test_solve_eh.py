@@ -21,7 +21,7 @@ from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_lines import shorten, to_actions
 from harp.solve.easyharp_moves import play_safe, quick_steps, wide_steps
 from harp.solve.easyharp_search import BEAM_SCORES, beam, depth_first, score_by_foundations
-from harp.solve.easyharp_deadends import BLOCKED, dead_end
+from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
 from harp.solve.easyharp_model import SLOT_SUIT, position_from_board
 
 # Deals the solver wins within a hundred positions (its search is the same
@@ -111,6 +111,15 @@ def blocked_position():
         (0, cards("KS")), (0, cards("KS")), (0, cards("QS")), (0, cards("QS")),
         (0, cards("JS")), (0, cards("JS")), (0, cards("TS TS 9S 9S 8S 8S 7S 7S")),
     ], [], [4, 4, 13, 13, 13, 13, 13, 13])
+
+
+def locked_position():
+    """Twin cards blocking each other (RULES A1.2, A1.3, A1.7): the QS on
+    top of the only column has, face down under it, both copies of both
+    red kings it could go on and both JS the spades need before it; the
+    rest is on the foundations but for the other QS and the two KS."""
+    return position([(6, cards("KH KH KD KD JS JS QS"))], cards("QS KS KS"),
+                    [10, 10, 12, 12, 12, 12, 13, 13])
 
 
 def _waste_position():
@@ -236,6 +245,32 @@ def test_blocked_position_is_a_dead_end_without_search():
     assert dead_end(position_from_board(new_board(make_code("EH", 1)))) is None
 
 
+def test_locked_card_is_a_dead_end_without_search():
+    """Pattern LOCKED: the QS can never move, so the position is lost
+    before any search (``states`` 0); the plain search over every legal
+    action, take-backs and kings into empty columns included, agrees.
+    With one red king moved to the talon the QS has somewhere to go, and
+    the pattern no longer applies."""
+    board = locked_position()
+    pos = position_from_board(board)
+    assert locked_cards(pos) == [(0, 7)]
+    assert dead_end(pos) == LOCKED
+    result = solve_easy_harp(board.copy(), timeout=20)
+    assert result.outcome == "unsolvable" and result.states == 0
+    assert plain_solvable(board.copy()) is False
+    free = position([(5, cards("KH KH KD JS JS QS"))], cards("QS KS KS KD"),
+                    [10, 10, 12, 12, 12, 12, 13, 13])
+    assert dead_end(position_from_board(free)) is None
+
+
+def test_no_opening_is_locked_when_a_king_run_could_carry_the_card():
+    """A king under a card with an ordered run up to it could carry the
+    card into an empty column (RULES A1.4), so the card is not locked."""
+    board = position([(6, cards("KH KH KD JS JS KD QS"))], cards("QS KS KS"),
+                     [10, 10, 12, 12, 12, 12, 13, 13])
+    assert locked_cards(position_from_board(board)) == []
+
+
 def _check_verdict(board, plain_limit: int = 300_000) -> str:
     """Solve a copy of the board: a win must replay to ``won``; an
     ``unsolvable`` must be confirmed by the plain exhaustive search."""
@@ -332,3 +367,55 @@ def test_beam_search_never_claims_a_loss():
     root = play_safe(position_from_board(dead_position()), [])
     found = beam(root, 4, wide_steps, play_safe, BEAM_SCORES[0], 10_000, time.perf_counter() + 60)
     assert found.outcome == "unknown" and found.line == []
+
+
+def queen_endgame(rng: random.Random):
+    """A random position with the jacks, queens and kings of one suit and
+    the kings of the other colour off the foundations (ten cards), one
+    queen on top of the first column and the other cards dealt at random
+    under it, to other columns (all but their top face down) and to the
+    talon: a small world where pattern LOCKED sometimes holds."""
+    suit = rng.randrange(4)
+    red = suit in (1, 2)
+    others = [0, 3] if red else [1, 2]
+    heights = [13] * 8
+    heights[2 * suit] = heights[2 * suit + 1] = 10
+    for other in others:
+        heights[2 * other] = heights[2 * other + 1] = 12
+    names = "SHDC"
+    loose = cards(" ".join(f"{rank}{names[suit]}" for rank in "JJQKK"))
+    loose += cards(" ".join(f"K{names[o]}" for o in others for _ in range(2)))
+    queen = cards(f"Q{names[suit]}")[0]
+    rng.shuffle(loose)
+    split = [rng.random() < 0.7 for _ in loose]
+    under = [card for card, low in zip(loose, split) if low]
+    rest = [card for card, low in zip(loose, split) if not low]
+    piles = [under + [queen]]
+    stock = []
+    for card in rest:
+        if rng.random() < 0.3 or len(piles) == 9:
+            stock.append(card)
+        elif len(piles) > 1 and rng.random() < 0.5:
+            piles[rng.randrange(1, len(piles))].append(card)
+        else:
+            piles.append([card])
+    return position([(len(pile) - 1, pile) for pile in piles], stock, heights)
+
+
+def test_locked_agrees_with_plain_search_on_random_positions():
+    """Wherever pattern LOCKED holds on a random queen endgame, the solver
+    answers ``unsolvable`` before any search and the plain exhaustive
+    search confirms that the position is lost."""
+    rng = random.Random(3)
+    fired = 0
+    for _ in range(400):
+        board = queen_endgame(rng)
+        if dead_end(position_from_board(board)) != LOCKED:
+            continue
+        fired += 1
+        result = solve_easy_harp(board.copy(), timeout=20)
+        assert result.outcome == "unsolvable" and result.states == 0
+        assert plain_solvable(board.copy()) is False, str(board)
+        if fired == 12:
+            break
+    assert fired == 12
