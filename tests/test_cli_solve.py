@@ -48,7 +48,8 @@ def test_solve_json() -> None:
     result = run("solve", LOST_1CELL, "--json")
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert list(data) == ["code", "outcome", "script", "length", "states", "seconds"]
+    assert list(data) == ["code", "outcome", "script", "length", "draws", "states",
+                          "seconds"]
     assert data["outcome"] == "unsolvable" and data["script"] == "" and data["length"] == 0
     data = json.loads(run("solve", SH314, "--json").output)
     assert data["outcome"] == "solved" and data["length"] == len(data["script"].split())
@@ -102,5 +103,6 @@ def test_hint_searches_as_briefly_as_the_interactive_hint() -> None:
     assert (result.exit_code, result.output) == (0, script[0] + "\n")
     data = json.loads(run("hint", code, script[0], "--json").output)
     assert data["outcome"] == "solved" and data["hint"]
+    assert data["draws"] == data["script"].split().count("d") > 0
     played = run("play", code, script[0], *data["script"].split())
     assert played.exit_code == 0 and "Status won" in played.output.splitlines()[-1]

@@ -47,6 +47,8 @@ class SolveResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data: outcome, script (the actions as one
-        line), length, positions searched and seconds (to 0.1 ms)."""
+        line), length, how many of its actions are draws (``d``, Easy Harp,
+        RULES B6), positions searched and seconds (to 0.1 ms)."""
         return {"outcome": self.outcome, "script": self.script(), "length": len(self.actions),
-                "states": self.states, "seconds": round(self.seconds, 4)}
+                "draws": self.actions.count("d"), "states": self.states,
+                "seconds": round(self.seconds, 4)}
