@@ -16,7 +16,7 @@ from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
 from harp.solve import easyharp
-from harp.solve.easyharp_lines import shorten, to_actions
+from harp.solve.easyharp_lines import remove_cycles, shorten, to_actions
 from harp.solve.easyharp_model import (COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
                                        TALON_TO_FOUNDATION, Move, position_from_board)
 from harp.solve.easyharp_schedule import draws, predecessors, wins
@@ -28,9 +28,9 @@ def solver_lines():
     caught: list = []
     original = easyharp.shorten
 
-    def spy(root, line):
+    def spy(root, line, deadline=float("inf")):
         caught.append((root, list(line)))
-        return original(root, line)
+        return original(root, line, deadline)
     easyharp.shorten = spy
     try:
         out = []
@@ -229,3 +229,17 @@ def test_a_relocated_pile_saves_a_pass_and_a_move():
     assert draws(relocated) == 4 and relocated[:4] == ["d", "w>2", "d", "w>2"]
     assert "2>1" in parked and len(relocated) < len(parked)
     assert draws(script(board, line, relocate=False, park=False)) > 4
+
+
+def test_past_the_deadline_a_line_is_emitted_unpolished_and_still_wins():
+    """A long line found near the search's deadline: past the deadline
+    ``shorten`` only cuts cycles (no trial replays) and the emitter makes
+    no rewrite that replays the line; the script still replays to won."""
+    for board, root, line in solver_lines():
+        quick = shorten(root, line, deadline=0.0)
+        assert quick == remove_cycles(root, line)
+        script = to_actions(board, quick, deadline=0.0)
+        after = board.copy()
+        after.push_script(" ".join(script))
+        assert after.status() == "won"
+        assert len(script) >= len(to_actions(board, shorten(root, line)))

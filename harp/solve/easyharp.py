@@ -59,6 +59,9 @@ FAST_SHARE = 0.97
 RESTART_STATES = 500
 RESTART_GROWTH = 1.25
 JITTER = 600.0
+#: Seconds the found line may be shortened for, when the search's
+#: deadline is nearer.
+POLISH = 0.5
 #: The first beam's width; each beam after it is twice as wide.  A beam
 #: keeps every position it made, so one run stops at BEAM_CAP of them.
 FIRST_BEAM = 4
@@ -80,8 +83,13 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
     used = 0
 
     def won(prefix: list[Move], found: SearchOutcome) -> SolveResult:
-        line = shorten(root, prefix + found.line)
-        return SolveResult(SOLVED, to_actions(board, line), used, time.perf_counter() - start)
+        # The shortening replays the line for each change it tries: past
+        # the deadline (or POLISH seconds after the win) it stops, and a
+        # long line from a wide beam is emitted as it is.
+        polish = max(deadline, time.perf_counter() + POLISH)
+        line = shorten(root, prefix + found.line, polish)
+        return SolveResult(SOLVED, to_actions(board, line, deadline=polish), used,
+                           time.perf_counter() - start)
 
     found = depth_first(fast_root, quick_steps, play_safe_after, min(FIRST_FAST, max_states), deadline)
     used += found.states

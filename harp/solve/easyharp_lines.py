@@ -21,6 +21,9 @@ an empty tableau.  Three steps turn it into the script a player would want:
 """
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from harp.errors import HarpError
 
 from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
@@ -61,14 +64,15 @@ def _next_move_of(line: list[Move], i: int) -> int:
     return -1
 
 
-def shorten(root: Position, line: list[Move]) -> list[Move]:
+def shorten(root: Position, line: list[Move], deadline: float = float("inf")) -> list[Move]:
     """:func:`remove_cycles`, then replace each card's two moves in a row
     (put on a column, later taken from there) by one move, or by none when
     the second undoes the first; every change is kept only if the model
-    replays the whole line to an empty tableau."""
+    replays the whole line to an empty tableau.  Each trial replays the
+    whole line, so past ``deadline`` no more are made."""
     line = remove_cycles(root, line)
     i = 0
-    while i < len(line):
+    while i < len(line) and time.perf_counter() <= deadline:
         move = line[i]
         if move.kind in (COL_TO_COL, TALON_TO_COL, TAKE_BACK):
             j = _next_move_of(line, i)
@@ -101,11 +105,12 @@ def _merges(first: Move, second: Move) -> list[list[Move]]:
     return [[Move(TAKE_BACK, first.src, second.dst, first.card)]]
 
 
-def to_actions(board, line: list[Move], early: bool = True, **rewrites: bool) -> list[str]:
+def to_actions(board, line: list[Move], early: bool = True, **rewrites: Any) -> list[str]:
     """The line played on a copy of the engine's board, as canonical tokens
     (RULES B7), draws and the final sweep included; see the module text.
     ``rewrites`` (``pull``, ``park``, ``relocate``) switch the emitter's
-    rewrites of the line off (:class:`~harp.solve.easyharp_schedule.Emitter`).
+    rewrites of the line off, and ``deadline`` ends the rewrites that
+    replay the line (:class:`~harp.solve.easyharp_schedule.Emitter`).
     Raises HarpError if the engine refuses an action (a bug)."""
     try:
         return _emit(board, line, early, rewrites)
@@ -115,7 +120,7 @@ def to_actions(board, line: list[Move], early: bool = True, **rewrites: bool) ->
         return _emit(board, line, False, rewrites)
 
 
-def _emit(board, line: list[Move], early: bool, rewrites: dict[str, bool]) -> list[str]:
+def _emit(board, line: list[Move], early: bool, rewrites: dict[str, Any]) -> list[str]:
     emitter = Emitter(board, line, early, **rewrites)
     emitter.run()
     emitter.sweep()

@@ -22,6 +22,8 @@ and the engine refuses anything illegal.
 """
 from __future__ import annotations
 
+import time
+
 from harp.easyharp import SLOT_BASE
 
 from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
@@ -124,7 +126,9 @@ class Emitter:
     ``tokens`` is the script so far, ``pos`` the model of the board."""
 
     def __init__(self, board, line: list[Move], early: bool = True, *, pull: bool = True,
-                 park: bool = True, relocate: bool = True) -> None:
+                 park: bool = True, relocate: bool = True,
+                 deadline: float = float("inf")) -> None:
+        self.deadline = deadline        # past it, no rewrite that replays the line is tried
         self.board = board.copy()
         self.pos = position_from_board(board)
         self.tokens: list[str] = []
@@ -270,6 +274,8 @@ class Emitter:
         and the rest of the line, in line order, still wins after it; the
         moves still to come are planned afresh."""
         line, played = self.line, self.played
+        if time.perf_counter() > self.deadline:
+            return False
         for j in self._talon_moves(top):
             move = line[j]
             if not is_legal(self.pos, move):
@@ -300,7 +306,7 @@ class Emitter:
         line, played = self.line, self.played
         k = self._next_on(("t", top))
         move = line[k]
-        if move.kind != TALON_TO_COL:
+        if move.kind != TALON_TO_COL or time.perf_counter() > self.deadline:
             return False
         on_j = [i for i in self.queues[("c", move.dst)] if i > k]
         end = next((i for i in on_j if line[i].src == move.dst and line[i].card == top), -1)
