@@ -231,11 +231,11 @@ def test_a_relocated_pile_saves_a_pass_and_a_move():
     assert draws(script(board, line, relocate=False, park=False)) > 4
 
 
-def test_past_the_deadline_a_line_is_emitted_unpolished_and_still_wins():
+def test_past_the_deadline_a_line_is_emitted_unpolished_and_still_wins(solver_lines):
     """A long line found near the search's deadline: past the deadline
     ``shorten`` only cuts cycles (no trial replays) and the emitter makes
     no rewrite that replays the line; the script still replays to won."""
-    for board, root, line in solver_lines():
+    for board, root, line in solver_lines:
         quick = shorten(root, line, deadline=0.0)
         assert quick == remove_cycles(root, line)
         script = to_actions(board, quick, deadline=0.0)
