@@ -33,6 +33,16 @@ class SearchOutcome(NamedTuple):
     states: int
 
 
+def play_step(pos: Position, moves: list[Move],
+              close: Callable[[Position, list[Move]], Position]) -> tuple[list[Move], Position]:
+    """A step's moves played from ``pos``, then the closure: the moves
+    made (the step's and the closure's) and the position reached."""
+    segment = list(moves)
+    for move in moves:
+        pos = apply(pos, move)
+    return segment, close(pos, segment)
+
+
 def depth_first(root: Position, steps: Callable[[Position], list],
                 close: Callable[[Position, list[Move]], Position], max_states: int,
                 deadline: float) -> SearchOutcome:
@@ -60,11 +70,7 @@ def depth_first(root: Position, steps: Callable[[Position], list],
                 path.pop()
             continue
         frame[2] = index + 1
-        segment = list(options[index][1])
-        child = pos
-        for move in segment:
-            child = apply(child, move)
-        child = close(child, segment)
+        segment, child = play_step(pos, options[index][1], close)
         k = key(child)
         if k in seen:
             continue
@@ -98,11 +104,7 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
         children = []
         for pos, node in level:
             for _, moves in steps(pos):
-                segment = list(moves)
-                child = pos
-                for move in moves:
-                    child = apply(child, move)
-                child = close(child, segment)
+                segment, child = play_step(pos, moves, close)
                 k = key(child)
                 if k in seen:
                     continue
