@@ -28,7 +28,7 @@ from harp.records import Record
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .options import (Count, InputPath, Seconds, apply, cells_option, game_option,
-                      input_path)
+                      input_path, line_search_option)
 from .output import engine_errors, output_options, print_rows
 
 T = TypeVar("T")
@@ -188,6 +188,7 @@ MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
               show_default=True, help="Solver limit per deal: positions searched (--solve).")
 @click.option("--timeout", type=Seconds(), default=BATCH_LIMITS.timeout, show_default=True,
               help="Solver limit per deal: seconds (--solve).")
+@line_search_option(BATCH_LIMITS.line_search)
 @click.option("--export", type=click.Path(dir_okay=False),
               help="With --solve: write the won deals as game records to this file (.jsonl, "
                    ".csv or text, RULES B8); every deal is solved again for its script.")
@@ -198,7 +199,8 @@ MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
 @click.pass_context
 def stats(ctx: click.Context, game: str | None, cells: str | None, deal_list: list[int] | None,
           daily_from: dt.datetime | None, days: int | None, db: str | None, report: bool,
-          atlas: bool, solve: bool, max_states: int, timeout: float, export: str | None,
+          atlas: bool, solve: bool, max_states: int, timeout: float, line_search: float,
+          export: str | None,
           dist: str | None, jobs: int, executor: str, scheduler: str | None, quiet: bool,
           json_: bool, csv_: bool, fmt: str) -> None:
     """Layout statistics (and solver outcomes) across ranges of deals.
@@ -230,7 +232,7 @@ def stats(ctx: click.Context, game: str | None, cells: str | None, deal_list: li
             tables = _report_tables(db, game, cells, deal_list)
         else:
             plan = _plan(ctx, game, cells, deal_list, daily_from, days, solve,
-                         SolveLimits(max_states, timeout))
+                         SolveLimits(max_states, timeout, line_search))
             if export:
                 tables = _run_export(plan, export, db, jobs, executor, scheduler, quiet)
             else:

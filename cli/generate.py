@@ -7,7 +7,7 @@ from harp.analysis.games import DEFAULT_MAX_ACTIONS, RANDOM_PLAY, SOLVER, genera
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .batch import check_run_options, deal_list_option, note, progress, run_options
-from .options import CELLS_CHOICE, GAME_CHOICE, Count, Seconds
+from .options import CELLS_CHOICE, GAME_CHOICE, Count, Seconds, line_search_option
 from .output import engine_errors
 from .recordout import RecordWriter
 
@@ -31,6 +31,7 @@ from .recordout import RecordWriter
               show_default=True, help="Solver limit per deal: positions searched.")
 @click.option("--timeout", type=Seconds(), default=BATCH_LIMITS.timeout,
               show_default=True, help="Solver limit per deal: seconds.")
+@line_search_option(BATCH_LIMITS.line_search)
 @click.option("--output", "-o", "output", default="-", show_default=True,
               type=click.Path(dir_okay=False, allow_dash=True),
               help="Record file (.jsonl, .csv or text, RULES B8); an existing file is extended.")
@@ -38,7 +39,7 @@ from .recordout import RecordWriter
 @click.pass_context
 def generate(ctx: click.Context, game: str, cells: str, deals: list[int], random_play: bool,
              solver: bool, seed: int, max_actions: int, max_states: int, timeout: float,
-             output: str, jobs: int, executor: str, scheduler: str | None, quiet: bool) -> None:
+             line_search: float, output: str, jobs: int, executor: str, scheduler: str | None, quiet: bool) -> None:
     """Write one game record per deal, for harp replay and harp score.
 
     --random-play plays random legal actions until the game is won, is
@@ -57,7 +58,7 @@ def generate(ctx: click.Context, game: str, cells: str, deals: list[int], random
     with engine_errors():
         records = generate_games(game, int(cells), deals, RANDOM_PLAY if random_play else SOLVER,
                                  seed=seed, max_actions=max_actions,
-                                 limits=SolveLimits(max_states, timeout), jobs=jobs,
+                                 limits=SolveLimits(max_states, timeout, line_search), jobs=jobs,
                                  executor=executor, scheduler=scheduler)
         with RecordWriter(output) as out:
             for record in progress(records, len(deals), quiet, "deals"):

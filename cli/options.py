@@ -54,6 +54,15 @@ def json_option(help: str = "Print JSON.") -> Decorator:
     return click.option("--json", "json_", is_flag=True, help=help)
 
 
+def line_search_option(default: float) -> Decorator:
+    """The one ``--line-search`` option: seconds an Easy Harp solver goes on
+    looking for a shorter line once a deal is won (``SolveLimits``)."""
+    return click.option("--line-search", type=Seconds(zero=True), default=default,
+                        show_default=True,
+                        help="Easy Harp: once a deal is won, look this many more seconds "
+                             "for a shorter line (within --timeout; 0: none).")
+
+
 def rule_settings(func: F) -> F:
     """``--interactive-rules/--no-interactive-rules`` and ``--double-click/--no-double-click``."""
     return apply(func, [
@@ -109,12 +118,13 @@ class Count(click.IntRange):
 
 
 class Seconds(click.FloatRange):
-    """A finite number of seconds, more than 0, written in ASCII."""
+    """A finite number of seconds, more than 0 (or 0 too, with
+    ``zero=True``), written in ASCII."""
 
     name = "seconds"
 
-    def __init__(self) -> None:
-        super().__init__(0, min_open=True)
+    def __init__(self, zero: bool = False) -> None:
+        super().__init__(0, min_open=not zero)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.isascii():

@@ -1,4 +1,4 @@
-"""``harp solve`` and ``harp hint`` (issue 5): the solvers on the command line.
+"""``harp solve`` and ``harp hint``: the solvers on the command line.
 
 Both start from the position reached by MOVES from deal CODE.  Exit code 0
 for every verdict (solved, unsolvable, unknown); 1 for a bad code or a
@@ -17,7 +17,7 @@ from harp.solve import solve as solver_solve
 from harp import Board, HarpError, Record, new_board
 from harp.records import replay
 
-from .options import Count, Seconds, apply, json_option
+from .options import Count, Seconds, apply, json_option, line_search_option
 from .output import engine_errors
 from .recordout import RecordWriter
 
@@ -25,15 +25,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def limit_options(limits: SolveLimits) -> Callable[[F], F]:
-    """``--max-states``, ``--timeout`` (defaults from ``limits``) and ``--json``."""
+    """``--max-states``, ``--timeout`` (defaults from ``limits``), with
+    ``--line-search`` when the limits give the line search time, and
+    ``--json``."""
     def decorate(func: F) -> F:
-        return apply(func, [
+        options = [
             click.option("--max-states", type=Count(1), default=limits.max_states,
                          show_default=True, help="Give up (unknown) after this many positions."),
             click.option("--timeout", type=Seconds(), default=limits.timeout,
                          show_default=True, help="Give up (unknown) after this many seconds."),
             json_option("Print one JSON object."),
-        ])
+        ]
+        if limits.line_search:
+            options.append(line_search_option(limits.line_search))
+        return apply(func, options)
     return decorate
 
 
@@ -52,12 +57,12 @@ def limit_text(result: SolveResult, max_states: int, timeout: float) -> str:
     return f"timeout {timeout:g} s reached after {result.states} positions"
 
 
-def run_solver(board: Board, max_states: int, timeout: float, first_only: bool
+def run_solver(board: Board, limits: SolveLimits, first_only: bool
                ) -> tuple[SolveResult, str | None]:
     with engine_errors():
         if first_only:
-            return solver_hint(board, SolveLimits(max_states, timeout))
-        return solver_solve(board, SolveLimits(max_states, timeout)), None
+            return solver_hint(board, limits)
+        return solver_solve(board, limits), None
 
 
 @click.command()
@@ -68,7 +73,7 @@ def run_solver(board: Board, max_states: int, timeout: float, first_only: bool
               help="Also add the won game (MOVES and the solution) to this record file "
                    "(.jsonl, .csv or text, RULES B8).")
 def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
-          json_: bool, record_file: str | None) -> None:
+          line_search: float, json_: bool, record_file: str | None) -> None:
     """Solve the position after MOVES from deal CODE.
 
     Prints a winning script in canonical notation on one line (it replays to
@@ -83,7 +88,8 @@ def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
         harp solve SH1-C4-AAAAAJ2 --record solutions.jsonl
     """
     board = position(code, moves)
-    result, _ = run_solver(board, max_states, timeout, first_only=False)
+    result, _ = run_solver(board, SolveLimits(max_states, timeout, line_search),
+                           first_only=False)
     if record_file is not None:
         save_solution(board, result, record_file)
     if json_:
@@ -113,7 +119,7 @@ def hint(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
         harp hint SH1-C4-AAAAAJ2 '8>f 7>2'
     """
     board = position(code, moves)
-    result, first = run_solver(board, max_states, timeout, first_only=True)
+    result, first = run_solver(board, SolveLimits(max_states, timeout), first_only=True)
     if json_:
         click.echo(json.dumps({"code": str(board.code), "hint": first, **result.to_dict()}))
     elif first is not None:

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from harp.cli import cli
 from harp import new_board
+from harp.deals import make_code
 
 SH314 = "SH1-C4-AAAAAJ2"
 LOST_1CELL = "SH1-C1-AAAAAAC"      # deal 2 with one cell: no winning line
@@ -49,7 +50,7 @@ def test_solve_json() -> None:
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert list(data) == ["code", "outcome", "script", "length", "draws", "states",
-                          "seconds"]
+                          "verdict_seconds", "seconds"]
     assert data["outcome"] == "unsolvable" and data["script"] == "" and data["length"] == 0
     data = json.loads(run("solve", SH314, "--json").output)
     assert data["outcome"] == "solved" and data["length"] == len(data["script"].split())
@@ -106,3 +107,18 @@ def test_hint_searches_as_briefly_as_the_interactive_hint() -> None:
     assert data["draws"] == data["script"].split().count("d") > 0
     played = run("play", code, script[0], *data["script"].split())
     assert played.exit_code == 0 and "Status won" in played.output.splitlines()[-1]
+
+
+def test_line_search_option() -> None:
+    """``--line-search`` (Easy Harp) takes seconds, 0 included; a bad value
+    is a usage error, exit 2; ``hint`` shows one action and has no line
+    search."""
+    code = str(make_code("EH", 2))
+    data = json.loads(run("solve", code, "--line-search", "0", "--json").output)
+    assert data["outcome"] == "solved" and data["verdict_seconds"] <= data["seconds"]
+    board = new_board(code)
+    board.push_script(data["script"])
+    assert board.status() == "won"
+    bad = run("solve", code, "--line-search", "-1")
+    assert bad.exit_code == 2 and "'--line-search'" in bad.output
+    assert run("hint", code, "--line-search", "1").exit_code == 2

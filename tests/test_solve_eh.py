@@ -189,6 +189,23 @@ def test_quick_deals_replay_to_won_with_the_a1_11_score():
         assert after.score == 1220 + 5 * waste_to_column + 10 * take_backs
 
 
+def test_line_search_finds_a_shorter_script():
+    """Once a deal is won, the line search runs wider beams and keeps the
+    shortest script (RULES B6: draws count).  On deal 3 the first win
+    comes from the first depth-first run (426 actions); the beams that
+    20 000 positions allow find shorter lines, and the one kept still
+    replays to ``won``.  The limit on positions (not on seconds) makes the
+    search the same on every machine."""
+    board = new_board(make_code("EH", 3))
+    first = solve_easy_harp(board, max_states=20_000, timeout=600, line_search=0)
+    best = solve_easy_harp(board, max_states=20_000, timeout=600, line_search=600)
+    assert first.solved and best.solved
+    assert len(best.actions) < len(first.actions)
+    assert first.states < best.states <= 20_000
+    assert best.verdict_seconds <= best.seconds
+    assert replays_to_won(board, best)
+
+
 def test_front_door_dispatches_easy_harp():
     board = new_board(make_code("EH", QUICK_DEALS[0]))
     result = solve(board, SolveLimits(timeout=20))

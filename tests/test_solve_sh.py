@@ -165,7 +165,8 @@ def test_won_position_and_result_fields() -> None:
     result = solve(board)
     assert result.outcome == "solved" and result.actions == []
     data = result.to_dict()
-    assert list(data) == ["outcome", "script", "length", "draws", "states", "seconds"]
+    assert list(data) == ["outcome", "script", "length", "draws", "states", "verdict_seconds",
+                          "seconds"]
     assert (data["script"], data["length"]) == ("", 0)
 
 

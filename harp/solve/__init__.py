@@ -9,6 +9,7 @@ next to their code.  A win is never taken on a solver's word:
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from harp.errors import HarpError
@@ -24,8 +25,10 @@ __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "SOLVED", "UNKNOWN",
 
 def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
     """Decide the board's current position (dispatch on ``board.code.game``)."""
-    search = solve_seahaven if board.code.game == "SH" else solve_easy_harp
-    return search(board, max_states=limits.max_states, timeout=limits.timeout)
+    if board.code.game == "SH":
+        return solve_seahaven(board, max_states=limits.max_states, timeout=limits.timeout)
+    return solve_easy_harp(board, max_states=limits.max_states, timeout=limits.timeout,
+                           line_search=limits.line_search)
 
 
 def replays_to_won(board: Any, result: SolveResult) -> bool:
@@ -42,7 +45,9 @@ def replays_to_won(board: Any, result: SolveResult) -> bool:
 
 
 def hint(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> tuple[SolveResult, str | None]:
-    """The search result and the first action of a winning line (or None)."""
-    result = solve(board, limits)
+    """The search result and the first action of a winning line (or None);
+    no time goes to looking for a shorter line (only its first action is
+    shown)."""
+    result = solve(board, replace(limits, line_search=0.0))
     first = result.actions[0] if result.solved and result.actions else None
     return result, first

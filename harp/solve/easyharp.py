@@ -69,8 +69,11 @@ BEAM_CAP = 1_000_000
 
 
 def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
-                    timeout: float | None = DEFAULT_LIMITS.timeout) -> SolveResult:
-    """Search from the board's current position (RULES A1)."""
+                    timeout: float | None = DEFAULT_LIMITS.timeout,
+                    line_search: float = DEFAULT_LIMITS.line_search) -> SolveResult:
+    """Search from the board's current position (RULES A1); after a win,
+    look for shorter lines for up to ``line_search`` seconds
+    (:func:`_shorter`)."""
     start = time.perf_counter()
     deadline = start + (timeout if timeout is not None else float("inf"))
     root = position_from_board(board)
@@ -83,13 +86,14 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
     used = 0
 
     def won(prefix: list[Move], found: SearchOutcome) -> SolveResult:
-        # The shortening replays the line for each change it tries: past
-        # the deadline (or POLISH seconds after the win) it stops, and a
-        # long line from a wide beam is emitted as it is.
-        polish = max(deadline, time.perf_counter() + POLISH)
-        line = shorten(root, prefix + found.line, polish)
-        return SolveResult(SOLVED, to_actions(board, line, deadline=polish), used,
-                           time.perf_counter() - start)
+        actions = _script(board, root, prefix + found.line, deadline)
+        verdict = time.perf_counter() - start
+        more = 0
+        if line_search > 0:
+            actions, more = _shorter(board, root, fast_root, fast_line, actions,
+                                     min(deadline, time.perf_counter() + line_search),
+                                     max_states - used)
+        return SolveResult(SOLVED, actions, used + more, time.perf_counter() - start, verdict)
 
     found = depth_first(fast_root, quick_steps, play_safe_after, min(FIRST_FAST, max_states), deadline)
     used += found.states
@@ -118,6 +122,40 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
     if found.outcome == SOLVED:
         return won(sound_line, found)
     return SolveResult(found.outcome, [], used, time.perf_counter() - start)
+
+
+def _script(board, root: Position, line: list[Move], deadline: float) -> list[str]:
+    """The winning line shortened and turned into actions.  The shortening
+    replays the line for each change it tries: past the deadline (or
+    POLISH seconds from now, whichever is later) it stops, and a long line
+    from a wide beam is emitted as it is."""
+    polish = max(deadline, time.perf_counter() + POLISH)
+    return to_actions(board, shorten(root, line, polish), deadline=polish)
+
+
+def _shorter(board, root: Position, fast_root: Position, fast_line: list[Move],
+             best: list[str], deadline: float, max_states: int) -> tuple[list[str], int]:
+    """The line search: beams of every score in :data:`BEAM_SCORES`, from
+    twice :data:`FIRST_BEAM` wide and doubling, until the deadline; each
+    win is made a script, and the shortest script is kept (RULES B6: draws
+    count).  Wider beams find shorter lines: among more positions a level,
+    the win comes at a shallower one.  Returns the script and the
+    positions searched."""
+    used = 0
+    width = 2 * FIRST_BEAM
+    while used < max_states and width <= BEAM_CAP:
+        for score in BEAM_SCORES:
+            if time.perf_counter() > deadline or used >= max_states:
+                return best, used
+            found = beam(fast_root, width, wide_steps, play_safe_after, score,
+                         min(max_states - used, BEAM_CAP), deadline)
+            used += found.states
+            if found.outcome == SOLVED:
+                actions = _script(board, root, fast_line + found.line, deadline)
+                if len(actions) < len(best):
+                    best = actions
+        width *= 2
+    return best, used
 
 
 Run = Callable[[int, float], SearchOutcome]
