@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator
 
 from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
-from .easyharp_model import Move, Position, position_from_board
+from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_aces, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_search import BEAM_SCORES, SearchOutcome, beam, depth_first
 from .result import DEFAULT_LIMITS, SOLVED, UNSOLVABLE, SolveResult
@@ -66,6 +66,10 @@ POLISH = 0.5
 #: keeps every position it made, so one run stops at BEAM_CAP of them.
 FIRST_BEAM = 4
 BEAM_CAP = 1_000_000
+#: The line search: where the best line is cut (a share of its length
+#: drawn from this range), and the widths of the beams that finish it.
+CUT = (0.1, 0.7)
+LINE_WIDTHS = (4, 8, 16)
 
 
 def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
@@ -86,11 +90,11 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
     used = 0
 
     def won(prefix: list[Move], found: SearchOutcome) -> SolveResult:
-        actions = _script(board, root, prefix + found.line, deadline)
+        line, actions = _script(board, root, prefix + found.line, deadline)
         verdict = time.perf_counter() - start
         more = 0
         if line_search > 0:
-            actions, more = _shorter(board, root, fast_root, fast_line, actions,
+            actions, more = _shorter(board, root, line, actions,
                                      min(deadline, time.perf_counter() + line_search),
                                      max_states - used)
         return SolveResult(SOLVED, actions, used + more, time.perf_counter() - start, verdict)
@@ -124,37 +128,41 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
     return SolveResult(found.outcome, [], used, time.perf_counter() - start)
 
 
-def _script(board, root: Position, line: list[Move], deadline: float) -> list[str]:
-    """The winning line shortened and turned into actions.  The shortening
+def _script(board, root: Position, line: list[Move], deadline: float
+            ) -> tuple[list[Move], list[str]]:
+    """The winning line shortened, and turned into actions.  The shortening
     replays the line for each change it tries: past the deadline (or
     POLISH seconds from now, whichever is later) it stops, and a long line
     from a wide beam is emitted as it is."""
     polish = max(deadline, time.perf_counter() + POLISH)
-    return to_actions(board, shorten(root, line, polish), deadline=polish)
+    line = shorten(root, line, polish)
+    return line, to_actions(board, line, deadline=polish)
 
 
-def _shorter(board, root: Position, fast_root: Position, fast_line: list[Move],
-             best: list[str], deadline: float, max_states: int) -> tuple[list[str], int]:
-    """The line search: beams of every score in :data:`BEAM_SCORES`, from
-    twice :data:`FIRST_BEAM` wide and doubling, until the deadline; each
-    win is made a script, and the shortest script is kept (RULES B6: draws
-    count).  Wider beams find shorter lines: among more positions a level,
-    the win comes at a shallower one.  Returns the script and the
-    positions searched."""
+def _shorter(board, root: Position, line: list[Move], best: list[str], deadline: float,
+             max_states: int) -> tuple[list[str], int]:
+    """The line search, a large-neighbourhood search on the best line so
+    far: keep it up to a cut drawn at random in the :data:`CUT` share of
+    its length, finish it from there with a narrow beam (a width of
+    :data:`LINE_WIDTHS` and an order of :data:`BEAM_SCORES` drawn at
+    random), make the new line a script, and keep it when it is shorter
+    (RULES B6: draws count); until the deadline.  Returns the script and
+    the positions searched."""
+    rng = random.Random(0)
     used = 0
-    width = 2 * FIRST_BEAM
-    while used < max_states and width <= BEAM_CAP:
-        for score in BEAM_SCORES:
-            if time.perf_counter() > deadline or used >= max_states:
-                return best, used
-            found = beam(fast_root, width, wide_steps, play_safe_after, score,
-                         min(max_states - used, BEAM_CAP), deadline)
-            used += found.states
-            if found.outcome == SOLVED:
-                actions = _script(board, root, fast_line + found.line, deadline)
-                if len(actions) < len(best):
-                    best = actions
-        width *= 2
+    while time.perf_counter() <= deadline and used < max_states:
+        prefix = line[:int(len(line) * rng.uniform(*CUT))]
+        pos = root
+        for move in prefix:
+            pos = apply(pos, move)
+        pos = play_safe(pos, prefix)
+        found = beam(pos, rng.choice(LINE_WIDTHS), wide_steps, play_safe_after,
+                     rng.choice(BEAM_SCORES), min(max_states - used, BEAM_CAP), deadline)
+        used += found.states
+        if found.outcome == SOLVED:
+            new_line, actions = _script(board, root, prefix + found.line, deadline)
+            if len(actions) < len(best):
+                line, best = new_line, actions
     return best, used
 
 
