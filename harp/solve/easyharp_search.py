@@ -25,6 +25,13 @@ from .result import SOLVED, UNKNOWN, UNSOLVABLE
 
 #: Every this many children tried the clock is read.
 CLOCK_EVERY = 1024
+#: A beam stops after this many levels without a position that scores
+#: better than every one before it.  A narrow beam that has lost its way
+#: does not die out: with talon plays and take-backs it keeps making new
+#: positions, level after level, and had taken a whole 10-second budget
+#: (700 000 positions on a deal that a beam as narrow wins in 6 000); the
+#: beams that win make a new best at least every 30 levels.
+STALL = 64
 
 
 class SearchOutcome(NamedTuple):
@@ -91,7 +98,8 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
     """Beam search: level by level, keep the ``width`` best positions by
     ``score`` (lower first; ties: the first made) and expand them all.
     It drops positions, so it proves nothing and answers only ``solved``
-    or ``unknown``; the fast search runs it with growing widths, because
+    or ``unknown`` (also after :data:`STALL` levels without a new best
+    score); the fast search runs it with growing widths, because
     a good score leads it past the early mistakes that a depth-first
     order only undoes by backtracking over every later choice."""
     if tableau_empty(root):
@@ -100,7 +108,12 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
     parents: list[tuple[int, list[Move]]] = [(-1, [])]
     level = [(root, 0)]
     clock = time.perf_counter
+    best = score(root)
+    stale = 0
     while level:
+        stale += 1
+        if stale > STALL:
+            return SearchOutcome(UNKNOWN, [], len(parents))
         children = []
         for pos, node in level:
             for _, moves in steps(pos):
@@ -116,6 +129,9 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
             if len(parents) >= max_states or clock() > deadline:
                 return SearchOutcome(UNKNOWN, [], len(parents))
         children.sort(key=_first_two)
+        if children and children[0][0] < best:
+            best = children[0][0]
+            stale = 0
         level = [(child, node) for _, node, child in children[:width]]
     return SearchOutcome(UNKNOWN, [], len(parents))
 
@@ -132,38 +148,80 @@ def _path(parents: list[tuple[int, list[Move]]], node: int) -> list[Move]:
     return [move for segment in reversed(segments) for move in segment]
 
 
-def _counts(pos: Position) -> tuple[int, int, int, int, int]:
-    """Face-down cards; face-up cards on face-down ones; the same, each
-    weighted by 1 + a third of the face-down cards under it; cards on the
-    tableau; empty columns."""
-    down = blocking = deep = cards = empty = 0
-    for col in pos.columns:
-        d = col[0]
-        n = len(col) - 1
-        down += d
-        cards += n
-        if d:
-            blocking += n - d
-            deep += (n - d) * (1 + d // 3)
-        elif not n:
-            empty += 1
-    return down, blocking, deep, cards, empty
+#: Most children differ from their parent in one or two columns, so each
+#: score is a sum of terms per column, kept in a table per score (cleared
+#: when it reaches this many columns: a few tens of MB).
+COLUMN_MEMO = 200_000
+
+
+def _by_columns(term: Callable[[bytes], int]) -> Callable[[Position], int]:
+    """The sum of ``term`` over a position's columns, each column's term
+    looked up in a table before it is worked out."""
+    memo: dict[bytes, int] = {}
+
+    def total(cols: tuple[bytes, ...]) -> int:
+        value = 0
+        for col in cols:
+            v = memo.get(col)
+            if v is None:
+                if len(memo) >= COLUMN_MEMO:
+                    memo.clear()
+                v = memo[col] = term(col)
+            value += v
+        return value
+    return total
+
+
+def _foundations_term(col: bytes) -> int:
+    d = col[0]
+    n = len(col) - 1
+    if d:
+        return 64 * d + 8 * (n - d) + 2 * n
+    return 2 * n if n else -6
+
+
+def _depth_term(col: bytes) -> int:
+    d = col[0]
+    n = len(col) - 1
+    if d:
+        return 64 * d + 8 * (n - d) * (1 + d // 3) + n
+    return n
+
+
+def _low_cards_term(col: bytes) -> int:
+    d = col[0]
+    n = len(col) - 1
+    if d:
+        low = 13
+        buried = 0
+        for card in col[1:d + 1]:
+            rank = card >> 2
+            buried += 16 - rank
+            if rank < low:
+                low = rank
+        return 6 * buried + (n - d) * (16 - low) + 2 * n
+    return 2 * n if n else -6
+
+
+_foundations_sum = _by_columns(_foundations_term)
+_depth_sum = _by_columns(_depth_term)
+_low_cards_sum = _by_columns(_low_cards_term)
 
 
 def score_by_foundations(pos: Position) -> int:
-    """A beam order (lower first): face-down cards, the face-up cards on
-    them, twice the tableau cards less the foundation cards, and a bonus
-    per empty column (a place for a king, and with the talon's kings and
-    queens behind it a place for anything)."""
-    down, blocking, _, cards, empty = _counts(pos)
-    return 64 * down + 8 * blocking + 2 * cards - sum(pos.slots) - 6 * empty
+    """A beam order (lower first): face-down cards (64 each), the face-up
+    cards on them (8), twice the tableau cards less the foundation cards,
+    and a bonus per empty column (6: a place for a king, and with the
+    talon's kings and queens behind it a place for anything)."""
+    return _foundations_sum(pos.columns) - sum(pos.slots)
 
 
 def score_by_depth(pos: Position) -> int:
     """A beam order: as :func:`score_by_foundations`, but a card on a deep
-    column weighs more (it hides more), and the foundations count less."""
-    down, _, deep, cards, _ = _counts(pos)
-    return 64 * down + 8 * deep + cards - sum(pos.slots) // 2
+    column weighs more (1 + a third of the face-down cards under it: it
+    hides more), the foundations count less, and no bonus for an empty
+    column."""
+    return _depth_sum(pos.columns) - sum(pos.slots) // 2
 
 
 def score_by_low_cards(pos: Position) -> int:
@@ -171,23 +229,10 @@ def score_by_low_cards(pos: Position) -> int:
     (the search sees them: the deal code fixes every card), and each
     face-up card on a column weighs by the lowest face-down card under
     it: a low card buried holds back a whole foundation slot, and every
-    card above it has to be moved first (RULES A1.3, A1.7)."""
-    buried = blocking = cards = empty = 0
-    for col in pos.columns:
-        d = col[0]
-        n = len(col) - 1
-        cards += n
-        if d:
-            low = 13
-            for card in col[1:d + 1]:
-                rank = card >> 2
-                buried += 16 - rank
-                if rank < low:
-                    low = rank
-            blocking += (n - d) * (16 - low)
-        elif not n:
-            empty += 1
-    return 6 * buried + blocking + 2 * cards - sum(pos.slots) - 6 * empty
+    card above it has to be moved first (RULES A1.3, A1.7).  Tableau
+    cards, foundation cards and empty columns count as in
+    :func:`score_by_foundations`."""
+    return _low_cards_sum(pos.columns) - sum(pos.slots)
 
 
 #: The beam orders the fast search takes in turn: each wins deals the
