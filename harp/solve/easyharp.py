@@ -62,9 +62,12 @@ JITTER = 600.0
 #: Seconds the found line may be shortened for, when the search's
 #: deadline is nearer.
 POLISH = 0.5
-#: The first beam's width; each beam after it is twice as wide.  A beam
-#: keeps every position it made, so one run stops at BEAM_CAP of them.
+#: The first beam's width, and how much wider each round's beams are than
+#: the last round's (growing by 3 or 4 reaches the widest beams sooner, but
+#: won as many deals, other ones: benchmarks/NOTES.md).  A beam keeps every
+#: position it made, so one run stops at BEAM_CAP of them.
 FIRST_BEAM = 4
+BEAM_GROWTH = 2
 BEAM_CAP = 1_000_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
@@ -197,7 +200,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         for score in BEAM_SCORES[1:] if width == FIRST_BEAM else BEAM_SCORES:
             yield _beam_run(root, width, score)
         budget *= RESTART_GROWTH
-        width *= 2
+        width *= BEAM_GROWTH
 
 
 def _beam_run(root: Position, width: int, score: Callable[[Position], int]) -> Run:
