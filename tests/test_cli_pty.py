@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from harp.cli import cli
 
 CODE = "SH1-C4-AAAAAJ2"        # deal 314
-SLOW = "EH1-N-AAAAAAH"          # deal 7: the solver needs many seconds
+SLOW = "EH1-N-AAAAAA4"          # deal 28: no win within 10 s of search
 
 
 def start(tmp_path, *args: str) -> pexpect.spawn:
