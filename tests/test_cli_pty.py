@@ -3,6 +3,7 @@ meets it: Ctrl-C during a hint, saving into existing files of each kind, a
 failed save retried, a resumed game saved back to its file."""
 from __future__ import annotations
 
+import signal
 import sys
 
 import pexpect
@@ -15,10 +16,17 @@ CODE = "SH1-C4-AAAAAJ2"        # deal 314
 SLOW = "EH1-N-AAAAAA4"          # deal 28: no win within 10 s of search
 
 
+def _interruptible() -> None:
+    # A job started in the background by a shell without job control
+    # inherits SIGINT ignored (POSIX), and so would the game: give it
+    # Ctrl-C back, as in a player's terminal.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(tmp_path, *args: str) -> pexpect.spawn:
     child = pexpect.spawn(sys.executable, ["-m", "harp", "play", *args, "-i", "--ascii"],
                           cwd=str(tmp_path), encoding="utf-8", timeout=60,
-                          dimensions=(50, 120))
+                          dimensions=(50, 120), preexec_fn=_interruptible)
     return child
 
 
