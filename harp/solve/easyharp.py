@@ -153,12 +153,11 @@ def _shorter(board, root: Position, line: list[Move], best: list[str], deadline:
     the positions searched."""
     rng = random.Random(0)
     used = 0
+    along = _positions(root, line)
     while time.perf_counter() <= deadline and used < max_states:
-        prefix = line[:int(len(line) * rng.uniform(*CUT))]
-        pos = root
-        for move in prefix:
-            pos = apply(pos, move)
-        pos = play_safe(pos, prefix)
+        cut = int(len(line) * rng.uniform(*CUT))
+        prefix = line[:cut]
+        pos = play_safe(along[cut], prefix)
         found = beam(pos, rng.choice(LINE_WIDTHS), wide_steps, play_safe_after,
                      rng.choice(BEAM_SCORES), min(max_states - used, BEAM_CAP), deadline)
         used += found.states
@@ -166,7 +165,17 @@ def _shorter(board, root: Position, line: list[Move], best: list[str], deadline:
             new_line, actions = _script(board, root, prefix + found.line, deadline)
             if len(actions) < len(best):
                 line, best = new_line, actions
+                along = _positions(root, line)
     return best, used
+
+
+def _positions(root: Position, line: list[Move]) -> list[Position]:
+    """The positions along a line, the root first: the line search cuts
+    the same line many times."""
+    out = [root]
+    for move in line:
+        out.append(apply(out[-1], move))
+    return out
 
 
 Run = Callable[[int, float], SearchOutcome]
