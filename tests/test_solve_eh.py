@@ -19,10 +19,11 @@ from harp.deals import make_code
 from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_lines import shorten, to_actions
-from harp.solve.easyharp_moves import play_safe, quick_steps, wide_steps
-from harp.solve.easyharp_search import BEAM_SCORES, beam, depth_first, score_by_foundations
+from harp.solve.easyharp_moves import play_safe, play_safe_after, quick_steps, wide_steps
+from harp.solve.easyharp_search import (BEAM_SCORES, _diverse, beam, depth_first,
+                                        score_by_foundations, score_by_low_cards)
 from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
-from harp.solve.easyharp_model import SLOT_SUIT, position_from_board
+from harp.solve.easyharp_model import SLOT_SUIT, Position, apply, digest, key, position_from_board
 
 # Deals the solver wins within a hundred positions (its search is the same
 # for the same budget); the tests replay whatever it finds.
@@ -437,3 +438,71 @@ def test_locked_agrees_with_plain_search_on_random_positions():
         if fired == 12:
             break
     assert fired == 12
+
+
+def random_positions(number: int, count: int, seed: int) -> list:
+    """Positions of the solver's model met on random walks of the fast
+    search's moves from a deal's opening."""
+    rng = random.Random(seed)
+    out = []
+    pos = play_safe(position_from_board(new_board(make_code("EH", number))), [])
+    for _ in range(count):
+        out.append(pos)
+        steps = wide_steps(pos)
+        if not steps:
+            pos = play_safe(position_from_board(new_board(make_code("EH", number))), [])
+            continue
+        for move in rng.choice(steps)[1]:
+            pos = apply(pos, move)
+        pos = play_safe(pos, [])
+    return out
+
+
+def test_digest_has_the_key_symmetries_and_tells_keys_apart():
+    """The beam's digest gives the same number for positions that differ
+    by an order of columns or of a suit's two slots (RULES A1.7), as the
+    exact key does, and different numbers for the different keys met on
+    random walks."""
+    rng = random.Random(5)
+    by_key: dict = {}
+    for number in (1, 28, 641):
+        for pos in random_positions(number, 400, number):
+            cols = list(pos.columns)
+            rng.shuffle(cols)
+            slots = list(pos.slots)
+            for suit in range(4):
+                if rng.random() < 0.5:
+                    slots[2 * suit], slots[2 * suit + 1] = slots[2 * suit + 1], slots[2 * suit]
+            twin = Position(tuple(cols), pos.talon, tuple(slots))
+            assert key(twin) == key(pos)
+            assert digest(twin) == digest(pos)
+            by_key[key(pos)] = digest(pos)
+    assert len(by_key) > 300
+    assert len(set(by_key.values())) == len(by_key)
+
+
+def test_diverse_level_keeps_at_most_so_many_children_of_a_position():
+    """A level of a beam with ``per_parent``: the best children in order,
+    none beyond the limit from one parent, up to the width."""
+    parents = [(-1, []), (0, []), (0, []), (0, []), (1, []), (1, []), (2, [])]
+    children = [(score, node, f"p{node}") for score, node in
+                [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)]]
+    assert _diverse(children, parents, 10, 2) == [("p1", 1), ("p2", 2), ("p4", 4), ("p5", 5),
+                                                  ("p6", 6)]
+    assert _diverse(children, parents, 3, 1) == [("p1", 1), ("p4", 4), ("p6", 6)]
+
+
+def test_diverse_beam_wins_a_deal_a_plain_beam_of_its_width_misses():
+    """Deal 234: a beam 64 wide under the low-cards order that keeps at most
+    two children of a position wins (a plain beam of that width stalls);
+    the line becomes a script the engine replays to ``won``.  A limit on
+    positions makes the search the same on every machine."""
+    board = new_board(make_code("EH", 234))
+    root = position_from_board(board)
+    prefix: list = []
+    start = play_safe(root, prefix)
+    found = beam(start, 64, wide_steps, play_safe_after, score_by_low_cards, 60_000,
+                 time.perf_counter() + 600, per_parent=2)
+    assert found.outcome == "solved"
+    actions = to_actions(board, shorten(root, prefix + found.line))
+    assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))

@@ -69,6 +69,11 @@ POLISH = 0.5
 FIRST_BEAM = 4
 BEAM_GROWTH = 2
 BEAM_CAP = 1_000_000
+#: The beams of a round: an order, and how many children of one position
+#: a level may keep.  Two per position: on the 23 deals of 1-1 000 that
+#: were unknown at 10 s, single beams 64 wide won 17 of them with the
+#: limit and 8 without; over deals 1-200 as many were won (benchmarks/NOTES.md).
+BEAMS = tuple((score, 2) for score in BEAM_SCORES)
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -185,13 +190,12 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     """The fast runs in turn: a narrow beam first, then rounds of a
     depth-first run with a jittered order and a growing budget (restarts:
     a run that wanders into a dead part of the tree is cut short, and a
-    fresh table lets the next run pass where the last one failed) and a
-    beam for each of the :data:`BEAM_SCORES`, twice as wide as in the last
-    round (a beam finds the wins that need an early choice the depth-first
+    fresh table lets the next run pass where the last one failed) and
+    the :data:`BEAMS`, twice as wide as in the last round (a beam finds the wins that need an early choice the depth-first
     order gets wrong)."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
-    yield _beam_run(root, FIRST_BEAM, BEAM_SCORES[0])
+    yield _beam_run(root, FIRST_BEAM, *BEAMS[0])
     width = FIRST_BEAM
     while True:
         jitter = [rng.random() * JITTER for _ in range(64)]
@@ -206,13 +210,14 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
             return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
-        for score in BEAM_SCORES[1:] if width == FIRST_BEAM else BEAM_SCORES:
-            yield _beam_run(root, width, score)
+        for score, per_parent in BEAMS[1:] if width == FIRST_BEAM else BEAMS:
+            yield _beam_run(root, width, score, per_parent)
         budget *= RESTART_GROWTH
         width *= BEAM_GROWTH
 
 
-def _beam_run(root: Position, width: int, score: Callable[[Position], int]) -> Run:
+def _beam_run(root: Position, width: int, score: Callable[[Position], int], per_parent: int) -> Run:
     def run(states: int, deadline: float) -> SearchOutcome:
-        return beam(root, width, wide_steps, play_safe_after, score, min(states, BEAM_CAP), deadline)
+        return beam(root, width, wide_steps, play_safe_after, score, min(states, BEAM_CAP), deadline,
+                    per_parent)
     return run

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .easyharp_model import Move, Position, apply, key, tableau_empty
+from .easyharp_model import Move, Position, apply, digest, key, tableau_empty
 from .result import SOLVED, UNKNOWN, UNSOLVABLE
 
 #: Every this many children tried the clock is read.
@@ -94,17 +94,24 @@ def depth_first(root: Position, steps: Callable[[Position], list],
 
 def beam(root: Position, width: int, steps: Callable[[Position], list],
          close: Callable[[Position, list[Move]], Position], score: Callable[[Position], int],
-         max_states: int, deadline: float) -> SearchOutcome:
+         max_states: int, deadline: float, per_parent: int = 0) -> SearchOutcome:
     """Beam search: level by level, keep the ``width`` best positions by
     ``score`` (lower first; ties: the first made) and expand them all.
     It drops positions, so it proves nothing and answers only ``solved``
     or ``unknown`` (also after :data:`STALL` levels without a new best
     score); the fast search runs it with growing widths, because
     a good score leads it past the early mistakes that a depth-first
-    order only undoes by backtracking over every later choice."""
+    order only undoes by backtracking over every later choice.
+
+    With ``per_parent`` > 0 a level keeps at most that many children of
+    any one position (:func:`_diverse`): otherwise one position whose
+    children all score well fills the beam with near-copies of itself, and
+    the beam follows one line of play.  Positions are told apart by
+    :func:`~harp.solve.easyharp_model.digest` (a beam only ever answers
+    with a win, which is replayed)."""
     if tableau_empty(root):
         return SearchOutcome(SOLVED, [], 1)
-    seen = {key(root)}
+    seen = {digest(root)}
     parents: list[tuple[int, list[Move]]] = [(-1, [])]
     level = [(root, 0)]
     clock = time.perf_counter
@@ -118,7 +125,7 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
         for pos, node in level:
             for _, moves in steps(pos):
                 segment, child = play_step(pos, moves, close)
-                k = key(child)
+                k = digest(child)
                 if k in seen:
                     continue
                 seen.add(k)
@@ -132,8 +139,27 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
         if children and children[0][0] < best:
             best = children[0][0]
             stale = 0
-        level = [(child, node) for _, node, child in children[:width]]
+        if per_parent:
+            level = _diverse(children, parents, width, per_parent)
+        else:
+            level = [(child, node) for _, node, child in children[:width]]
     return SearchOutcome(UNKNOWN, [], len(parents))
+
+
+def _diverse(children: list, parents: list, width: int, per_parent: int) -> list:
+    """The best ``width`` children (``children`` is sorted), at most
+    ``per_parent`` of them from any one parent."""
+    taken: dict[int, int] = {}
+    level = []
+    for _, node, child in children:
+        parent = parents[node][0]
+        n = taken.get(parent, 0)
+        if n < per_parent:
+            taken[parent] = n + 1
+            level.append((child, node))
+            if len(level) == width:
+                break
+    return level
 
 
 def _first_two(item: tuple) -> tuple:
