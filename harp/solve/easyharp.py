@@ -37,6 +37,7 @@ process stays under 1 GB.
 """
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -69,11 +70,13 @@ POLISH = 0.5
 FIRST_BEAM = 4
 BEAM_GROWTH = 2
 BEAM_CAP = 1_000_000
-#: The beams of a round: an order, and how many children of one position
-#: a level may keep.  Two per position: on the 23 deals of 1-1 000 that
-#: were unknown at 10 s, single beams 64 wide won 17 of them with the
-#: limit and 8 without; over deals 1-200 as many were won (benchmarks/NOTES.md).
+#: The beams of a round: each order, keeping at most two children of one
+#: position a level (on the 23 deals of 1-1 000 that were unknown at 10 s,
+#: single beams 64 wide won 17 with the limit and 8 without), and one
+#: plain beam, its order taken in turn (some deals are won only without
+#: the limit: benchmarks/NOTES.md).
 BEAMS = tuple((score, 2) for score in BEAM_SCORES)
+PLAIN_ORDERS = (BEAM_SCORES[2], BEAM_SCORES[0], BEAM_SCORES[1])
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -190,14 +193,16 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     """The fast runs in turn: a narrow beam first, then rounds of a
     depth-first run with a jittered order and a growing budget (restarts:
     a run that wanders into a dead part of the tree is cut short, and a
-    fresh table lets the next run pass where the last one failed) and
-    the :data:`BEAMS`, twice as wide as in the last round (a beam finds the wins that need an early choice the depth-first
-    order gets wrong)."""
+    fresh table lets the next run pass where the last one failed), the
+    :data:`BEAMS` and a plain beam under the next of the
+    :data:`PLAIN_ORDERS`, twice as wide as in the last round (a beam
+    finds the wins that need an early choice the depth-first order gets
+    wrong)."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
     yield _beam_run(root, FIRST_BEAM, *BEAMS[0])
     width = FIRST_BEAM
-    while True:
+    for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
         def steps(pos: Position, jitter=jitter) -> list:
@@ -210,7 +215,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
             return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
-        for score, per_parent in BEAMS[1:] if width == FIRST_BEAM else BEAMS:
+        beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))
+        for score, per_parent in beams[1:] if width == FIRST_BEAM else beams:
             yield _beam_run(root, width, score, per_parent)
         budget *= RESTART_GROWTH
         width *= BEAM_GROWTH
