@@ -126,7 +126,7 @@ def bench_seahaven(args: argparse.Namespace) -> None:
 
 #: Earlier Easy Harp solvers run side by side with today's: the solver
 #: the Easy Harp issue was filed against, and the one before this round.
-BASELINES = "99eb9c2,2082091"
+BASELINES = "99eb9c2,fafce51"
 
 #: Run in a checkout of a baseline commit (its own ``harp``): solve one
 #: deal, replay the win, print one JSON row.
@@ -137,11 +137,16 @@ from harp.deals import make_code
 from harp.solve import SolveLimits, replays_to_won, solve
 number, timeout, max_states = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
 board = new_board(make_code("EH", number))
-result = solve(board, SolveLimits(max_states, timeout))
+try:                                    # a solver with a line search: the same one as today's
+    limits = SolveLimits(max_states, timeout, float(sys.argv[4]))
+except TypeError:
+    limits = SolveLimits(max_states, timeout)
+result = solve(board, limits)
 ok = not result.solved or replays_to_won(board, result)
 print(json.dumps([number, result.outcome, result.seconds, len(result.actions), result.states,
                   ok, sum(1 for t in result.actions if t == "d"),
-                  resource.getrusage(resource.RUSAGE_SELF).ru_maxrss]))
+                  resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                  getattr(result, "verdict_seconds", result.seconds)]))
 """
 
 
@@ -171,10 +176,9 @@ def _easy_harp_deal(job: tuple) -> tuple:
         import subprocess
         env = {**os.environ, "PYTHONPATH": str(baseline)}
         out = subprocess.run([sys.executable, "-c", _BASELINE_SNIPPET, str(number), str(timeout),
-                              str(max_states)], cwd=baseline, env=env, check=True,
-                             capture_output=True, text=True).stdout
-        row = json.loads(out)
-        return (*row, row[2])                   # no line search: the verdict's time is all
+                              str(max_states), str(line_search)], cwd=baseline, env=env,
+                             check=True, capture_output=True, text=True).stdout
+        return tuple(json.loads(out))           # the verdict's time last, as below
     board = new_board(make_code("EH", number))
     result = solve(board, SolveLimits(max_states, timeout, line_search))
     replay_ok = not (result.solved and verify) or replays_to_won(board, result)
