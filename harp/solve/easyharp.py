@@ -31,8 +31,8 @@ only the sound search and the dead-end tests answer ``unsolvable``.
 
 Memory: a depth-first run's table holds at most its share of
 ``max_states`` keys (about 200 bytes each), a beam search at most
-:data:`BEAM_CAP` positions (a key and the moves that lead to it, about
-400 bytes), so at the default limits (2 000 000 positions) a solver
+:data:`BEAM_CAP` positions (a digest and the moves that lead to it, about
+300 bytes), so at the default limits (2 000 000 positions) a solver
 process stays under 1 GB.
 """
 from __future__ import annotations

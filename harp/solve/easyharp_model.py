@@ -215,10 +215,10 @@ def key(pos: Position) -> bytes:
 def digest(pos: Position) -> int:
     """A 64-bit hash of :func:`key` (the same symmetries: a sum over the
     columns does not depend on their order, and a suit's two heights are
-    given by their sum and product), several times cheaper to make and to
-    keep.  Two positions may share a digest by chance (about one pair in
-    10**13 among a million positions), so only the searches that answer
-    nothing but wins, each replayed, use it."""
+    given by their sum and product), cheaper to make and much smaller to
+    keep.  Two positions may share a digest by chance (among a million
+    positions, some two do with a chance of about 3 in 10**8), so only the
+    searches that answer nothing but wins, each replayed, use it."""
     cols, talon, s = pos
     a, b, c, d, e, f, g, h = s
     return hash((sum(map(hash, cols)), talon, a * b + 200 * (a + b), c * d + 200 * (c + d),
