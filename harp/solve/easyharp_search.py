@@ -1,4 +1,4 @@
-"""Depth-first search with a transposition table, for Easy Harp (RULES A1).
+"""Depth-first and beam search with a transposition table, for Easy Harp (RULES A1).
 
 One search serves both the sound search (every move of the normal form,
 :func:`harp.solve.easyharp_moves.complete_steps`, after :func:`play_aces`)
@@ -13,6 +13,10 @@ well under 1 GB).
 expanded; with the sound generator that is a proof (the reductions are
 proved next to their code), with the fast one it proves nothing and the
 caller does not use it.
+
+The fast search's beams (:func:`beam`) are here too; they never answer
+``unsolvable``, so their table holds digests
+(:func:`harp.solve.easyharp_model.digest`) instead of keys.
 """
 from __future__ import annotations
 
