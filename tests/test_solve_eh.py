@@ -20,8 +20,9 @@ from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_lines import shorten, to_actions
 from harp.solve.easyharp_moves import play_safe, play_safe_after, quick_steps, wide_steps
-from harp.solve.easyharp_search import (BEAM_SCORES, _diverse, beam, depth_first,
-                                        score_by_foundations, score_by_low_cards)
+from harp.solve.easyharp_search import (BEAM_SCORES, BestFirst, _diverse, beam, depth_first,
+                                        score_by_depth, score_by_foundations,
+                                        score_by_low_cards)
 from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
 from harp.solve.easyharp_model import SLOT_SUIT, Position, apply, digest, key, position_from_board
 
@@ -506,3 +507,55 @@ def test_diverse_beam_wins_a_deal_a_plain_beam_of_its_width_misses():
     assert found.outcome == "solved"
     actions = to_actions(board, shorten(root, prefix + found.line))
     assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+
+
+def test_best_first_goes_on_where_it_stopped_and_wins_deal_977():
+    """Deal 977 (unknown at 10 s before the best-first search was in the
+    fast runs): the best-first search under the depth order wins it.  Run
+    in slices of 1 000 positions it makes the same positions as in one
+    run, and answers with the same line, which the engine replays to
+    ``won``; a limit on positions makes it the same on every machine."""
+    board = new_board(make_code("EH", 977))
+    root = position_from_board(board)
+    prefix: list = []
+    start = play_safe(root, prefix)
+    far = time.perf_counter() + 600
+    whole = BestFirst(start, wide_steps, play_safe_after, score_by_depth, 20_000).run(20_000, far)
+    assert whole.outcome == "solved"
+    sliced = BestFirst(start, wide_steps, play_safe_after, score_by_depth, 20_000)
+    made = 0
+    while (found := sliced.run(1_000, far)).outcome != "solved":
+        assert found.states >= 1_000
+        made += found.states
+    assert made + found.states == whole.states
+    assert found.line == whole.line
+    actions = to_actions(board, shorten(root, prefix + found.line))
+    assert replays_to_won(board, SolveResult("solved", actions, whole.states, 0.0))
+
+
+def test_best_first_stops_at_its_cap():
+    """The best-first search keeps every position it has not expanded, so
+    it stops making positions at its cap (past it by one expansion's
+    children at most), however many are asked for, and never claims a
+    loss."""
+    start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
+    search = BestFirst(start, wide_steps, play_safe_after, score_by_depth, 3_000)
+    first = search.run(2_000, time.perf_counter() + 600)
+    second = search.run(2_000, time.perf_counter() + 600)
+    third = search.run(2_000, time.perf_counter() + 600)
+    assert (first.outcome, second.outcome, third.outcome) == ("unknown",) * 3
+    assert first.states >= 2_000 and first.states + second.states >= 3_000
+    assert third.states == 0
+
+
+def test_solver_wins_deal_977_through_its_best_first_slices(monkeypatch):
+    """Through the solver: with the best-first slices in every round, deal
+    977 is won within 50 000 positions, and the script replays to
+    ``won``; without them (the beams and restarts alone) it is not."""
+    from harp.solve import easyharp
+    board = new_board(make_code("EH", 977))
+    monkeypatch.setattr(easyharp, "BEST_FIRST_FROM", 4)
+    result = solve_easy_harp(board, max_states=50_000, timeout=None, line_search=0)
+    assert result.solved and replays_to_won(board, result)
+    monkeypatch.setattr(easyharp, "BEST_FIRST_FROM", 10 ** 9)
+    assert solve_easy_harp(board, max_states=50_000, timeout=None, line_search=0).outcome == "unknown"

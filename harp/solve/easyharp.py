@@ -25,15 +25,19 @@ The order of work (:func:`solve_easy_harp`): the dead-end tests; one
 depth-first run of the fast search; a short sound search (it decides small
 positions, and positions that only a take-back wins); then fast runs in
 turn (depth-first with the order jittered and a growing budget, restarted,
-and beam searches of growing width), until :data:`FAST_SHARE` of the
-budget is used; then the sound search with what is left.  A fast run only ever answers with a win;
-only the sound search and the dead-end tests answer ``unsolvable``.
+beam searches of growing width, and, once the beams are wide, slices of
+one best-first search that goes on where it stopped), until
+:data:`FAST_SHARE` of the budget is used; then the sound search with what
+is left.  A fast run only ever answers with a win; only the sound search
+and the dead-end tests answer ``unsolvable``.
 
 Memory: a depth-first run's table holds at most its share of
 ``max_states`` keys (about 200 bytes each), a beam search at most
 :data:`BEAM_CAP` positions (a digest and the moves that lead to it, about
-300 bytes), so at the default limits (2 000 000 positions) a solver
-process stays under 1 GB.
+300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (about
+800 bytes: it keeps the positions it has not expanded), and the fast runs'
+tables are freed before the sound search; so at the default limits
+(2 000 000 positions) a solver process stays under 1 GB.
 """
 from __future__ import annotations
 
@@ -46,8 +50,8 @@ from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_aces, play_safe, play_safe_after, quick_steps, wide_steps
-from .easyharp_search import BEAM_SCORES, SearchOutcome, beam, depth_first
-from .result import DEFAULT_LIMITS, SOLVED, UNSOLVABLE, SolveResult
+from .easyharp_search import BEAM_SCORES, BestFirst, SearchOutcome, beam, depth_first
+from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
 FIRST_FAST = 200
@@ -77,6 +81,21 @@ BEAM_CAP = 1_000_000
 #: the limit: benchmarks/NOTES.md).
 BEAMS = tuple((score, 2) for score in BEAM_SCORES)
 PLAIN_ORDERS = (BEAM_SCORES[2], BEAM_SCORES[0], BEAM_SCORES[1])
+#: The best-first search (:class:`~harp.solve.easyharp_search.BestFirst`):
+#: its order, the positions it may add in a round (per unit of the round's
+#: beam width: a little more than one beam of that width makes), the beam
+#: width from which a round runs it, and the most positions it makes.  It
+#: wins deals no beam up to 512 wide wins (814, 950), but a position costs
+#: it several times what it costs a beam (its children are mostly known
+#: already), so run from the first rounds it lost deals that the beams win
+#: within 10 s; from width 128 it leaves those alone (on 45 hard deals,
+#: every deal won within 10 s was won with the same positions as without
+#: it) and won the six deals of 1-1 000 that were unknown at 60 s
+#: (benchmarks/NOTES.md).
+BEST_FIRST_ORDER = BEAM_SCORES[2]
+BEST_FIRST_PER_WIDTH = 400
+BEST_FIRST_FROM = 128
+BEST_FIRST_CAP = 400_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -125,18 +144,31 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
     fast_deadline = start + FAST_SHARE * (deadline - start)
     fast_states = int(FAST_SHARE * max_states)
     if not fast_exhausted:
-        for run in _fast_runs(fast_root):
-            if used >= fast_states or time.perf_counter() > fast_deadline:
-                break
-            found = run(fast_states - used, fast_deadline)
-            used += found.states
-            if found.outcome == SOLVED:
-                return won(fast_line, found)
+        found, used = _fast_search(fast_root, used, fast_states, fast_deadline)
+        if found.outcome == SOLVED:
+            return won(fast_line, found)
     found = depth_first(sound_root, complete_steps, play_aces, max(1, max_states - used), deadline)
     used += found.states
     if found.outcome == SOLVED:
         return won(sound_line, found)
     return SolveResult(found.outcome, [], used, time.perf_counter() - start)
+
+
+def _fast_search(root: Position, used: int, max_states: int, deadline: float
+                 ) -> tuple[SearchOutcome, int]:
+    """The fast runs in turn until one wins or ``used`` reaches
+    ``max_states`` or the deadline passes; the last outcome and the
+    positions used.  (A function of its own so that the runs' tables, the
+    best-first search's among them, are freed before the sound search.)"""
+    found = SearchOutcome(UNKNOWN, [], 0)
+    for run in _fast_runs(root):
+        if used >= max_states or time.perf_counter() > deadline:
+            break
+        found = run(max_states - used, deadline)
+        used += found.states
+        if found.outcome == SOLVED:
+            break
+    return found, used
 
 
 def _script(board, root: Position, line: list[Move], deadline: float
@@ -193,7 +225,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     """The fast runs in turn: a narrow beam first, then rounds of a
     depth-first run with a jittered order and a growing budget (restarts:
     a run that wanders into a dead part of the tree is cut short, and a
-    fresh table lets the next run pass where the last one failed), the
+    fresh table lets the next run pass where the last one failed), from
+    width :data:`BEST_FIRST_FROM` on a slice of the best-first search, the
     :data:`BEAMS` and a plain beam under the next of the
     :data:`PLAIN_ORDERS`, twice as wide as in the last round (a beam
     finds the wins that need an early choice the depth-first order gets
@@ -202,6 +235,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     budget = float(RESTART_STATES)
     yield _beam_run(root, FIRST_BEAM, *BEAMS[0])
     width = FIRST_BEAM
+    best_first = BestFirst(root, wide_steps, play_safe_after, BEST_FIRST_ORDER, BEST_FIRST_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -215,11 +249,19 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
             return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
+        if width >= BEST_FIRST_FROM:
+            yield _resume(best_first, width * BEST_FIRST_PER_WIDTH)
         beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))
         for score, per_parent in beams[1:] if width == FIRST_BEAM else beams:
             yield _beam_run(root, width, score, per_parent)
         budget *= RESTART_GROWTH
         width *= BEAM_GROWTH
+
+
+def _resume(search: BestFirst, share: int) -> Run:
+    def run(states: int, deadline: float) -> SearchOutcome:
+        return search.run(min(states, share), deadline)
+    return run
 
 
 def _beam_run(root: Position, width: int, score: Callable[[Position], int], per_parent: int) -> Run:
