@@ -34,8 +34,9 @@ and the dead-end tests answer ``unsolvable``.
 Memory: a depth-first run's table holds at most its share of
 ``max_states`` keys (about 200 bytes each), a beam search at most
 :data:`BEAM_CAP` positions (a digest and the moves that lead to it, about
-300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (about
-800 bytes: it keeps the positions it has not expanded), and the fast runs'
+300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it keeps the
+positions it has not expanded: about 600 bytes per position made, on deal
+28), and the fast runs'
 tables are freed before the sound search; so at the default limits
 (2 000 000 positions) a solver process stays under 1 GB.
 """
@@ -90,7 +91,7 @@ PLAIN_ORDERS = (BEAM_SCORES[2], BEAM_SCORES[0], BEAM_SCORES[1])
 #: already), so run from the first rounds it lost deals that the beams win
 #: within 10 s; from width 128 it leaves those alone (on 45 hard deals,
 #: every deal won within 10 s was won with the same positions as without
-#: it) and won the six deals of 1-1 000 that were unknown at 60 s
+#: it), and with it the hardest deals of 1-1 000 are all won within 60 s
 #: (benchmarks/NOTES.md).
 BEST_FIRST_ORDER = BEAM_SCORES[2]
 BEST_FIRST_PER_WIDTH = 400

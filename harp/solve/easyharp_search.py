@@ -164,7 +164,8 @@ class BestFirst:
     anywhere (deals 814 and 950 of 1-1 000 are won this way in 59 000 and
     36 000 positions under the depth order, and by no beam up to 512 wide:
     benchmarks/NOTES.md).  It keeps every position it has not expanded
-    (about 800 bytes each), so it stops at ``cap`` positions made.  Like a
+    (on deal 28, 600 bytes per position made), so it stops at ``cap``
+    positions made.  Like a
     beam it answers only ``solved`` (its table holds digests) or
     ``unknown``."""
 
