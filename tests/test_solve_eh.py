@@ -510,8 +510,8 @@ def test_diverse_beam_wins_a_deal_a_plain_beam_of_its_width_misses():
 
 
 def test_best_first_goes_on_where_it_stopped_and_wins_deal_977():
-    """Deal 977 (unknown at 10 s before the best-first search was in the
-    fast runs): the best-first search under the depth order wins it.  Run
+    """Deal 977 (the beams win it only after several seconds): the
+    best-first search under the depth order wins it.  Run
     in slices of 1 000 positions it makes the same positions as in one
     run, and answers with the same line, which the engine replays to
     ``won``; a limit on positions makes it the same on every machine."""

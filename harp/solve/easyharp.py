@@ -34,11 +34,11 @@ and the dead-end tests answer ``unsolvable``.
 Memory: a depth-first run's table holds at most its share of
 ``max_states`` keys (about 200 bytes each), a beam search at most
 :data:`BEAM_CAP` positions (a digest and the moves that lead to it, about
-300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it keeps the
-positions it has not expanded: about 600 bytes per position made, on deal
-28), and the fast runs'
-tables are freed before the sound search; so at the default limits
-(2 000 000 positions) a solver process stays under 1 GB.
+300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
+keeps the positions it has not expanded: about 600 bytes per position
+made, on deal 28), and the fast runs' tables are freed before the sound
+search; so at the default limits (2 000 000 positions) a solver process
+stays under 1 GB.
 """
 from __future__ import annotations
 

@@ -165,9 +165,8 @@ class BestFirst:
     36 000 positions under the depth order, and by no beam up to 512 wide:
     benchmarks/NOTES.md).  It keeps every position it has not expanded
     (on deal 28, 600 bytes per position made), so it stops at ``cap``
-    positions made.  Like a
-    beam it answers only ``solved`` (its table holds digests) or
-    ``unknown``."""
+    positions made.  Like a beam it answers only ``solved`` (its table
+    holds digests) or ``unknown``."""
 
     def __init__(self, root: Position, steps: Callable[[Position], list],
                  close: Callable[[Position, list[Move]], Position],
