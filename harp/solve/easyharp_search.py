@@ -129,16 +129,10 @@ def beam(root: Position, width: int, steps: Callable[[Position], list],
             return SearchOutcome(UNKNOWN, [], len(parents))
         children = []
         for pos, node in level:
-            for _, moves in steps(pos):
-                segment, child = play_step(pos, moves, close)
-                k = digest(child)
-                if k in seen:
-                    continue
-                seen.add(k)
-                parents.append((node, segment))
+            for index, child in _new_children(pos, node, steps, close, seen, parents):
                 if tableau_empty(child):
-                    return SearchOutcome(SOLVED, _path(parents, len(parents) - 1), len(parents))
-                children.append((score(child), len(parents) - 1, child))
+                    return SearchOutcome(SOLVED, _path(parents, index), len(parents))
+                children.append((score(child), index, child))
             if len(parents) >= max_states or clock() > deadline:
                 return SearchOutcome(UNKNOWN, [], len(parents))
         children.sort(key=_first_two)
@@ -188,18 +182,28 @@ class BestFirst:
         clock = time.perf_counter
         while heap and len(parents) < stop and clock() <= deadline:
             _, node, pos = heapq.heappop(heap)
-            for _, moves in self.steps(pos):
-                segment, child = play_step(pos, moves, self.close)
-                k = digest(child)
-                if k in seen:
-                    continue
-                seen.add(k)
-                parents.append((node, segment))
+            for index, child in _new_children(pos, node, self.steps, self.close, seen, parents):
                 if tableau_empty(child):
-                    return SearchOutcome(SOLVED, _path(parents, len(parents) - 1),
-                                         len(parents) - start)
-                heapq.heappush(heap, (self.score(child), len(parents) - 1, child))
+                    return SearchOutcome(SOLVED, _path(parents, index), len(parents) - start)
+                heapq.heappush(heap, (self.score(child), index, child))
         return SearchOutcome(UNKNOWN, [], len(parents) - start)
+
+
+def _new_children(pos: Position, node: int, steps: Callable[[Position], list],
+                  close: Callable[[Position, list[Move]], Position], seen: set,
+                  parents: list):
+    """The children of ``pos`` (node ``node``) whose digest is not in
+    ``seen``, each with its node number: the digest goes into ``seen``,
+    and the parent's node and the moves that lead to it into ``parents``
+    (the beams' and the best-first search's tables)."""
+    for _, moves in steps(pos):
+        segment, child = play_step(pos, moves, close)
+        k = digest(child)
+        if k in seen:
+            continue
+        seen.add(k)
+        parents.append((node, segment))
+        yield len(parents) - 1, child
 
 
 def _diverse(children: list, parents: list, width: int, per_parent: int) -> list:
