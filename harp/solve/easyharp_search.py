@@ -1,4 +1,4 @@
-"""Depth-first and beam search with a transposition table, for Easy Harp (RULES A1).
+"""Depth-first, beam and best-first search with a transposition table, for Easy Harp (RULES A1).
 
 One search serves both the sound search (every move of the normal form,
 :func:`harp.solve.easyharp_moves.complete_steps`, after :func:`play_aces`)
