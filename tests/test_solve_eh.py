@@ -8,6 +8,7 @@ position up to column order and a suit's two slots.
 """
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -20,7 +21,8 @@ from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_lines import shorten, to_actions
 from harp.solve.easyharp_moves import play_safe, play_safe_after, quick_steps, wide_steps
-from harp.solve.easyharp_search import (BEAM_SCORES, BestFirst, _diverse, beam, depth_first,
+from harp.solve.easyharp_search import (BEAM_SCORES, BestFirst, Children, _diverse, beam,
+                                        depth_first,
                                         score_by_depth, score_by_foundations,
                                         score_by_low_cards)
 from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
@@ -375,7 +377,7 @@ def test_beam_search_wins_a_deal_the_first_depth_first_run_misses():
     start = play_safe(root, prefix)
     far = time.perf_counter() + 600
     assert depth_first(start, quick_steps, play_safe, 1500, far).outcome == "unknown"
-    found = beam(start, 8, wide_steps, play_safe, score_by_foundations, 100_000, far)
+    found = beam(start, 8, Children(wide_steps, play_safe), score_by_foundations, 100_000, far)
     assert found.outcome == "solved"
     actions = to_actions(board, shorten(root, prefix + found.line))
     assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
@@ -385,7 +387,7 @@ def test_beam_search_never_claims_a_loss():
     """A beam drops positions, so on a lost position it runs out of
     positions and answers ``unknown``, never ``unsolvable``."""
     root = play_safe(position_from_board(dead_position()), [])
-    found = beam(root, 4, wide_steps, play_safe, BEAM_SCORES[0], 10_000, time.perf_counter() + 60)
+    found = beam(root, 4, Children(wide_steps, play_safe), BEAM_SCORES[0], 10_000, time.perf_counter() + 60)
     assert found.outcome == "unknown" and found.line == []
 
 
@@ -502,11 +504,57 @@ def test_diverse_beam_wins_a_deal_a_plain_beam_of_its_width_misses():
     root = position_from_board(board)
     prefix: list = []
     start = play_safe(root, prefix)
-    found = beam(start, 64, wide_steps, play_safe_after, score_by_low_cards, 60_000,
+    found = beam(start, 64, Children(wide_steps, play_safe_after), score_by_low_cards, 60_000,
                  time.perf_counter() + 600, per_parent=2)
     assert found.outcome == "solved"
     actions = to_actions(board, shorten(root, prefix + found.line))
     assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+
+
+def test_kept_children_change_no_search():
+    """Beams and a best-first search that share one :class:`Children`
+    keeping what it made (as the solver's fast runs do) make the same
+    positions and answer with the same lines as each with children made
+    afresh; the kept lists are handed out again, not made again."""
+    start = play_safe(position_from_board(new_board(make_code("EH", 28))), [])
+    far = time.perf_counter() + 600
+    shared = Children(wide_steps, play_safe_after, keep=50_000)
+
+    def runs(children):
+        return [beam(start, 16, children(), score, 30_000, far, per_parent)
+                for score in BEAM_SCORES for per_parent in (0, 2)] + [
+            BestFirst(start, children(), score_by_depth, 5_000).run(5_000, far)]
+
+    fresh = runs(lambda: Children(wide_steps, play_safe_after))
+    assert runs(lambda: shared) == fresh
+    assert 0 < len(shared.kept) <= 50_000
+    some = next(iter(shared.kept))
+    assert shared(some) is shared.kept[some]
+
+
+def test_children_keep_no_more_than_asked():
+    start = play_safe(position_from_board(new_board(make_code("EH", 28))), [])
+    children = Children(wide_steps, play_safe_after, keep=100)
+    beam(start, 16, children, score_by_depth, 5_000, time.perf_counter() + 600)
+    assert len(children.kept) == 100
+
+
+def test_the_solver_leaves_no_reference_cycles():
+    """The solver pauses Python's cycle collector (its tables hold hundreds
+    of thousands of tuples); that is only sound if the searches, the line
+    search and the script make no reference cycles.  Run with the
+    collector off, a solve leaves nothing for it to collect."""
+    board = new_board(make_code("EH", 28))      # fast runs, then the sound search
+    won = new_board(make_code("EH", 40))        # a win, its line search and its script
+    gc.collect()
+    gc.disable()
+    try:
+        solve_easy_harp(board, max_states=40_000, timeout=None, line_search=0)
+        solve_easy_harp(won, max_states=300_000, timeout=None, line_search=0.5)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert gc.isenabled()
 
 
 def test_best_first_goes_on_where_it_stopped_and_wins_deal_977():
@@ -520,9 +568,10 @@ def test_best_first_goes_on_where_it_stopped_and_wins_deal_977():
     prefix: list = []
     start = play_safe(root, prefix)
     far = time.perf_counter() + 600
-    whole = BestFirst(start, wide_steps, play_safe_after, score_by_depth, 20_000).run(20_000, far)
+    whole = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth,
+                      20_000).run(20_000, far)
     assert whole.outcome == "solved"
-    sliced = BestFirst(start, wide_steps, play_safe_after, score_by_depth, 20_000)
+    sliced = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 20_000)
     made = 0
     while (found := sliced.run(1_000, far)).outcome != "solved":
         assert found.states >= 1_000
@@ -539,7 +588,7 @@ def test_best_first_stops_at_its_cap():
     children at most), however many are asked for, and never claims a
     loss."""
     start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
-    search = BestFirst(start, wide_steps, play_safe_after, score_by_depth, 3_000)
+    search = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 3_000)
     first = search.run(2_000, time.perf_counter() + 600)
     second = search.run(2_000, time.perf_counter() + 600)
     third = search.run(2_000, time.perf_counter() + 600)

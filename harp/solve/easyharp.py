@@ -42,6 +42,7 @@ stays under 1 GB.
 """
 from __future__ import annotations
 
+import gc
 import itertools
 import random
 import time
@@ -51,7 +52,7 @@ from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_aces, play_safe, play_safe_after, quick_steps, wide_steps
-from .easyharp_search import BEAM_SCORES, BestFirst, SearchOutcome, beam, depth_first
+from .easyharp_search import BEAM_SCORES, BestFirst, Children, SearchOutcome, beam, depth_first
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -100,6 +101,9 @@ BEST_FIRST_CAP = 400_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
+#: Positions whose children the fast runs keep (:class:`Children`, about
+#: 6 KB each).
+KEEP_CHILDREN = 20_000
 LINE_WIDTHS = (4, 8, 16)
 
 
@@ -108,7 +112,22 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
                     line_search: float = DEFAULT_LIMITS.line_search) -> SolveResult:
     """Search from the board's current position (RULES A1); after a win,
     look for shorter lines for up to ``line_search`` seconds
-    (:func:`_shorter`)."""
+    (:func:`_shorter`).
+
+    Python's cycle collector is paused meanwhile: the searches make no
+    reference cycles, but they keep hundreds of thousands of tuples, which
+    the collector would walk again and again (13 % of the time of the fast
+    runs on deals 28, 682, 814 and 950: benchmarks/NOTES.md)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _solve(board, max_states, timeout, line_search)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve(board, max_states: int, timeout: float | None, line_search: float) -> SolveResult:
     start = time.perf_counter()
     deadline = start + (timeout if timeout is not None else float("inf"))
     root = position_from_board(board)
@@ -195,12 +214,13 @@ def _shorter(board, root: Position, line: list[Move], best: list[str], deadline:
     rng = random.Random(0)
     used = 0
     along = _positions(root, line)
+    children = Children(wide_steps, play_safe_after)
     while time.perf_counter() <= deadline and used < max_states:
         cut = int(len(line) * rng.uniform(*CUT))
         prefix = line[:cut]
         pos = play_safe(along[cut], prefix)
-        found = beam(pos, rng.choice(LINE_WIDTHS), wide_steps, play_safe_after,
-                     rng.choice(BEAM_SCORES), min(max_states - used, BEAM_CAP), deadline)
+        found = beam(pos, rng.choice(LINE_WIDTHS), children, rng.choice(BEAM_SCORES),
+                     min(max_states - used, BEAM_CAP), deadline)
         used += found.states
         if found.outcome == SOLVED:
             new_line, actions = _script(board, root, prefix + found.line, deadline)
@@ -234,9 +254,10 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     wrong)."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
-    yield _beam_run(root, FIRST_BEAM, *BEAMS[0])
+    children = Children(wide_steps, play_safe_after, KEEP_CHILDREN)
+    yield _beam_run(root, children, FIRST_BEAM, *BEAMS[0])
     width = FIRST_BEAM
-    best_first = BestFirst(root, wide_steps, play_safe_after, BEST_FIRST_ORDER, BEST_FIRST_CAP)
+    best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -254,7 +275,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             yield _resume(best_first, width * BEST_FIRST_PER_WIDTH)
         beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))
         for score, per_parent in beams[1:] if width == FIRST_BEAM else beams:
-            yield _beam_run(root, width, score, per_parent)
+            yield _beam_run(root, children, width, score, per_parent)
         budget *= RESTART_GROWTH
         width *= BEAM_GROWTH
 
@@ -265,8 +286,8 @@ def _resume(search: BestFirst, share: int) -> Run:
     return run
 
 
-def _beam_run(root: Position, width: int, score: Callable[[Position], int], per_parent: int) -> Run:
+def _beam_run(root: Position, children: Children, width: int, score: Callable[[Position], int],
+              per_parent: int) -> Run:
     def run(states: int, deadline: float) -> SearchOutcome:
-        return beam(root, width, wide_steps, play_safe_after, score, min(states, BEAM_CAP), deadline,
-                    per_parent)
+        return beam(root, width, children, score, min(states, BEAM_CAP), deadline, per_parent)
     return run

@@ -288,22 +288,30 @@ def _chains(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty:
             prio: int, out: list[Step]) -> None:
     """Column i's top ``card`` onto a chain of talon cards: parents taken
     from the talon, one rank up each, until one fits on a column top (or is
-    a king for the first empty column); both suits of each rank are tried."""
-    talon = pos.talon
+    a king for the first empty column); both suits of each rank are tried.
+    (A chain climbs one rank a link, so no card is in it twice: one copy in
+    the talon is enough for each link.)"""
+    _grow(pos, i, card, tops, empty, prio, out, card, [], MAX_CHAIN)
 
-    def grow(child: int, chain: list[int], left: int) -> None:
-        for parent in PARENTS[child]:
-            if talon >> (2 * parent) & 3 < 1 + chain.count(parent):
-                continue
-            links = chain + [parent]
-            hosts = [j for host in PARENTS[parent] for j in tops.get(host, ()) if j != i]
-            if parent >> 2 == KING and empty >= 0:
-                hosts.append(empty)
-            if hosts:
-                j = min(hosts, key=lambda j: pos.columns[j][0])
-                moves = [Move(TALON_TO_COL, -1, j, c) for c in reversed(links)]
-                moves.append(Move(COL_TO_COL, i, j, card))
-                out.append((prio + len(links) - 1 + BURY * pos.columns[j][0], moves))
-            if left > 1 and parent >> 2 < KING:
-                grow(parent, links, left - 1)
-    grow(card, [], MAX_CHAIN)
+
+def _grow(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: int, prio: int,
+          out: list[Step], child: int, chain: list[int], left: int) -> None:
+    """:func:`_chains` from a chain built so far, whose last link (or the
+    column's card) is ``child``.  A function of its own, not a closure: a
+    closure that calls itself is a reference cycle, and the searches run
+    with the cycle collector paused."""
+    talon, cols = pos.talon, pos.columns
+    for parent in PARENTS[child]:
+        if not talon >> (2 * parent) & 3:
+            continue
+        links = chain + [parent]
+        hosts = [j for host in PARENTS[parent] for j in tops.get(host, ()) if j != i]
+        if parent >> 2 == KING and empty >= 0:
+            hosts.append(empty)
+        if hosts:
+            j = min(hosts, key=lambda j: cols[j][0])
+            moves = [Move(TALON_TO_COL, -1, j, c) for c in reversed(links)]
+            moves.append(Move(COL_TO_COL, i, j, card))
+            out.append((prio + len(links) - 1 + BURY * cols[j][0], moves))
+        if left > 1 and parent >> 2 < KING:
+            _grow(pos, i, card, tops, empty, prio, out, parent, links, left - 1)
