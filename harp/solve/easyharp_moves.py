@@ -270,14 +270,21 @@ def wide_steps(pos: Position) -> list[Step]:
 
 def _via_talon_foundation(pos: Position, i: int, card: int, prio: int, out: list[Step]) -> None:
     """The talon cards of ``card``'s suit from a slot's height up to just
-    below ``card``, then ``card`` from column i, all to the foundation."""
-    _, talon, slots = pos
+    below ``card``, then ``card`` from column i, all to the foundation
+    (from the lower slot when both can take the run)."""
+    talon, slots = pos.talon, pos.slots
     suit, rank = card & 3, card >> 2
     base = SLOT_BASE[suit]
-    for height in sorted({slots[base], slots[base + 1]}):
+    low, high = slots[base], slots[base + 1]
+    if low > high:
+        low, high = high, low
+    for height in (low, high):
         if height >= rank:
-            continue
-        if all(talon >> (2 * (r * 4 + suit)) & 3 for r in range(height, rank)):
+            return
+        r = height
+        while r < rank and talon >> (2 * (r * 4 + suit)) & 3:
+            r += 1
+        if r == rank:
             moves = [Move(TALON_TO_FOUNDATION, -1, -1, r * 4 + suit) for r in range(height, rank)]
             moves.append(Move(COL_TO_FOUNDATION, i, -1, card))
             out.append((prio + rank - height, moves))
