@@ -15,7 +15,8 @@ The parts:
   move but those proved needless) and the fast search's (macro moves and
   unproved shortcuts);
 * :mod:`~harp.solve.easyharp_search`: depth-first search with a
-  transposition table, and beam search;
+  transposition table, beam search and best-first search (the last two
+  share the children they make: :class:`Children`);
 * :mod:`~harp.solve.easyharp_deadends`: proved tests that a position
   cannot be won, before any search;
 * :mod:`~harp.solve.easyharp_lines`: the found line shortened and turned
@@ -36,9 +37,10 @@ Memory: a depth-first run's table holds at most its share of
 :data:`BEAM_CAP` positions (a digest and the moves that lead to it, about
 300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
 keeps the positions it has not expanded: about 600 bytes per position
-made, on deal 28), and the fast runs' tables are freed before the sound
-search; so at the default limits (2 000 000 positions) a solver process
-stays under 1 GB.
+made, on deal 28), the children kept for the beams at most
+:data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
+tables are freed before the sound search; so at the default limits
+(2 000 000 positions) a solver process stays under 1 GB.
 """
 from __future__ import annotations
 
@@ -101,10 +103,11 @@ BEST_FIRST_CAP = 400_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
-#: Positions whose children the fast runs keep (:class:`Children`, about
-#: 6 KB each).
-KEEP_CHILDREN = 20_000
 LINE_WIDTHS = (4, 8, 16)
+#: Positions whose children the fast runs keep (:class:`Children`, about
+#: 6 KB each): the positions the beams expand again are near the root, all
+#: among the first 20 000 expanded on deals 28 and 814 (benchmarks/NOTES.md).
+KEEP_CHILDREN = 20_000
 
 
 def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
