@@ -162,6 +162,19 @@ class StatsPlan:
 Progress = Callable[[Iterator[DealResult], int], Iterable[DealResult]]
 
 
+#: Chunks a worker should get at least, when there are few tasks.
+CHUNKS_PER_WORKER = 4
+
+
+def balanced_chunk(tasks: int, jobs: int, most: int) -> int:
+    """The chunk size for ``tasks`` deals on ``jobs`` workers: at most
+    ``most``, and small enough that each worker gets several chunks.  A
+    solve can take seconds a deal, and the unknown deals of a range, run
+    again with a longer limit, are few and all slow: in chunks of 64, 77
+    of them went to two workers as 64 and 13, and one worker sat idle."""
+    return max(1, min(most, -(-tasks // (jobs * CHUNKS_PER_WORKER))))
+
+
 def run_stats(plan: StatsPlan, store: ResultStore | None = None, *, jobs: int = 1,
               executor: str = LOCAL, scheduler: str | None = None, chunk_size: int = 64,
               progress: Progress | None = None,
@@ -174,8 +187,8 @@ def run_stats(plan: StatsPlan, store: ResultStore | None = None, *, jobs: int = 
     result as it comes (``--export`` takes the winning scripts from it)."""
     tasks = plan.tasks(store)
     results: Iterable[DealResult] = ordered_map(
-        analyse_deal, tasks, jobs=jobs, chunk_size=chunk_size, executor=executor,
-        scheduler=scheduler)
+        analyse_deal, tasks, jobs=jobs, chunk_size=balanced_chunk(len(tasks), jobs, chunk_size),
+        executor=executor, scheduler=scheduler)
     if progress is not None:
         results = progress(iter(results), len(tasks))
     if each is not None:

@@ -256,6 +256,27 @@ def test_jobs_2_equals_jobs_1() -> None:
     assert run(*args, "--jobs", "2") == run(*args, "--jobs", "1")
 
 
+@pytest.mark.parametrize("tasks, jobs, size", [
+    (10_000, 2, 64), (77, 2, 10), (8, 2, 1), (1, 1, 1), (0, 2, 1), (512, 2, 64)])
+def test_balanced_chunk(tasks: int, jobs: int, size: int) -> None:
+    assert harp.analysis.stats.balanced_chunk(tasks, jobs, 64) == size
+
+
+def test_few_deals_are_shared_between_the_workers(monkeypatch) -> None:
+    """Through the command: 20 deals on two workers go out in chunks of 3,
+    not in one chunk of 20 that leaves the second worker idle."""
+    sizes = []
+    real = harp.analysis.stats.ordered_map
+
+    def spy(func, items, **options):
+        sizes.append(options["chunk_size"])
+        return real(func, items, **options)
+    monkeypatch.setattr(harp.analysis.stats, "ordered_map", spy)
+    args = ("--game", "sh", "--cells", "1", "--deals", "1-20", "--json")
+    assert run(*args, "--jobs", "2") == run(*args, "--jobs", "1")
+    assert sizes == [3, 5]
+
+
 def test_dask_executor_equals_local(tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     args = ("--game", "eh", "--deals", "1-150")
