@@ -224,10 +224,14 @@ def quick_steps(pos: Position) -> list[Step]:
     columns that turn a card (or empty) first, shallow digs before deep.
     Talon cards go to the tableau only in such chains; lone talon plays to
     a foundation and take-backs come last."""
+    cols = pos.columns
+    return _quick_steps(pos, _column_tops(cols), _first_empty(cols))
+
+
+def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[Step]:
+    """:func:`quick_steps` given the column tops and the first empty column."""
     cols, talon, slots = pos
     out: list[Step] = []
-    empty = _first_empty(cols)
-    tops = _column_tops(cols)
     for i, col, card, down, up in _column_cards(cols):
         reveals = up == 1
         tie = up * 16 - down
@@ -256,10 +260,10 @@ def wide_steps(pos: Position) -> list[Step]:
     on its own and take-backs (RULES A1.10) onto a column top or a king
     into an empty column: for the beam searches (in a depth-first run
     these moves make every dead end much bigger)."""
-    out = quick_steps(pos)
     cols, talon, slots = pos
     empty = _first_empty(cols)
     tops = _column_tops(cols)
+    out = _quick_steps(pos, tops, empty)
     for slot, height in enumerate(slots):
         card = height * 4 + SLOT_SUIT[slot]
         if height < 13 and talon >> (2 * card) & 3 and not (slot & 1 and slots[slot - 1] == height):
