@@ -285,10 +285,10 @@ def _via_talon_foundation(pos: Position, i: int, card: int, prio: int, out: list
     for height in (low, high):
         if height >= rank:
             return
-        r = height
-        while r < rank and talon >> (2 * (r * 4 + suit)) & 3:
-            r += 1
-        if r == rank:
+        reached = height               # the talon has every card from height up to here
+        while reached < rank and talon >> (2 * (reached * 4 + suit)) & 3:
+            reached += 1
+        if reached == rank:
             moves = [Move(TALON_TO_FOUNDATION, -1, -1, r * 4 + suit) for r in range(height, rank)]
             moves.append(Move(COL_TO_FOUNDATION, i, -1, card))
             out.append((prio + rank - height, moves))
