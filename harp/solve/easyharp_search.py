@@ -102,9 +102,10 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
          max_states: int, deadline: float, per_parent: int = 0) -> SearchOutcome:
     """Beam search: level by level, keep the ``width`` best positions by
     ``score`` (lower first; ties: the first made) and expand them all
-    (``children``: :class:`Children`).  It drops positions, so it proves nothing and answers only ``solved``
-    or ``unknown`` (also after :data:`STALL` levels without a new best
-    score); the fast search runs it with growing widths, because
+    (``children``: :class:`Children`).  It drops positions, so it proves
+    nothing and answers only ``solved`` or ``unknown`` (also after
+    :data:`STALL` levels without a new best score); the fast search runs
+    it with growing widths, because
     a good score leads it past the early mistakes that a depth-first
     order only undoes by backtracking over every later choice.
 
@@ -195,8 +196,9 @@ class Children:
     The lists of the first ``keep`` positions expanded are kept and handed
     out again.  Every beam of a deal starts from the same root, so beams of
     each order and width expand many of the same positions near it: on
-    deals 28 and 814, 30 % and 23 % of the expansions in 10 s had been made
-    before (benchmarks/NOTES.md).  Kept lists take about 6 KB per
+    deals 28 and 814, 15 % and 22 % of the expansions in the fast runs'
+    first 300 000 positions had been made before, all of them among the
+    first 20 000 (benchmarks/NOTES.md).  Kept lists take about 6 KB per
     position, so ``keep`` bounds their memory; positions are looked up
     exactly (the moves name column numbers, so a symmetric position would
     not do), and a kept list is the list the steps would make again, so a
