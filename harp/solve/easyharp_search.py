@@ -105,9 +105,9 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
     (``children``: :class:`Children`).  It drops positions, so it proves
     nothing and answers only ``solved`` or ``unknown`` (also after
     :data:`STALL` levels without a new best score); the fast search runs
-    it with growing widths, because
-    a good score leads it past the early mistakes that a depth-first
-    order only undoes by backtracking over every later choice.
+    it with growing widths, because a good score leads it past the early
+    mistakes that a depth-first order only undoes by backtracking over
+    every later choice.
 
     With ``per_parent`` > 0 a level keeps at most that many children of
     any one position (:func:`_diverse`): otherwise one position whose
