@@ -22,9 +22,9 @@ from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_lines import shorten, to_actions
 from harp.solve.easyharp_moves import play_safe, play_safe_after, quick_steps, wide_steps
 from harp.solve.easyharp_search import (BEAM_SCORES, BestFirst, Children, _diverse, beam,
-                                        depth_first,
+                                        NEED_WEIGHT, depth_first,
                                         score_by_depth, score_by_foundations,
-                                        score_by_low_cards)
+                                        score_by_low_cards, score_by_needs)
 from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
 from harp.solve.easyharp_model import SLOT_SUIT, Position, apply, digest, key, position_from_board
 
@@ -608,3 +608,39 @@ def test_solver_wins_deal_977_through_its_best_first_slices(monkeypatch):
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, "BEST_FIRST_FROM", 10 ** 9)
     assert solve_easy_harp(board, max_states=50_000, timeout=None, line_search=0).outcome == "unknown"
+
+
+def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():
+    """score_by_needs: the depth order plus NEED_WEIGHT for every card above
+    the topmost copy of each card the slots take next (the next two ranks of
+    each slot); a copy in the talon costs nothing, and a card whose copies
+    are all elsewhere (the other slot) costs nothing either."""
+    ah, ad, two_h = parse_card("AH"), parse_card("AD"), parse_card("2H")
+    needed_elsewhere = [c for c in range(52) if c >> 2 <= 1 and c not in (ah, ad, two_h)]
+    talon = sum(1 << (2 * c) for c in needed_elsewhere + [two_h])
+    empty = bytes([0])
+    columns = (bytes([0, ah, *cards("9S 8H")]),          # AH under 2 cards
+               bytes([1, ah, *cards("5C 4D 3C")]),       # the other AH under 3
+               bytes([0, ad, *cards("KS")]),             # one AD under 1
+               *[empty] * 6)
+    heights = [0] * 8
+    heights[SLOT_SUIT.index(ad & 3)] = 1                 # the other AD is up
+    pos = Position(columns, talon, tuple(heights))
+    # Both hearts slots take an ace (2 above the nearer, counted for each
+    # slot); of the diamonds, one slot takes an ace (1 above), the other the
+    # 2D (in the talon); 2H is in the talon; every other card is too.
+    assert score_by_needs(pos) - score_by_depth(pos) == NEED_WEIGHT * (2 + 2 + 1)
+
+
+def test_solver_wins_deal_2208_through_the_needs_order(monkeypatch):
+    """Through the solver: with the slices of the best-first search under
+    the needs order in every round, deal 2208 (both 2 of diamonds in one
+    column, under five and seven cards) is won within 40 000 positions, and
+    the script replays to ``won``; without them it is not."""
+    from harp.solve import easyharp
+    board = new_board(make_code("EH", 2208))
+    monkeypatch.setattr(easyharp, "NEEDS_FROM", 4)
+    result = solve_easy_harp(board, max_states=40_000, timeout=None, line_search=0)
+    assert result.solved and replays_to_won(board, result)
+    monkeypatch.setattr(easyharp, "NEEDS_FROM", 10 ** 9)
+    assert solve_easy_harp(board, max_states=40_000, timeout=None, line_search=0).outcome == "unknown"

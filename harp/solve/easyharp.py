@@ -27,7 +27,7 @@ depth-first run of the fast search; a short sound search (it decides small
 positions, and positions that only a take-back wins); then fast runs in
 turn (depth-first with the order jittered and a growing budget, restarted,
 beam searches of growing width, and, once the beams are wide, slices of
-one best-first search that goes on where it stopped), until
+two best-first searches that go on where they stopped), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
 and the dead-end tests answer ``unsolvable``.
@@ -37,7 +37,8 @@ Memory: a depth-first run's table holds at most its share of
 :data:`BEAM_CAP` positions (a digest and the moves that lead to it, about
 300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
 keeps the positions it has not expanded: about 600 bytes per position
-made, on deal 28), the children kept for the beams at most
+made, on deal 28), the one under :func:`score_by_needs` at most
+:data:`NEEDS_CAP`, the children kept for the beams at most
 :data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
 tables are freed before the sound search; so at the default limits
 (2 000 000 positions) a solver process stays under 1 GB.
@@ -54,7 +55,7 @@ from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_aces, play_safe, play_safe_after, quick_steps, wide_steps
-from .easyharp_search import BEAM_SCORES, BestFirst, Children, SearchOutcome, beam, depth_first
+from .easyharp_search import BEAM_SCORES, BestFirst, Children, SearchOutcome, beam, depth_first, score_by_needs
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -100,6 +101,21 @@ BEST_FIRST_ORDER = BEAM_SCORES[2]
 BEST_FIRST_PER_WIDTH = 400
 BEST_FIRST_FROM = 128
 BEST_FIRST_CAP = 400_000
+#: The second best-first search, under :func:`score_by_needs` (it digs
+#: for the cards the foundations wait for): the width from which a round
+#: runs its slice (first in the round), its share per unit of width, and
+#: the most positions it makes.  Deals whose low cards lie deep, both
+#: copies of one among them (1466: an ace of hearts and an ace of diamonds
+#: at the bottom of one column, both threes of diamonds in another), are
+#: lost by every other run (1466 was unknown after 4 000 000 positions);
+#: this search wins many of them within its first 50 000 positions.  Most
+#: deals that the other runs win slowly it does not win, so it gets no
+#: slice before width 128: run from width 16 it won 10 more of 77 hard
+#: deals at 10 s but lost deals the beams win in 7-10 s
+#: (benchmarks/NOTES.md).
+NEEDS_FROM = 128
+NEEDS_PER_WIDTH = 400
+NEEDS_CAP = 200_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -250,7 +266,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     depth-first run with a jittered order and a growing budget (restarts:
     a run that wanders into a dead part of the tree is cut short, and a
     fresh table lets the next run pass where the last one failed), from
-    width :data:`BEST_FIRST_FROM` on a slice of the best-first search, the
+    width :data:`NEEDS_FROM` on a slice of each best-first search, the
     :data:`BEAMS` and a plain beam under the next of the
     :data:`PLAIN_ORDERS`, twice as wide as in the last round (a beam
     finds the wins that need an early choice the depth-first order gets
@@ -261,6 +277,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     yield _beam_run(root, children, FIRST_BEAM, *BEAMS[0])
     width = FIRST_BEAM
     best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
+    needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -274,6 +291,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
             return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
+        if width >= NEEDS_FROM:
+            yield _resume(needs_first, width * NEEDS_PER_WIDTH)
         if width >= BEST_FIRST_FROM:
             yield _resume(best_first, width * BEST_FIRST_PER_WIDTH)
         beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .easyharp_model import Move, Position, apply, digest, key, tableau_empty
+from .easyharp_model import SLOT_SUIT, Move, Position, apply, digest, key, tableau_empty
 from .result import SOLVED, UNKNOWN, UNSOLVABLE
 
 #: Every this many children tried the clock is read.
@@ -348,6 +348,63 @@ def score_by_low_cards(pos: Position) -> int:
     cards, foundation cards and empty columns count as in
     :func:`score_by_foundations`."""
     return _low_cards_sum(pos.columns) - sum(pos.slots)
+
+
+#: How much one card above a card the foundations need weighs in
+#: :func:`score_by_needs`, and how many ranks up from each slot's height
+#: are looked at.
+NEED_WEIGHT = 16
+NEED_RANKS = 2
+_ABOVE: dict[bytes, bytes] = {}
+_NEEDED: dict[tuple[int, ...], tuple[int, ...]] = {}
+_ABSENT = 255
+
+
+def _above(col: bytes) -> bytes:
+    """Per card value 0..51: the cards in the column above its topmost
+    copy, or :data:`_ABSENT`."""
+    found = _ABOVE.get(col)
+    if found is None:
+        if len(_ABOVE) >= COLUMN_MEMO:
+            _ABOVE.clear()
+        table = bytearray([_ABSENT]) * 52
+        top = len(col) - 1
+        for i in range(1, top + 1):         # bottom to top: the topmost copy writes last
+            table[col[i]] = top - i
+        found = _ABOVE[col] = bytes(table)
+    return found
+
+
+def _needed(slots: tuple[int, ...]) -> tuple[int, ...]:
+    """The next :data:`NEED_RANKS` cards of each slot (a card twice when
+    both slots of its suit take it)."""
+    cards = _NEEDED.get(slots)
+    if cards is None:
+        if len(_NEEDED) >= COLUMN_MEMO:
+            _NEEDED.clear()
+        cards = _NEEDED[slots] = tuple(
+            rank * 4 + SLOT_SUIT[slot] for slot, height in enumerate(slots)
+            for rank in range(height, min(13, height + NEED_RANKS)))
+    return cards
+
+
+def score_by_needs(pos: Position) -> int:
+    """A best-first order: :func:`score_by_depth`, plus for each slot and
+    each of the next :data:`NEED_RANKS` cards it takes, the cards lying
+    above that card's topmost copy on the columns (none for a copy in the
+    talon), :data:`NEED_WEIGHT` each: it digs for the cards the foundations
+    wait for, where the other orders dig wherever face-down cards are
+    (deals whose low cards lie deep, both copies of one among them:
+    benchmarks/NOTES.md)."""
+    cols, talon, slots = pos
+    tables = [_above(col) for col in cols if len(col) > 1]
+    cost = 0
+    for card in _needed(slots):
+        if not talon >> (2 * card) & 3:
+            above = min([table[card] for table in tables], default=0)
+            if above != _ABSENT:            # absent: the copy is on the other slot
+                cost += above
+    return score_by_depth(pos) + NEED_WEIGHT * cost
 
 
 #: The beam orders the fast search takes in turn: each wins deals the
