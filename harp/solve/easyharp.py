@@ -108,14 +108,17 @@ BEST_FIRST_CAP = 400_000
 #: copies of one among them (1466: an ace of hearts and an ace of diamonds
 #: at the bottom of one column, both threes of diamonds in another), are
 #: lost by every other run (1466 was unknown after 4 000 000 positions);
-#: this search wins many of them within its first 50 000 positions.  Most
+#: this search wins many of them, each it won within its first 60 000
+#: positions (1648 the last: at 60 s, in its second slice), so it stops
+#: there: going on took time from the other best-first search (at 60 s,
+#: deal 814 won in 56 s with a cap of 200 000, 36 s with this one).  Most
 #: deals that the other runs win slowly it does not win, so it gets no
-#: slice before width 128: run from width 16 it won 10 more of 77 hard
-#: deals at 10 s but lost deals the beams win in 7-10 s
+#: slice before width 128: run from width 16 it won 12 of 77 hard deals
+#: at 10 s (3 without it) but lost deals the beams win in 7-10 s
 #: (benchmarks/NOTES.md).
 NEEDS_FROM = 128
 NEEDS_PER_WIDTH = 400
-NEEDS_CAP = 200_000
+NEEDS_CAP = 60_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
