@@ -126,7 +126,7 @@ def bench_seahaven(args: argparse.Namespace) -> None:
 
 #: Earlier Easy Harp solvers run side by side with today's: the solver
 #: the Easy Harp issue was filed against, and the one before this round.
-BASELINES = "99eb9c2,2ca0e8d"
+BASELINES = "99eb9c2,98d4654"
 
 #: Run in a checkout of a baseline commit (its own ``harp``): solve one
 #: deal, replay the win, print one JSON row.
