@@ -12,6 +12,8 @@ import gc
 import random
 import time
 
+import pytest
+
 from helpers import plain_solvable as plain_search
 
 from harp import new_board
@@ -597,17 +599,21 @@ def test_best_first_stops_at_its_cap():
     assert third.states == 0
 
 
-def test_solver_wins_deal_977_through_its_best_first_slices(monkeypatch):
-    """Through the solver: with the best-first slices in every round, deal
-    977 is won within 50 000 positions, and the script replays to
-    ``won``; without them (the beams and restarts alone) it is not."""
+@pytest.mark.parametrize("deal, switch, states", [(977, "BEST_FIRST_FROM", 50_000),
+                                                  (2208, "NEEDS_FROM", 40_000)])
+def test_solver_wins_through_its_best_first_slices(monkeypatch, deal, switch, states):
+    """Through the solver: with the slices of a best-first search in every
+    round (the depth order's; the needs order's), the deal is won within
+    the positions given, and the script replays to ``won``; without them
+    it is not.  Deal 977 the beams win only after several seconds; deal
+    2208 has both 2 of diamonds in one column, under five and seven cards."""
     from harp.solve import easyharp
-    board = new_board(make_code("EH", 977))
-    monkeypatch.setattr(easyharp, "BEST_FIRST_FROM", 4)
-    result = solve_easy_harp(board, max_states=50_000, timeout=None, line_search=0)
+    board = new_board(make_code("EH", deal))
+    monkeypatch.setattr(easyharp, switch, 4)
+    result = solve_easy_harp(board, max_states=states, timeout=None, line_search=0)
     assert result.solved and replays_to_won(board, result)
-    monkeypatch.setattr(easyharp, "BEST_FIRST_FROM", 10 ** 9)
-    assert solve_easy_harp(board, max_states=50_000, timeout=None, line_search=0).outcome == "unknown"
+    monkeypatch.setattr(easyharp, switch, 10 ** 9)
+    assert solve_easy_harp(board, max_states=states, timeout=None, line_search=0).outcome == "unknown"
 
 
 def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():
@@ -627,20 +633,8 @@ def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():
     heights[SLOT_SUIT.index(ad & 3)] = 1                 # the other AD is up
     pos = Position(columns, talon, tuple(heights))
     # Both hearts slots take an ace (2 above the nearer, counted for each
-    # slot); of the diamonds, one slot takes an ace (1 above), the other the
-    # 2D (in the talon); 2H is in the talon; every other card is too.
+    # slot), then 2H (in the talon); of the diamonds, one slot takes an ace
+    # (1 above) and 2D, the other 2D (in the talon) and 3D, which lies
+    # nowhere on the columns (as if on the other slot); the black aces and
+    # 2s are in the talon.
     assert score_by_needs(pos) - score_by_depth(pos) == NEED_WEIGHT * (2 + 2 + 1)
-
-
-def test_solver_wins_deal_2208_through_the_needs_order(monkeypatch):
-    """Through the solver: with the slices of the best-first search under
-    the needs order in every round, deal 2208 (both 2 of diamonds in one
-    column, under five and seven cards) is won within 40 000 positions, and
-    the script replays to ``won``; without them it is not."""
-    from harp.solve import easyharp
-    board = new_board(make_code("EH", 2208))
-    monkeypatch.setattr(easyharp, "NEEDS_FROM", 4)
-    result = solve_easy_harp(board, max_states=40_000, timeout=None, line_search=0)
-    assert result.solved and replays_to_won(board, result)
-    monkeypatch.setattr(easyharp, "NEEDS_FROM", 10 ** 9)
-    assert solve_easy_harp(board, max_states=40_000, timeout=None, line_search=0).outcome == "unknown"
