@@ -147,12 +147,13 @@ def _king_position():
     ], cards("KH QC JD QD KD"), [13, 13, 13, 11, 13, 9, 13, 11])
 
 
-def random_endgame(rng: random.Random, loose: int):
+def random_endgame(rng: random.Random, loose: int, pile_on: float = 0.4):
     """A random position with ``loose`` cards off the foundations: the
     highest cards of both slots of one suit and of one slot of the other
     colour (both copies of a card are often loose, few cards can be built
     on others, and some positions are lost), dealt at random to a few
-    columns (all but their top face down) and the talon."""
+    columns (all but their top face down; a card goes on a column already
+    dealt with odds ``pile_on``) and the talon."""
     heights = [13] * 8
     suit_slot = rng.randrange(4) * 2
     other = rng.choice([0, 1, 6, 7] if suit_slot in (2, 4) else [2, 3, 4, 5])
@@ -170,7 +171,7 @@ def random_endgame(rng: random.Random, loose: int):
     for card in out:
         if rng.random() < 0.15:
             stock.append(card)
-        elif piles and (len(piles) == 9 or rng.random() < 0.4):
+        elif piles and (len(piles) == 9 or rng.random() < pile_on):
             piles[rng.randrange(len(piles))].append(card)
         elif len(piles) < 9:
             piles.append([card])

@@ -102,13 +102,14 @@ def test_shorten_cuts_a_take_back_and_its_undoing():
     replay to ``won`` (RULES A1.10, B7)."""
     from test_solve_eh import take_back_position
 
-    from harp.solve.easyharp_moves import complete_steps, play_aces
+    from harp.solve.easyharp_moves import complete_steps
+    from harp.solve.easyharp_safe import play_proved
     from harp.solve.easyharp_search import depth_first
     board = take_back_position()
     root = position_from_board(board)
-    found = depth_first(play_aces(root, []), complete_steps, play_aces, 10_000, float("inf"))
+    found = depth_first(play_proved(root, []), complete_steps, play_proved, 10_000, float("inf"))
     line = found.line
-    assert found.outcome == "solved" and root == play_aces(root, [])
+    assert found.outcome == "solved" and root == play_proved(root, [])
     # f4 holds the hearts up to 7H, column 2 ends with 8C: 7H may come back
     detour = [Move(TAKE_BACK, 3, 1, 4 * 6 + 2), Move(COL_TO_FOUNDATION, 1, -1, 4 * 6 + 2)]
     assert is_legal(root, detour[0]) and is_legal(apply(root, detour[0]), detour[1])

@@ -17,6 +17,8 @@ The parts:
 * :mod:`~harp.solve.easyharp_search`: depth-first search with a
   transposition table, beam search and best-first search (the last two
   share the children they make: :class:`Children`);
+* :mod:`~harp.solve.easyharp_safe`: the sound search's proved foundation
+  rules (which cards go up at once, which take-backs are needless);
 * :mod:`~harp.solve.easyharp_deadends`: proved tests that a position
   cannot be won, before any search;
 * :mod:`~harp.solve.easyharp_lines`: the found line shortened and turned
@@ -54,7 +56,8 @@ from collections.abc import Callable, Iterator
 from .easyharp_deadends import dead_end
 from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, apply, position_from_board
-from .easyharp_moves import complete_steps, play_aces, play_safe, play_safe_after, quick_steps, wide_steps
+from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
+from .easyharp_safe import play_proved
 from .easyharp_search import BEAM_SCORES, BestFirst, Children, SearchOutcome, beam, depth_first, score_by_needs
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
@@ -158,7 +161,7 @@ def _solve(board, max_states: int, timeout: float | None, line_search: float) ->
     fast_line: list[Move] = []
     fast_root = play_safe(root, fast_line)
     sound_line: list[Move] = []
-    sound_root = play_aces(root, sound_line)
+    sound_root = play_proved(root, sound_line)
     used = 0
 
     def won(prefix: list[Move], found: SearchOutcome) -> SolveResult:
@@ -176,7 +179,7 @@ def _solve(board, max_states: int, timeout: float | None, line_search: float) ->
     if found.outcome == SOLVED:
         return won(fast_line, found)
     fast_exhausted = found.outcome == UNSOLVABLE
-    found = depth_first(sound_root, complete_steps, play_aces,
+    found = depth_first(sound_root, complete_steps, play_proved,
                         min(SOUND_FIRST, max_states - used), deadline)
     used += found.states
     if found.outcome == SOLVED:
@@ -189,7 +192,7 @@ def _solve(board, max_states: int, timeout: float | None, line_search: float) ->
         found, used = _fast_search(fast_root, used, fast_states, fast_deadline)
         if found.outcome == SOLVED:
             return won(fast_line, found)
-    found = depth_first(sound_root, complete_steps, play_aces, max(1, max_states - used), deadline)
+    found = depth_first(sound_root, complete_steps, play_proved, max(1, max_states - used), deadline)
     used += found.states
     if found.outcome == SOLVED:
         return won(sound_line, found)

@@ -14,50 +14,14 @@ lower priorities are tried first.
 from __future__ import annotations
 
 from harp.cards import KING, is_red
+from harp.easyharp import PARENTS, SLOT_BASE
 
 from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TAKE_BACK, TALON_TO_COL,
                              TALON_TO_FOUNDATION, Move, Position, apply, run_length,
                              slot_for, slot_top, talon_cards)
-from harp.easyharp import PARENTS, SLOT_BASE
+from .easyharp_safe import needless_take_back
 
 Step = tuple  # (priority: int, moves: list[Move])
-
-
-def play_aces(pos: Position, line: list[Move] | None) -> Position:
-    """Put every ace on a column top or in the talon on a foundation
-    (appending the moves to ``line`` when given): rule ACES-UP.
-
-    Why this is sound: let S have an ace A on a column top or in the talon
-    and S' be S with A on an empty slot of its suit (one is empty: A is not
-    up, so at most its twin is).  Nothing is ever built on an ace (RULES
-    A1.2), so in a winning line from S the ace only ever moves or covers a
-    card; the line from S' that skips every move of A is legal: a card
-    that A covers in S is uncovered in S' (turning up, A1.6, forbids
-    nothing; a column with A alone is empty in S', which only adds moves),
-    and if the line puts A's twin up first, it takes the other, empty, slot
-    (the two slots of a suit accept the same cards, so the key's sorted
-    heights are equal).  A take-back of the twin ace stays possible.  So S'
-    is won whenever S is.  By the same argument the position before a
-    take-back of an ace is won whenever the one after it is, so no take-back
-    of an ace is generated.
-    """
-    cols, talon, slots = pos
-    while True:
-        for i, col in enumerate(cols):
-            if len(col) > 1 and col[-1] < 4:
-                move = Move(COL_TO_FOUNDATION, i, -1, col[-1])
-                break
-        else:
-            for card in range(4):
-                if talon >> (2 * card) & 3:
-                    move = Move(TALON_TO_FOUNDATION, -1, -1, card)
-                    break
-            else:
-                return pos
-        pos = apply(pos, move)
-        cols, talon, slots = pos
-        if line is not None:
-            line.append(move)
 
 
 def _first_empty(cols: tuple[bytes, ...]) -> int:
@@ -78,8 +42,11 @@ def complete_steps(pos: Position) -> list[Step]:
     a king (or king-led run) into an empty column other than the first, a
     king-led run that is all its column holds into another empty column,
     the second of a suit's two slots when both are at the same height (same
-    top card).  Left out because :func:`play_aces` plays them: ace moves and
-    take-backs of aces.
+    top card).  Left out by rule ACES-UP: take-backs of aces.  Left out
+    by rule NO-LOW-TAKE-BACK
+    (:mod:`harp.solve.easyharp_safe`): take-backs of cards no line needs
+    back on the tableau.  The search's closure plays the cards rule SAFE-UP
+    sends up (:func:`~harp.solve.easyharp_safe.play_proved`).
     """
     cols, talon, slots = pos
     out: list[Step] = []
@@ -104,7 +71,7 @@ def complete_steps(pos: Position) -> list[Step]:
                 out.append((5, [Move(TALON_TO_COL, -1, j, card)]))
         if card >> 2 == KING and empty >= 0:
             out.append((5, [Move(TALON_TO_COL, -1, empty, card)]))
-    _take_backs(slots, tops, empty, 6, out)
+    _take_backs(slots, tops, empty, 6, out, sound=True)
     out.sort(key=lambda step: step[0])
     return out
 
@@ -127,12 +94,15 @@ def _column_tops(cols: tuple[bytes, ...]) -> dict[int, list[int]]:
 
 
 def _take_backs(slots: tuple[int, ...], tops: dict[int, list[int]], empty: int, prio: int,
-                out: list[Step]) -> None:
+                out: list[Step], sound: bool = False) -> None:
     """Take-backs (RULES A1.10) onto a column top, or of a king into the
     first empty column; none of an ace (rule ACES-UP), and of a suit's two
-    slots at the same height only the first (rule ONE-OF-EQUALS)."""
+    slots at the same height only the first (rule ONE-OF-EQUALS); for the
+    sound search, none that rule NO-LOW-TAKE-BACK leaves out."""
     for slot, height in enumerate(slots):
         if height < 2 or (slot & 1 and slots[slot - 1] == height):
+            continue
+        if sound and needless_take_back(slots, slot):
             continue
         card = slot_top(slots, slot)
         targets = [j for parent in PARENTS[card] for j in tops.get(parent, ())]

@@ -1,9 +1,10 @@
 """Depth-first, beam and best-first search with a transposition table, for Easy Harp (RULES A1).
 
 One search serves both the sound search (every move of the normal form,
-:func:`harp.solve.easyharp_moves.complete_steps`, after :func:`play_aces`)
-and the fast one (:func:`quick_steps` after :func:`play_safe`): the
-generator and the closure are parameters.  A position is expanded once:
+:func:`harp.solve.easyharp_moves.complete_steps`, after
+:func:`harp.solve.easyharp_safe.play_proved`) and the fast one
+(:func:`quick_steps` after :func:`play_safe`): the generator and the
+closure are parameters.  A position is expanded once:
 its key (:func:`harp.solve.easyharp_model.key`) goes into a table, and a
 position whose key is in the table is not searched again.  The table holds
 at most ``max_states`` keys (about 200 bytes each: the default limits stay
