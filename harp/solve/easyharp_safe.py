@@ -38,7 +38,7 @@ it.  Why each kept move stays legal:
   moves only change the counts below ``d(t)``, which stay at 2; a slot at
   the height a kept move needs (to put a card up, or to take one back
   from) exists when the counts allow it, and the key does not tell the
-  two slots of a suit apart (rule SYMMETRY).
+  two slots of a suit apart (rule SYMMETRY);
 * the win (every card up, A1.9) is the same.
 
 So from S no card of D ever needs to move; the largest such D has
@@ -77,10 +77,10 @@ its twin up meanwhile, the twin takes the other slot, which the key does
 not tell apart).
 
 The fast search's :func:`~harp.solve.easyharp_moves.looks_safe` asks only
-the first condition; without the other two a line may need a card of D
-back on the tableau (to carry a lower card of X's colour that still has to
-move), which is why only the fast search, whose answers are replayed wins,
-relies on it.
+the first condition.  Without the other two, a line may need a card that
+is up back on the tableau (to carry a card of X's colour that still has to
+move), and a test has a won position that the sound search calls lost
+under it; only the fast search, whose answers are replayed wins, uses it.
 """
 from __future__ import annotations
 
