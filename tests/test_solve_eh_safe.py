@@ -17,7 +17,7 @@ from harp.solve import SolveResult
 from harp.solve.easyharp_lines import shorten, to_actions
 from harp.solve.easyharp_model import position_from_board
 from harp.solve.easyharp_moves import complete_steps, play_safe
-from harp.solve.easyharp_safe import needless_take_back, play_proved, safe_cards
+from harp.solve.easyharp_safe import needless_take_backs, play_proved, safe_cards
 from harp.solve.easyharp_search import depth_first
 
 # f1 f2 spades, f3 f4 hearts, f5 f6 diamonds, f7 f8 clubs (RULES B5).
@@ -56,10 +56,10 @@ def test_no_low_take_back_keeps_what_a_line_may_need():
     but not the top of the higher one."""
     board = take_back_position()
     slots = position_from_board(board).slots
-    assert not needless_take_back(slots, 3)
-    assert needless_take_back(heights(f3=7, f4=8, f5=7, f1=6), 2)
-    assert not needless_take_back(heights(f3=7, f4=8, f5=7, f1=6), 3)
-    assert not needless_take_back(heights(f3=7, f4=8, f5=7, f1=5), 2)
+    assert 3 not in needless_take_backs(slots)
+    assert 2 in needless_take_backs(heights(f3=7, f4=8, f5=7, f1=6))
+    assert 3 not in needless_take_backs(heights(f3=7, f4=8, f5=7, f1=6))
+    assert 2 not in needless_take_backs(heights(f3=7, f4=8, f5=7, f1=5))
 
 
 def _plain_with(board, keep, limit: int) -> bool | None:
@@ -82,7 +82,7 @@ def _rule_keeps(board, action) -> bool:
     """Rule NO-LOW-TAKE-BACK applied to the engine's actions."""
     if _no_take_back(board, action):
         return True
-    return not needless_take_back(position_from_board(board).slots, int(action.src[1:]) - 1)
+    return int(action.src[1:]) - 1 not in needless_take_backs(position_from_board(board).slots)
 
 
 def test_the_rules_keep_positions_only_a_take_back_wins():
@@ -102,7 +102,7 @@ def test_the_rules_keep_positions_only_a_take_back_wins():
             continue
         needed += 1
         root = position_from_board(board)
-        pruned += any(needless_take_back(root.slots, s) for s in range(8) if root.slots[s] >= 2)
+        pruned += any(root.slots[s] >= 2 for s in needless_take_backs(root.slots))
         assert _plain_with(board.copy(), _rule_keeps, 100_000) is True, str(board)
         prefix: list = []
         start = play_proved(root, prefix)

@@ -19,7 +19,7 @@ from harp.easyharp import PARENTS, SLOT_BASE
 from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TAKE_BACK, TALON_TO_COL,
                              TALON_TO_FOUNDATION, Move, Position, apply, run_length,
                              slot_for, slot_top, talon_cards)
-from .easyharp_safe import needless_take_back
+from .easyharp_safe import needless_take_backs
 
 Step = tuple  # (priority: int, moves: list[Move])
 
@@ -99,10 +99,9 @@ def _take_backs(slots: tuple[int, ...], tops: dict[int, list[int]], empty: int, 
     first empty column; none of an ace (rule ACES-UP), and of a suit's two
     slots at the same height only the first (rule ONE-OF-EQUALS); for the
     sound search, none that rule NO-LOW-TAKE-BACK leaves out."""
+    needless = needless_take_backs(slots) if sound else ()
     for slot, height in enumerate(slots):
-        if height < 2 or (slot & 1 and slots[slot - 1] == height):
-            continue
-        if sound and needless_take_back(slots, slot):
+        if height < 2 or (slot & 1 and slots[slot - 1] == height) or slot in needless:
             continue
         card = slot_top(slots, slot)
         targets = [j for parent in PARENTS[card] for j in tops.get(parent, ())]

@@ -100,16 +100,18 @@ def colour_lows(slots: tuple[int, ...]) -> tuple[int, int]:
             min(slots[2], slots[3], slots[4], slots[5]))
 
 
-def needless_take_back(slots: tuple[int, ...], slot: int) -> bool:
-    """Whether rule NO-LOW-TAKE-BACK leaves out taking back the top of
-    ``slot``: the card is in the largest D of lemma LOW-STAYS-UP."""
-    height = slots[slot]
-    base = slot & ~1
-    if height > slots[base] or height > slots[base + 1]:
-        return False
+def needless_take_backs(slots: tuple[int, ...]) -> tuple[int, ...]:
+    """The slots whose top rule NO-LOW-TAKE-BACK leaves out taking back:
+    the card is in the largest D of lemma LOW-STAYS-UP."""
     black, red = colour_lows(slots)
-    same, other = (red, black) if base in RED_BASES else (black, red)
-    return height <= other + 1 and height <= same + 2
+    out = []
+    for slot, height in enumerate(slots):
+        base = slot & ~1
+        same, other = (red, black) if base in RED_BASES else (black, red)
+        if (height <= slots[base] and height <= slots[base + 1]
+                and height <= other + 1 and height <= same + 2):
+            out.append(slot)
+    return tuple(out)
 
 
 def safe_cards(slots: tuple[int, ...]) -> list[int]:
