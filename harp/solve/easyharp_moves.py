@@ -42,11 +42,11 @@ def complete_steps(pos: Position) -> list[Step]:
     a king (or king-led run) into an empty column other than the first, a
     king-led run that is all its column holds into another empty column,
     the second of a suit's two slots when both are at the same height (same
-    top card).  Left out by rule ACES-UP: take-backs of aces.  Left out
-    by rule NO-LOW-TAKE-BACK
-    (:mod:`harp.solve.easyharp_safe`): take-backs of cards no line needs
-    back on the tableau.  The search's closure plays the cards rule SAFE-UP
-    sends up (:func:`~harp.solve.easyharp_safe.play_proved`).
+    top card).  Left out by rule ACES-UP: take-backs of aces.  Left out by
+    rule NO-LOW-TAKE-BACK (:mod:`harp.solve.easyharp_safe`): take-backs of
+    cards no line needs back on the tableau.  The search's closure plays
+    the cards rule SAFE-UP sends up
+    (:func:`~harp.solve.easyharp_safe.play_proved`).
     """
     cols, talon, slots = pos
     out: list[Step] = []
