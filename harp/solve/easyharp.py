@@ -58,7 +58,8 @@ from .easyharp_lines import shorten, to_actions
 from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
-from .easyharp_search import BEAM_SCORES, BestFirst, Children, SearchOutcome, beam, depth_first, score_by_needs
+from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
+                               score_by_low_cards, score_by_needs)
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -122,6 +123,12 @@ BEST_FIRST_CAP = 400_000
 NEEDS_FROM = 128
 NEEDS_PER_WIDTH = 400
 NEEDS_CAP = 60_000
+#: The third best-first search, under :class:`Novelty` with the low
+#: cards order: the width from which a round runs its slice (first in the
+#: round), its share per unit of width, and the most positions it makes.
+NOVELTY_FROM = 4
+NOVELTY_PER_WIDTH = 4000
+NOVELTY_CAP = 300_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -284,6 +291,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     width = FIRST_BEAM
     best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
+    novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -297,6 +305,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
             return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
+        if width >= NOVELTY_FROM:
+            yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
         if width >= NEEDS_FROM:
             yield _resume(needs_first, width * NEEDS_PER_WIDTH)
         if width >= BEST_FIRST_FROM:
