@@ -28,8 +28,9 @@ The order of work (:func:`solve_easy_harp`): the dead-end tests; one
 depth-first run of the fast search; a short sound search (it decides small
 positions, and positions that only a take-back wins); then fast runs in
 turn (depth-first with the order jittered and a growing budget, restarted,
-beam searches of growing width, and, once the beams are wide, slices of
-two best-first searches that go on where they stopped), until
+slices of a best-first search under the novelty order, beam searches of
+growing width, and, once the beams are wide, slices of two more
+best-first searches; a best-first search goes on where it stopped), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
 and the dead-end tests answer ``unsolvable``.
@@ -40,7 +41,8 @@ Memory: a depth-first run's table holds at most its share of
 300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
 keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
-:data:`NEEDS_CAP`, the children kept for the beams at most
+:data:`NEEDS_CAP`, the one under the novelty order at most
+:data:`NOVELTY_CAP`, the children kept for the beams at most
 :data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
 tables are freed before the sound search; so at the default limits
 (2 000 000 positions) a solver process stays under 1 GB.
@@ -124,8 +126,17 @@ NEEDS_FROM = 128
 NEEDS_PER_WIDTH = 400
 NEEDS_CAP = 60_000
 #: The third best-first search, under :class:`Novelty` with the low
-#: cards order: the width from which a round runs its slice (first in the
-#: round), its share per unit of width, and the most positions it makes.
+#: cards order (it ranks first the positions that put a card where no
+#: position of the same progress had it): the width from which a round
+#: runs its slice (after the round's depth-first run), its share per unit
+#: of width, and the most positions it makes.  It is the strongest run on
+#: the hardest deals: the 9 deals of 1-10 000 no run won at 60 s, it alone
+#: wins within 190 000 positions (1834 in 3 800); of the 71 deals unknown
+#: at 10 s the solver now wins 59 at 10 s.  With 400 positions per unit of
+#: width it won 39 of the 71, with 1 500 51, with 4 000 59, and on 36 deals
+#: the other runs win in 4-10 s it lost 3 (1 500: 2; without it: 1), and
+#: every deal of 1-200 was won (without it 199), median 0.11 s
+#: (benchmarks/NOTES.md).  At the cap it holds about 180 MB.
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 4000
 NOVELTY_CAP = 300_000
@@ -279,11 +290,12 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     depth-first run with a jittered order and a growing budget (restarts:
     a run that wanders into a dead part of the tree is cut short, and a
     fresh table lets the next run pass where the last one failed), from
-    width :data:`NEEDS_FROM` on a slice of each best-first search, the
-    :data:`BEAMS` and a plain beam under the next of the
-    :data:`PLAIN_ORDERS`, twice as wide as in the last round (a beam
-    finds the wins that need an early choice the depth-first order gets
-    wrong)."""
+    width :data:`NOVELTY_FROM` a slice of the novelty order's best-first
+    search, from width :data:`NEEDS_FROM` and :data:`BEST_FIRST_FROM` a
+    slice of each other best-first search, then the :data:`BEAMS` and a
+    plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
+    as in the last round (a beam finds the wins that need an early choice
+    the depth-first order gets wrong)."""
     rng = random.Random(0)
     budget = float(RESTART_STATES)
     children = Children(wide_steps, play_safe_after, KEEP_CHILDREN)
