@@ -131,12 +131,16 @@ NEEDS_CAP = 60_000
 #: runs its slice (after the round's depth-first run), its share per unit
 #: of width, and the most positions it makes.  It is the strongest run on
 #: the hardest deals: the 9 deals of 1-10 000 no run won at 60 s, it alone
-#: wins within 190 000 positions (1834 in 3 800); of the 71 deals unknown
-#: at 10 s the solver now wins 59 at 10 s.  With 400 positions per unit of
-#: width it won 39 of the 71, with 1 500 51, with 4 000 59, and on 36 deals
-#: the other runs win in 4-10 s it lost 3 (1 500: 2; without it: 1), and
-#: every deal of 1-200 was won (without it 199), median 0.11 s
-#: (benchmarks/NOTES.md).  At the cap it holds about 180 MB.
+#: wins within 190 000 positions (1834 in 3 800).  Run on the 71 deals of
+#: 1-10 000 unknown at 10 s, at 10 s: with 400 positions per unit of width
+#: the solver won 39, with 1 500 51, with 4 000 59; on 36 deals the other
+#: runs win in 4-10 s it lost 3 (1 500: 2; without it: 1); every deal of
+#: 1-200 was won (without it 199), median 0.11 s.  Placed last in the
+#: round, or with a share of the round's other positions instead, it lost
+#: fewer of those deals but won far fewer of the 71 (33-48).  Over all of
+#: 1-10 000 at 10 s it turned 51 unknown deals into wins and 40 wins into
+#: unknown (benchmarks/NOTES.md).  At the cap it holds about 260 MB
+#: (deal 950).
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 4000
 NOVELTY_CAP = 300_000
