@@ -163,7 +163,7 @@ class BestFirst:
     positions made.  Like a beam it answers only ``solved`` (its table
     holds digests) or ``unknown``."""
 
-    def __init__(self, root: Position, children: Children, score: Callable[[Position], int],
+    def __init__(self, root: Position, children: Children, score: Callable[[Position], object],
                  cap: int) -> None:
         self.children, self.score, self.cap = children, score, cap
         self.seen = {digest(root)}
@@ -413,6 +413,11 @@ def score_by_needs(pos: Position) -> int:
 BEAM_SCORES = (score_by_low_cards, score_by_foundations, score_by_depth)
 
 
+#: Novelty's atoms of a card on a card are ``under * 52 + card`` (``under``
+#: 52: on nothing), all below this; a suit's slot heights come after it.
+_SLOT_ATOMS = 53 * 52
+
+
 class Novelty:
     """A best-first order of two ranks, after best-first width search
     (Lipovetzky & Geffner, "Best-First Width Search: Exploration and
@@ -453,7 +458,7 @@ class Novelty:
             low, high = slots[base], slots[base + 1]
             if low > high:
                 low, high = high, low
-            atoms.append(4096 + (base * 14 + low) * 14 + high)
+            atoms.append(_SLOT_ATOMS + (base * 14 + low) * 14 + high)
         progress = down * 128 + sum(slots)
         seen = self.seen.get(progress)
         if seen is None:
