@@ -667,3 +667,41 @@ def test_the_novelty_order_ranks_first_what_makes_a_new_atom():
     assert order(Position(columns, 0, (0,) * 6 + (1, 0)))[0] == 0  # another progress
     mixed = (bytes([1, *cards("AH 9S 8H")]), bytes([0, *cards("7C 8H")]), *[empty] * 7)
     assert order(Position(mixed, 0, (0,) * 8))[0] == 1            # every atom seen
+
+
+def novelty_rank(seen: dict, pos: Position) -> int:
+    """Novelty's rank by its definition, every atom of the position looked
+    at: 0 when one is new among the positions of the same progress."""
+    cols, _, slots = pos
+    atoms = set()
+    for col in cols:
+        under = 52
+        for card in col[col[0] + 1:]:
+            atoms.add(("on", under, card))
+            under = card
+    for suit in range(4):
+        atoms.add(("slots", suit, *sorted(slots[2 * suit:2 * suit + 2])))
+    table = seen.setdefault((sum(col[0] for col in cols), sum(slots)), set())
+    new = not atoms <= table
+    table |= atoms
+    return 0 if new else 1
+
+
+@pytest.mark.parametrize("deal", [1, 28])
+def test_the_novelty_order_ranks_as_its_definition_along_a_search(deal):
+    """Novelty looks only at the columns and slot heights new to a
+    progress; along a best-first search (thousands of positions, most a
+    column or two away from one seen) it ranks each position as looking
+    at every atom does."""
+    order = Novelty(score_by_low_cards)
+    seen: dict = {}
+    ranks = []
+
+    def checked(pos: Position) -> tuple[int, int]:
+        rank = order(pos)
+        ranks.append(rank[0])
+        assert rank == (novelty_rank(seen, pos), score_by_low_cards(pos))
+        return rank
+    root = play_safe(position_from_board(new_board(make_code("EH", deal))), [])
+    BestFirst(root, Children(wide_steps, play_safe_after), checked, 10_000).run(3_000, float("inf"))
+    assert len(ranks) > 3_000 and 0 < ranks.count(0) < len(ranks)
