@@ -135,7 +135,6 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
         black = min(slots[0], slots[1], slots[6], slots[7])
         red = min(slots[2], slots[3], slots[4], slots[5])
         move = None
-        tops = None
         for slot, height in enumerate(slots):
             if height == 13 or (black if 2 <= slot <= 5 else red) < height:
                 continue                   # complete, or something may go on the card
@@ -143,11 +142,11 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
             if talon >> (2 * card) & 3:
                 move = Move(TALON_TO_FOUNDATION, -1, -1, card)
                 break
-            if tops is None:
-                tops = {col[-1]: i for i, col in reversed(list(enumerate(cols))) if len(col) > 1}
-            i = tops.get(card)
-            if i is not None:
-                move = Move(COL_TO_FOUNDATION, i, -1, card)
+            for i, col in enumerate(cols):  # (a scan: cheaper than a table of the tops)
+                if col[-1] == card and len(col) > 1:
+                    move = Move(COL_TO_FOUNDATION, i, -1, card)
+                    break
+            if move is not None:
                 break
         if move is None:
             return pos
