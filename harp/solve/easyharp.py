@@ -139,10 +139,12 @@ NEEDS_CAP = 60_000
 #: round, or with a share of the round's other positions instead, it lost
 #: fewer of those deals but won far fewer of the 71 (33-48).  Over all of
 #: 1-10 000 at 10 s it turned 51 unknown deals into wins and 40 wins into
-#: unknown (benchmarks/NOTES.md).  At the cap it holds about 260 MB
-#: (deal 950).
+#: unknown.  Once a position cost it a third less, 6 000 won 4 more of the
+#: 28 deals still unknown at 10 s and every one of 91 deals won in 5-10 s
+#: before; 9 000 won 2 more of the 28 but lost 6 of the 91
+#: (benchmarks/NOTES.md).  At the cap it holds about 270 MB (deal 950).
 NOVELTY_FROM = 4
-NOVELTY_PER_WIDTH = 4000
+NOVELTY_PER_WIDTH = 6000
 NOVELTY_CAP = 300_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
