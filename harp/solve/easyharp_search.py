@@ -444,7 +444,7 @@ class Novelty:
 
     def __init__(self, score: Callable[[Position], int]) -> None:
         self.score = score
-        self.seen: dict[int, tuple[set[int], set]] = {}
+        self.seen: dict[int, tuple[set[int], set[bytes | tuple[int, ...]]]] = {}
 
     def __call__(self, pos: Position) -> tuple[int, int]:
         cols, _, slots = pos
