@@ -28,7 +28,8 @@ from harp.solve.easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelt
                                         score_by_depth, score_by_foundations,
                                         score_by_low_cards, score_by_needs)
 from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
-from harp.solve.easyharp_model import SLOT_SUIT, Position, apply, digest, key, position_from_board
+from harp.solve.easyharp_model import (COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, TALON_TO_FOUNDATION, Move,
+                                       Position, apply, digest, key, position_from_board)
 
 # Deals the solver wins within a hundred positions (its search is the same
 # for the same budget); the tests replay whatever it finds.
@@ -667,6 +668,27 @@ def test_the_novelty_order_ranks_first_what_makes_a_new_atom():
     assert order(Position(columns, 0, (0,) * 6 + (1, 0)))[0] == 0  # another progress
     mixed = (bytes([1, *cards("AH 9S 8H")]), bytes([0, *cards("7C 8H")]), *[empty] * 7)
     assert order(Position(mixed, 0, (0,) * 8))[0] == 1            # every atom seen
+
+
+@pytest.mark.parametrize("talon_aces, expected", [
+    ("", [(COL_TO_FOUNDATION, 0, "AS"), (COL_TO_FOUNDATION, 1, "AS"), (TALON_TO_FOUNDATION, -1, "AH")]),
+    ("AS", [(TALON_TO_FOUNDATION, -1, "AS"), (COL_TO_FOUNDATION, 0, "AS"),
+            (TALON_TO_FOUNDATION, -1, "AH")]),
+])
+def test_the_fast_closure_plays_up_talon_cards_first_then_the_first_column(talon_aces, expected):
+    """play_safe: slot by slot, the card a slot needs goes up from the
+    talon if it is there, else from the first column it tops; a card that
+    a card of the other colour could still go on (2S: the red aces are not
+    up) stays.  The line it appends is the moves it made."""
+    columns = (bytes([0, *cards("5H AS")]), bytes([0, *cards("9C AS")]), bytes([0, *cards("2S")]),
+               *[bytes([0])] * 6)
+    talon = sum(TALON_ONE[c] for c in cards(f"AH {talon_aces}"))
+    line: list = []
+    end = play_safe(Position(columns, talon, (0,) * 8), line)
+    assert line == [Move(kind, col, -1, parse_card(card)) for kind, col, card in expected]
+    assert end.talon == 0
+    assert end.columns[2] == columns[2]
+    assert sorted(end.slots) == [0] * 5 + [1] * 3
 
 
 def novelty_rank(seen: dict, pos: Position) -> int:
