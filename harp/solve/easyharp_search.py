@@ -435,7 +435,8 @@ class Novelty:
     under this order the search wins the 9 deals of 1-10 000 that every
     other run lost at 60 s (benchmarks/NOTES.md).
 
-    It keeps a set of atoms per progress (a few thousand ints each), and
+    It keeps a set of atoms per progress (about 130 ints each on deal 950:
+    97 102 in 756 sets at 300 000 positions), and
     beside it the columns and slot heights whose atoms are in that set
     already: a child differs from its parent in a column or two, so most of
     its columns need no look (the same ranks as looking at every atom, at a
