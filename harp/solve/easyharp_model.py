@@ -122,7 +122,8 @@ def remove_top(col: bytes, n: int) -> bytes:
     return rest
 
 
-def _set(tup: tuple, i: int, value) -> tuple:
+def with_item(tup: tuple, i: int, value) -> tuple:
+    """The tuple with item i replaced."""
     out = list(tup)             # (a list and back: faster than slicing two tuples)
     out[i] = value
     return tuple(out)
@@ -135,8 +136,8 @@ def apply(pos: Position, move: Move) -> Position:
     if kind == COL_TO_FOUNDATION:
         col = cols[src]
         slot = slot_for(slots, col[-1])
-        return Position(_set(cols, src, remove_top(col, 1)), talon,
-                        _set(slots, slot, slots[slot] + 1))
+        return Position(with_item(cols, src, remove_top(col, 1)), talon,
+                        with_item(slots, slot, slots[slot] + 1))
     if kind == COL_TO_COL:
         scol, dcol = cols[src], cols[dst]
         n = 1 if len(dcol) > 1 else run_length(scol)     # empty: the king-led run (A1.4)
@@ -146,12 +147,12 @@ def apply(pos: Position, move: Move) -> Position:
         return Position(tuple(out), talon, slots)
     if kind == TALON_TO_FOUNDATION:
         slot = slot_for(slots, card)
-        return Position(cols, talon - TALON_ONE[card], _set(slots, slot, slots[slot] + 1))
+        return Position(cols, talon - TALON_ONE[card], with_item(slots, slot, slots[slot] + 1))
     if kind == TALON_TO_COL:
-        return Position(_set(cols, dst, cols[dst] + bytes((card,))),
+        return Position(with_item(cols, dst, cols[dst] + bytes((card,))),
                         talon - TALON_ONE[card], slots)
-    return Position(_set(cols, dst, cols[dst] + bytes((slot_top(slots, src),))),
-                    talon, _set(slots, src, slots[src] - 1))
+    return Position(with_item(cols, dst, cols[dst] + bytes((slot_top(slots, src),))),
+                    talon, with_item(slots, src, slots[src] - 1))
 
 
 def is_legal(pos: Position, move: Move) -> bool:

@@ -14,11 +14,11 @@ lower priorities are tried first.
 from __future__ import annotations
 
 from harp.cards import KING, is_red
-from harp.easyharp import PARENTS, SLOT_BASE
+from harp.easyharp import N_COLUMNS, N_SLOTS, PARENTS, SLOT_BASE
 
-from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TAKE_BACK, TALON_TO_COL,
-                             TALON_TO_FOUNDATION, Move, Position, apply, run_length,
-                             slot_for, slot_top, talon_cards)
+from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TAKE_BACK, TALON_ONE,
+                             TALON_TO_COL, TALON_TO_FOUNDATION, Move, Position, remove_top,
+                             run_length, slot_for, slot_top, talon_cards, with_item)
 from .easyharp_safe import needless_take_backs
 
 Step = tuple  # (priority: int, moves: list[Move])
@@ -134,23 +134,28 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
         cols, talon, slots = pos
         black = min(slots[0], slots[1], slots[6], slots[7])
         red = min(slots[2], slots[3], slots[4], slots[5])
-        move = None
-        for slot, height in enumerate(slots):
+        tops = None
+        for slot in range(N_SLOTS):
+            height = slots[slot]
             if height == 13 or (black if 2 <= slot <= 5 else red) < height:
                 continue                   # complete, or something may go on the card
             card = height * 4 + SLOT_SUIT[slot]
             if talon >> (2 * card) & 3:
-                move = Move(TALON_TO_FOUNDATION, -1, -1, card)
+                move = _TALON_UP[card]
+                talon -= TALON_ONE[card]
                 break
-            for i, col in enumerate(cols):  # (a scan: cheaper than a table of the tops)
-                if col[-1] == card and len(col) > 1:
-                    move = Move(COL_TO_FOUNDATION, i, -1, card)
-                    break
-            if move is not None:
+            if tops is None:
+                tops = [col[-1] if len(col) > 1 else -1 for col in cols]
+            if card in tops:
+                i = tops.index(card)
+                move = _UP[i][card]
+                cols = with_item(cols, i, remove_top(cols[i], 1))
                 break
-        if move is None:
+        else:
             return pos
-        pos = apply(pos, move)
+        # (the move made here, not by apply: the slot is the first that
+        # takes the card, as apply would find it)
+        pos = Position(cols, talon, with_item(slots, slot, height + 1))
         line.append(move)
 
 
@@ -200,27 +205,59 @@ def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[
     """:func:`quick_steps` given the column tops and the first empty column."""
     cols, talon, slots = pos
     out: list[Step] = []
-    for i, col, card, down, up in _column_cards(cols):
+    for i, col in enumerate(cols):
+        if len(col) == 1:
+            continue
+        card = col[-1]
+        down = col[0]
+        up = len(col) - 1 - down
         reveals = up == 1
         tie = up * 16 - down
-        if slot_for(slots, card) >= 0:
-            out.append(((0 if reveals else 1) * 256 + tie, [Move(COL_TO_FOUNDATION, i, -1, card)]))
-        else:
+        suit, rank = card & 3, card >> 2
+        first = SLOT_BASE[suit]
+        low, high = slots[first], slots[first + 1]
+        if low == rank or high == rank:
+            out.append(((0 if reveals else 1) * 256 + tie, [_UP[i][card]]))
+        elif (low < rank and talon >> (2 * (low * 4 + suit)) & 3
+              or high < rank and talon >> (2 * (high * 4 + suit)) & 3):
+            # (else the talon lacks what either slot takes next: no run)
             _via_talon_foundation(pos, i, card, (2 if reveals else 4) * 256 + tie, out)
         if reveals and not down and empty >= 0:
             continue                     # a lone card: moving it only empties its column
         base = (1 if reveals and down else 2 if reveals else 3 if down else 6) * 256 + tie
+        onto = _ONTO[i]
         for parent in PARENTS[card]:
             for j in tops.get(parent, ()):
-                out.append((base + BURY * cols[j][0], [Move(COL_TO_COL, i, j, card)]))
+                out.append((base + BURY * cols[j][0], [onto[j][card]]))
         if empty >= 0 and down:
             n = run_length(col)
             if col[-n] >> 2 == KING and up == n:
-                out.append((256 + tie, [Move(COL_TO_COL, i, empty, card)]))
-        if talon:
-            _chains(pos, i, card, tops, empty, base + 256, out)
-    out.sort(key=lambda step: step[0])
+                out.append((256 + tie, [onto[empty][card]]))
+        if talon & _PARENTS_MASK[card]:
+            _grow(pos, i, card, tops, empty, base + 256, out, card, [], MAX_CHAIN)
+    out.sort(key=_priority)
     return out
+
+
+def _priority(step: Step) -> int:
+    return step[0]
+
+
+#: The moves the fast search's generator and closure make, made once
+#: (a table lookup costs a tenth of making a Move): a column's top card to
+#: a foundation (``_UP[i][card]``), onto another column
+#: (``_ONTO[i][j][card]``), a talon card onto a column
+#: (``_FROM_TALON[j][card]``) or to a foundation (``_TALON_UP[card]``).
+_UP = tuple(tuple(Move(COL_TO_FOUNDATION, i, -1, card) for card in range(52))
+            for i in range(N_COLUMNS))
+_ONTO = tuple(tuple(tuple(Move(COL_TO_COL, i, j, card) for card in range(52))
+                    for j in range(N_COLUMNS)) for i in range(N_COLUMNS))
+_FROM_TALON = tuple(tuple(Move(TALON_TO_COL, -1, j, card) for card in range(52))
+                    for j in range(N_COLUMNS))
+_TALON_UP = tuple(Move(TALON_TO_FOUNDATION, -1, -1, card) for card in range(52))
+#: Per card, the talon bits of the cards it may be built on: a chain
+#: (:func:`_grow`) starts only when one of them is in the talon.
+_PARENTS_MASK = tuple(sum(3 << (2 * parent) for parent in PARENTS[card]) for card in range(52))
 
 
 def wide_steps(pos: Position) -> list[Step]:
@@ -235,7 +272,7 @@ def wide_steps(pos: Position) -> list[Step]:
     for slot, height in enumerate(slots):
         card = height * 4 + SLOT_SUIT[slot]
         if height < 13 and talon >> (2 * card) & 3 and not (slot & 1 and slots[slot - 1] == height):
-            out.append((LAST_RESORT, [Move(TALON_TO_FOUNDATION, -1, -1, card)]))
+            out.append((LAST_RESORT, [_TALON_UP[card]]))
     _take_backs(slots, tops, empty, LAST_RESORT + 256, out)
     return out
 
@@ -257,28 +294,22 @@ def _via_talon_foundation(pos: Position, i: int, card: int, prio: int, out: list
         while reached < rank and talon >> (2 * (reached * 4 + suit)) & 3:
             reached += 1
         if reached == rank:
-            moves = [Move(TALON_TO_FOUNDATION, -1, -1, r * 4 + suit) for r in range(height, rank)]
-            moves.append(Move(COL_TO_FOUNDATION, i, -1, card))
+            moves = [_TALON_UP[r * 4 + suit] for r in range(height, rank)]
+            moves.append(_UP[i][card])
             out.append((prio + rank - height, moves))
             return
 
 
-def _chains(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: int,
-            prio: int, out: list[Step]) -> None:
+def _grow(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: int, prio: int,
+          out: list[Step], child: int, chain: list[int], left: int) -> None:
     """Column i's top ``card`` onto a chain of talon cards: parents taken
     from the talon, one rank up each, until one fits on a column top (or is
     a king for the first empty column); both suits of each rank are tried.
     (A chain climbs one rank a link, so no card is in it twice: one copy in
-    the talon is enough for each link.)"""
-    _grow(pos, i, card, tops, empty, prio, out, card, [], MAX_CHAIN)
-
-
-def _grow(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: int, prio: int,
-          out: list[Step], child: int, chain: list[int], left: int) -> None:
-    """:func:`_chains` from a chain built so far, whose last link (or the
-    column's card) is ``child``.  A function of its own, not a closure: a
-    closure that calls itself is a reference cycle, and the searches run
-    with the cycle collector paused."""
+    the talon is enough for each link.)  Called with the chain built so
+    far, whose last link (or the column's card) is ``child``.  A function
+    of its own, not a closure: a closure that calls itself is a reference
+    cycle, and the searches run with the cycle collector paused."""
     talon, cols = pos.talon, pos.columns
     for parent in PARENTS[child]:
         if not talon >> (2 * parent) & 3:
@@ -289,8 +320,9 @@ def _grow(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: i
             hosts.append(empty)
         if hosts:
             j = min(hosts, key=lambda j: cols[j][0])
-            moves = [Move(TALON_TO_COL, -1, j, c) for c in reversed(links)]
-            moves.append(Move(COL_TO_COL, i, j, card))
+            from_talon = _FROM_TALON[j]
+            moves = [from_talon[c] for c in reversed(links)]
+            moves.append(_ONTO[i][j][card])
             out.append((prio + len(links) - 1 + BURY * cols[j][0], moves))
         if left > 1 and parent >> 2 < KING:
             _grow(pos, i, card, tops, empty, prio, out, parent, links, left - 1)
