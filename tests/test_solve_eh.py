@@ -603,7 +603,7 @@ def test_best_first_stops_at_its_cap():
 
 @pytest.mark.parametrize("deal, switch, states", [(977, "BEST_FIRST_FROM", 50_000),
                                                   (2208, "NEEDS_FROM", 40_000),
-                                                  (1834, "NOVELTY_FROM", 20_000)])
+                                                  (2437, "NOVELTY_FROM", 20_000)])
 def test_solver_wins_through_its_best_first_slices(monkeypatch, deal, switch, states):
     """Through the solver: with the slices of one best-first search in
     every round (the depth order's; the needs order's; the novelty

@@ -61,7 +61,7 @@ from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
 from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
-                               score_by_low_cards, score_by_needs)
+                               score_by_low_cards, score_by_low_cards_and_needs, score_by_needs)
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -309,7 +309,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     width = FIRST_BEAM
     best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
-    novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
+    novel_first = BestFirst(root, children, Novelty(score_by_low_cards_and_needs), NOVELTY_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
