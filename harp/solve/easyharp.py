@@ -125,24 +125,26 @@ BEST_FIRST_CAP = 400_000
 NEEDS_FROM = 128
 NEEDS_PER_WIDTH = 400
 NEEDS_CAP = 60_000
-#: The third best-first search, under :class:`Novelty` with the low
-#: cards order (it ranks first the positions that put a card where no
-#: position of the same progress had it): the width from which a round
-#: runs its slice (after the round's depth-first run), its share per unit
-#: of width, and the most positions it makes.  It is the strongest run on
-#: the hardest deals: the 9 deals of 1-10 000 no run won at 60 s, it alone
-#: wins within 190 000 positions (1834 in 3 800).  Run on the 71 deals of
+#: The third best-first search, under :class:`Novelty` with
+#: :func:`score_by_low_cards_and_needs` within a rank (it ranks first the
+#: positions that put a card where no position of the same progress had
+#: it): the width from which a round runs its slice (after the round's
+#: depth-first run), its share per unit of width, and the most positions
+#: it makes.  It is the strongest run on the hardest deals.  Under the low
+#: cards order alone it won 12 of the 25 deals of 1-10 000 unknown at
+#: 10 s within 400 000 positions; with the needs term added, 22 within
+#: 300 000, most within 100 000 (2437 in 1 611).  Run on the 71 deals of
 #: 1-10 000 unknown at 10 s, at 10 s: with 400 positions per unit of width
 #: the solver won 39, with 1 500 51, with 4 000 59; on 36 deals the other
-#: runs win in 4-10 s it lost 3 (1 500: 2; without it: 1); every deal of
-#: 1-200 was won (without it 199), median 0.11 s.  Placed last in the
-#: round, or with a share of the round's other positions instead, it lost
-#: fewer of those deals but won far fewer of the 71 (33-48).  Over all of
-#: 1-10 000 at 10 s it turned 51 unknown deals into wins and 40 wins into
-#: unknown.  Once a position cost it a third less, 6 000 won 4 more of the
-#: 28 deals still unknown at 10 s and every one of 91 deals won in 5-10 s
-#: before; 9 000 won 2 more of the 28 but lost 6 of the 91
-#: (benchmarks/NOTES.md).  At the cap it holds about 270 MB (deal 950).
+#: runs win in 4-10 s it lost 3 (1 500: 2; without it: 1).  Placed last in
+#: the round, or with a share of the round's other positions instead, it
+#: lost fewer of those deals but won far fewer of the 71 (33-48).  Once a
+#: position cost it a third less, 6 000 won 4 more of the 28 deals still
+#: unknown at 10 s and every one of 91 deals won in 5-10 s before; 9 000
+#: won 2 more of the 28 but lost 6 of the 91.  A second novelty search
+#: beside it (the low cards order alone) lost more of the 91 than it won
+#: of the 25: the two share one budget (benchmarks/NOTES.md).  At the cap
+#: it holds about 270 MB (deal 950).
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 6000
 NOVELTY_CAP = 300_000
