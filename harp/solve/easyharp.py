@@ -148,6 +148,14 @@ NEEDS_CAP = 60_000
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 6000
 NOVELTY_CAP = 300_000
+#: A novelty search under the low cards order alone, before it in each
+#: round, stops at this many positions.  That order wins many easy deals
+#: within a few thousand positions where the needs term leads the search
+#: astray (deal 40: 5 172 positions in all against 57 363; of the first
+#: 1 250 deals, 70 won within 0.5 s took over 1 s without it, and with it
+#: all 70 took 22.9 s); capped, it costs a hard deal a fraction of a
+#: second (benchmarks/NOTES.md).
+LOW_NOVELTY_CAP = 12_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -312,6 +320,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
     novel_first = BestFirst(root, children, Novelty(score_by_low_cards_and_needs), NOVELTY_CAP)
+    novel_low = BestFirst(root, children, Novelty(score_by_low_cards), LOW_NOVELTY_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -326,6 +335,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
         if width >= NOVELTY_FROM:
+            yield _resume(novel_low, width * NOVELTY_PER_WIDTH)
             yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
         if width >= NEEDS_FROM:
             yield _resume(needs_first, width * NEEDS_PER_WIDTH)
