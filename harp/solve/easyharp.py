@@ -28,8 +28,8 @@ The order of work (:func:`solve_easy_harp`): the dead-end tests; one
 depth-first run of the fast search; a short sound search (it decides small
 positions, and positions that only a take-back wins); then fast runs in
 turn (depth-first with the order jittered and a growing budget, restarted,
-slices of a best-first search under the novelty order, beam searches of
-growing width, and, once the beams are wide, slices of two more
+slices of two best-first searches under the novelty order (one capped
+small), beam searches of growing width, and, once the beams are wide, slices of two more
 best-first searches; a best-first search goes on where it stopped), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
@@ -41,8 +41,8 @@ Memory: a depth-first run's table holds at most its share of
 300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
 keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
-:data:`NEEDS_CAP`, the one under the novelty order at most
-:data:`NOVELTY_CAP`, the children kept for the beams at most
+:data:`NEEDS_CAP`, the two under the novelty order at most
+:data:`NOVELTY_CAP` and :data:`LOW_NOVELTY_CAP`, the children kept for the beams at most
 :data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
 tables are freed before the sound search; so at the default limits
 (2 000 000 positions) a solver process stays under 1 GB.
@@ -141,9 +141,10 @@ NEEDS_CAP = 60_000
 #: lost fewer of those deals but won far fewer of the 71 (33-48).  Once a
 #: position cost it a third less, 6 000 won 4 more of the 28 deals still
 #: unknown at 10 s and every one of 91 deals won in 5-10 s before; 9 000
-#: won 2 more of the 28 but lost 6 of the 91.  A second novelty search
-#: beside it (the low cards order alone) lost more of the 91 than it won
-#: of the 25: the two share one budget (benchmarks/NOTES.md).  At the cap
+#: won 2 more of the 28 but lost 6 of the 91.  Two novelty searches with
+#: a full share each (under the needs order and the low cards order) won
+#: 18 of the 25 but lost 17 of the 91: they share one budget; a capped
+#: second one (:data:`LOW_NOVELTY_CAP`) costs little (benchmarks/NOTES.md).  At the cap
 #: it holds about 270 MB (deal 950).
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 6000
@@ -306,8 +307,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     depth-first run with a jittered order and a growing budget (restarts:
     a run that wanders into a dead part of the tree is cut short, and a
     fresh table lets the next run pass where the last one failed), from
-    width :data:`NOVELTY_FROM` a slice of the novelty order's best-first
-    search, from width :data:`NEEDS_FROM` and :data:`BEST_FIRST_FROM` a
+    width :data:`NOVELTY_FROM` a slice of each novelty order's best-first
+    search (the low cards one stops at :data:`LOW_NOVELTY_CAP`), from width :data:`NEEDS_FROM` and :data:`BEST_FIRST_FROM` a
     slice of each other best-first search, then the :data:`BEAMS` and a
     plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
     as in the last round (a beam finds the wins that need an early choice
