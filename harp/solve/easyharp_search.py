@@ -407,9 +407,12 @@ def score_by_needs(pos: Position) -> int:
 def score_by_low_cards_and_needs(pos: Position) -> int:
     """The novelty order's score: :func:`score_by_low_cards`, plus the
     cards above what the slots take next, as in :func:`score_by_needs`.
-    The low cards order alone leads the novelty search to a win on most
-    deals, the needs term on deals whose next cards lie deep, the sum on
-    more deals than either (benchmarks/NOTES.md)."""
+    The low cards order leads the novelty search to a win on most deals,
+    the needs term on deals whose next cards lie deep.  Through the solver
+    at 10 s, on the 25 deals of 1-10 000 the last version left unknown and
+    the 91 it won in 4-10 s, the novelty search under this order won 98,
+    under the needs order 97, under the low cards order 91
+    (benchmarks/NOTES.md)."""
     return score_by_low_cards(pos) + _needs_cost(pos)
 
 
