@@ -28,8 +28,8 @@ The order of work (:func:`solve_easy_harp`): the dead-end tests; one
 depth-first run of the fast search; a short sound search (it decides small
 positions, and positions that only a take-back wins); then fast runs in
 turn (depth-first with the order jittered and a growing budget, restarted,
-slices of two best-first searches under the novelty order (one capped
-small), beam searches of growing width, and, once the beams are wide, slices of two more
+slices of a best-first search under the novelty order, beam searches of
+growing width, and, once the beams are wide, slices of two more
 best-first searches; a best-first search goes on where it stopped), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
@@ -41,8 +41,8 @@ Memory: a depth-first run's table holds at most its share of
 300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
 keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
-:data:`NEEDS_CAP`, the two under the novelty order at most
-:data:`NOVELTY_CAP` and :data:`LOW_NOVELTY_CAP`, the children kept for the beams at most
+:data:`NEEDS_CAP`, the one under the novelty order at most
+:data:`NOVELTY_CAP`, the children kept for the beams at most
 :data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
 tables are freed before the sound search; so at the default limits
 (2 000 000 positions) a solver process stays under 1 GB.
@@ -61,7 +61,7 @@ from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
 from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
-                               score_by_low_cards, score_by_low_cards_and_needs, score_by_needs)
+                               score_by_low_cards, score_by_needs)
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -125,38 +125,27 @@ BEST_FIRST_CAP = 400_000
 NEEDS_FROM = 128
 NEEDS_PER_WIDTH = 400
 NEEDS_CAP = 60_000
-#: The third best-first search, under :class:`Novelty` with
-#: :func:`score_by_low_cards_and_needs` within a rank (it ranks first the
-#: positions that put a card where no position of the same progress had
-#: it): the width from which a round runs its slice (after the round's
-#: depth-first run), its share per unit of width, and the most positions
-#: it makes.  It is the strongest run on the hardest deals.  Under the low
-#: cards order alone it won 12 of the 25 deals of 1-10 000 unknown at
-#: 10 s within 400 000 positions; with the needs term added, 22 within
-#: 300 000, most within 100 000 (2437 in 1 611).  Run on the 71 deals of
+#: The third best-first search, under :class:`Novelty` with the low
+#: cards order (it ranks first the positions that put a card where no
+#: position of the same progress had it): the width from which a round
+#: runs its slice (after the round's depth-first run), its share per unit
+#: of width, and the most positions it makes.  It is the strongest run on
+#: the hardest deals: the 9 deals of 1-10 000 no run won at 60 s, it alone
+#: wins within 190 000 positions (1834 in 3 800).  Run on the 71 deals of
 #: 1-10 000 unknown at 10 s, at 10 s: with 400 positions per unit of width
 #: the solver won 39, with 1 500 51, with 4 000 59; on 36 deals the other
-#: runs win in 4-10 s it lost 3 (1 500: 2; without it: 1).  Placed last in
-#: the round, or with a share of the round's other positions instead, it
-#: lost fewer of those deals but won far fewer of the 71 (33-48).  Once a
-#: position cost it a third less, 6 000 won 4 more of the 28 deals still
-#: unknown at 10 s and every one of 91 deals won in 5-10 s before; 9 000
-#: won 2 more of the 28 but lost 6 of the 91.  Two novelty searches with
-#: a full share each (under the needs order and the low cards order) won
-#: 18 of the 25 but lost 17 of the 91: they share one budget; a capped
-#: second one (:data:`LOW_NOVELTY_CAP`) costs little (benchmarks/NOTES.md).  At the cap
-#: it holds about 270 MB (deal 950).
+#: runs win in 4-10 s it lost 3 (1 500: 2; without it: 1); every deal of
+#: 1-200 was won (without it 199), median 0.11 s.  Placed last in the
+#: round, or with a share of the round's other positions instead, it lost
+#: fewer of those deals but won far fewer of the 71 (33-48).  Over all of
+#: 1-10 000 at 10 s it turned 51 unknown deals into wins and 40 wins into
+#: unknown.  Once a position cost it a third less, 6 000 won 4 more of the
+#: 28 deals still unknown at 10 s and every one of 91 deals won in 5-10 s
+#: before; 9 000 won 2 more of the 28 but lost 6 of the 91
+#: (benchmarks/NOTES.md).  At the cap it holds about 270 MB (deal 950).
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 6000
 NOVELTY_CAP = 300_000
-#: A novelty search under the low cards order alone, before it in each
-#: round, stops at this many positions.  That order wins many easy deals
-#: within a few thousand positions where the needs term leads the search
-#: astray (deal 40: 5 172 positions in all against 57 363; of the first
-#: 1 250 deals, 70 won within 0.5 s took over 1 s without it, and with it
-#: all 70 took 22.9 s); capped, it costs a hard deal a fraction of a
-#: second (benchmarks/NOTES.md).
-LOW_NOVELTY_CAP = 12_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -307,8 +296,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     depth-first run with a jittered order and a growing budget (restarts:
     a run that wanders into a dead part of the tree is cut short, and a
     fresh table lets the next run pass where the last one failed), from
-    width :data:`NOVELTY_FROM` a slice of each novelty order's best-first
-    search (the low cards one stops at :data:`LOW_NOVELTY_CAP`), from width :data:`NEEDS_FROM` and :data:`BEST_FIRST_FROM` a
+    width :data:`NOVELTY_FROM` a slice of the novelty order's best-first
+    search, from width :data:`NEEDS_FROM` and :data:`BEST_FIRST_FROM` a
     slice of each other best-first search, then the :data:`BEAMS` and a
     plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
     as in the last round (a beam finds the wins that need an early choice
@@ -320,8 +309,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     width = FIRST_BEAM
     best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
-    novel_first = BestFirst(root, children, Novelty(score_by_low_cards_and_needs), NOVELTY_CAP)
-    novel_low = BestFirst(root, children, Novelty(score_by_low_cards), LOW_NOVELTY_CAP)
+    novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -336,7 +324,6 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
         if width >= NOVELTY_FROM:
-            yield _resume(novel_low, width * NOVELTY_PER_WIDTH)
             yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
         if width >= NEEDS_FROM:
             yield _resume(needs_first, width * NEEDS_PER_WIDTH)

@@ -215,12 +215,8 @@ class Children:
         if made is None:
             close = self.close
             made = []
-            for _, moves in self.steps(pos):       # (play_step inlined: a call per child less)
-                child = pos
-                for move in moves:
-                    child = apply(child, move)
-                segment = list(moves)
-                child = close(child, segment)
+            for _, moves in self.steps(pos):
+                segment, child = play_step(pos, moves, close)
                 made.append((digest(child), segment, child))
             if len(self.kept) < self.keep:
                 self.kept[pos] = made
@@ -401,38 +397,15 @@ def score_by_needs(pos: Position) -> int:
     wait for, where the other orders dig wherever face-down cards are
     (deals whose low cards lie deep, both copies of one among them:
     benchmarks/NOTES.md)."""
-    return score_by_depth(pos) + _needs_cost(pos)
-
-
-def score_by_low_cards_and_needs(pos: Position) -> int:
-    """The novelty order's score: :func:`score_by_low_cards`, plus the
-    cards above what the slots take next, as in :func:`score_by_needs`.
-    The low cards order leads the novelty search to a win on most deals,
-    the needs term on deals whose next cards lie deep.  Through the solver
-    at 10 s, on the 25 deals of 1-10 000 the last version left unknown and
-    the 91 it won in 4-10 s, the novelty search under this order won 98,
-    under the needs order 97, under the low cards order 91
-    (benchmarks/NOTES.md)."""
-    return score_by_low_cards(pos) + _needs_cost(pos)
-
-
-def _needs_cost(pos: Position) -> int:
-    """:data:`NEED_WEIGHT` for each card above the topmost copy of each
-    card the slots take next (:func:`_needed`), a copy in the talon
-    costing nothing."""
     cols, talon, slots = pos
-    tables = []
-    for col in cols:
-        if len(col) > 1:
-            table = _ABOVE.get(col)
-            tables.append(_above(col) if table is None else table)
+    tables = [_above(col) for col in cols if len(col) > 1]
     cost = 0
     for card in _needed(slots):
         if not talon >> (2 * card) & 3:
             above = min([table[card] for table in tables], default=0)
             if above != _ABSENT:            # absent: the copy is on the other slot
                 cost += above
-    return NEED_WEIGHT * cost
+    return score_by_depth(pos) + NEED_WEIGHT * cost
 
 
 #: The beam orders the fast search takes in turn: each wins deals the
