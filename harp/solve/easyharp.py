@@ -28,7 +28,7 @@ The order of work (:func:`solve_easy_harp`): the dead-end tests; one
 depth-first run of the fast search; a short sound search (it decides small
 positions, and positions that only a take-back wins); then fast runs in
 turn (depth-first with the order jittered and a growing budget, restarted,
-slices of a best-first search under the novelty order, beam searches of
+slices of two best-first searches under the novelty order, beam searches of
 growing width, and, once the beams are wide, slices of two more
 best-first searches; a best-first search goes on where it stopped), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
@@ -41,9 +41,9 @@ Memory: a depth-first run's table holds at most its share of
 300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
 keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
-:data:`NEEDS_CAP`, the one under the novelty order at most
-:data:`NOVELTY_CAP`, the children kept for the beams at most
-:data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
+:data:`NEEDS_CAP`, the two under the novelty order at most
+:data:`NOVELTY_CAP` and :data:`NOVELTY_NEEDS_CAP`, the children kept for
+the beams at most :data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
 tables are freed before the sound search; so at the default limits
 (2 000 000 positions) a solver process stays under 1 GB.
 """
@@ -61,7 +61,7 @@ from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
 from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
-                               score_by_low_cards, score_by_needs)
+                               score_by_low_cards, score_by_low_cards_and_needs, score_by_needs)
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -146,6 +146,20 @@ NEEDS_CAP = 60_000
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 6000
 NOVELTY_CAP = 300_000
+#: A second novelty search, its score :func:`score_by_low_cards_and_needs`
+#: (it digs for the cards the slots take next), its slice run right after
+#: the first one's: its share per unit of width, and the most positions
+#: it makes.  On deals whose next cards lie deep it wins within a few
+#: thousand positions where the first needs hundreds of thousands (2437:
+#: 1 611), and most deals it wins, it wins within 100 000.  As the only
+#: novelty search, or beside the first with a full share (or the first
+#: capped instead), it lost deals the first wins in its second and third
+#: slices: 13 more unknown over 1-4 000 at 10 s.  Small and capped, after
+#: the first: over 1-10 000 at 10 s, 21 unknown against 24 (11 newly won,
+#: 8 of the deals won in 5-10 s before unknown), mean 0.323 s a deal
+#: against 0.338 (benchmarks/NOTES.md).  At the cap it holds about 90 MB.
+NOVELTY_NEEDS_PER_WIDTH = 1500
+NOVELTY_NEEDS_CAP = 100_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -296,7 +310,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     depth-first run with a jittered order and a growing budget (restarts:
     a run that wanders into a dead part of the tree is cut short, and a
     fresh table lets the next run pass where the last one failed), from
-    width :data:`NOVELTY_FROM` a slice of the novelty order's best-first
+    width :data:`NOVELTY_FROM` a slice of each novelty order's best-first
     search, from width :data:`NEEDS_FROM` and :data:`BEST_FIRST_FROM` a
     slice of each other best-first search, then the :data:`BEAMS` and a
     plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
@@ -310,6 +324,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
     novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
+    novel_needs = BestFirst(root, children, Novelty(score_by_low_cards_and_needs), NOVELTY_NEEDS_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -325,6 +340,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         yield dfs
         if width >= NOVELTY_FROM:
             yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
+            yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
         if width >= NEEDS_FROM:
             yield _resume(needs_first, width * NEEDS_PER_WIDTH)
         if width >= BEST_FIRST_FROM:
