@@ -26,8 +26,7 @@ from harp.solve.easyharp_moves import play_safe, play_safe_after, quick_steps, w
 from harp.solve.easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, _diverse, beam,
                                         NEED_WEIGHT, depth_first,
                                         score_by_depth, score_by_foundations,
-                                        score_by_low_cards, score_by_low_cards_and_needs,
-                                        score_by_needs)
+                                        score_by_low_cards, score_by_needs)
 from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
 from harp.solve.easyharp_model import (COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, TALON_TO_FOUNDATION, Move,
                                        Position, apply, digest, key, position_from_board)
@@ -626,7 +625,7 @@ def test_solver_wins_through_its_best_first_slices(monkeypatch, deal, switch, st
 
 def test_solver_wins_through_the_second_novelty_search(monkeypatch):
     """Through the solver, with only the second novelty search's slices
-    (its score has the needs term), deal 2437 is won within 20 000
+    (under the needs order), deal 2437 is won within 20 000
     positions and the script replays to ``won``; with the first novelty
     search's slices of the same size instead, it is not: the next cards
     of 2437 lie deep, and the low cards order digs elsewhere."""
@@ -665,24 +664,6 @@ def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():
     # nowhere on the columns (as if on the other slot); the black aces and
     # 2s are in the talon.
     assert score_by_needs(pos) - score_by_depth(pos) == NEED_WEIGHT * (2 + 2 + 1)
-
-
-def test_the_second_novelty_score_adds_the_needs_term_to_the_low_cards_order():
-    """score_by_low_cards_and_needs is the low cards order plus the same
-    needs term as score_by_needs, along a search of deal 4751 (whose next
-    cards lie deep: the term is not 0 in most of its positions)."""
-    start = play_safe(position_from_board(new_board(make_code("EH", 4751))), [])
-    seen = []
-
-    def record(pos):
-        seen.append(pos)
-        return score_by_depth(pos)
-    BestFirst(start, Children(wide_steps, play_safe_after), record, 2_000).run(
-        2_000, time.perf_counter() + 600)
-    terms = [score_by_needs(pos) - score_by_depth(pos) for pos in seen]
-    assert sum(1 for term in terms if term) > len(seen) // 2
-    for pos, term in zip(seen, terms):
-        assert score_by_low_cards_and_needs(pos) == score_by_low_cards(pos) + term
 
 
 def test_the_novelty_order_ranks_first_what_makes_a_new_atom():

@@ -43,8 +43,8 @@ keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
 :data:`NOVELTY_CAP` and :data:`NOVELTY_NEEDS_CAP`, the children kept for
-the beams at most :data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
-tables are freed before the sound search; so at the default limits
+the beams at most :data:`KEEP_CHILDREN` positions' (about 6 KB each),
+and the fast runs' tables are freed before the sound search; so at the default limits
 (2 000 000 positions) a solver process stays under 1 GB.
 """
 from __future__ import annotations
@@ -61,7 +61,7 @@ from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
 from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
-                               score_by_low_cards, score_by_low_cards_and_needs, score_by_needs)
+                               score_by_low_cards, score_by_needs)
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -146,18 +146,21 @@ NEEDS_CAP = 60_000
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 6000
 NOVELTY_CAP = 300_000
-#: A second novelty search, its score :func:`score_by_low_cards_and_needs`
-#: (it digs for the cards the slots take next), its slice run right after
-#: the first one's: its share per unit of width, and the most positions
-#: it makes.  On deals whose next cards lie deep it wins within a few
-#: thousand positions where the first needs hundreds of thousands (2437:
-#: 1 611), and most deals it wins, it wins within 100 000.  As the only
-#: novelty search, or beside the first with a full share (or the first
-#: capped instead), it lost deals the first wins in its second and third
-#: slices: 13 more unknown over 1-4 000 at 10 s.  Small and capped, after
-#: the first: over 1-10 000 at 10 s, 21 unknown against 24 (11 newly won,
-#: 8 of the deals won in 5-10 s before unknown), mean 0.323 s a deal
-#: against 0.338 (benchmarks/NOTES.md).  At the cap it holds about 90 MB.
+#: A second novelty search, under :func:`score_by_needs` (it digs for the
+#: cards the slots take next), its slice run right after the first one's:
+#: its share per unit of width, and the most positions it makes.  On its
+#: own it wins 20 of the 21 deals of 1-10 000 that e7856f4 left unknown at
+#: 10 s, 12 of them within 50 000 positions (deal 5877 in 2 068), where
+#: the first wins 13 of them within 400 000.  But as the only novelty
+#: search it lost 13 of 91 deals the first wins in 4-10 s, and orders with
+#: the needs term lost more deals the first wins in its second and third
+#: slices whenever the first's share shrank (13 more unknown over 1-4 000
+#: at 10 s): so this one is small and capped, and the first keeps its
+#: share.  As this second search, low cards plus the needs term (e7856f4)
+#: won 11 of 3e682f9's 24 unknown deals of 1-10 000 (21 left); on the 189
+#: deals that run left unknown or won in 3 s or more, this order left 12
+#: unknown, and a third search beside those two 14 (benchmarks/NOTES.md).
+#: At the cap it holds about 90 MB.
 NOVELTY_NEEDS_PER_WIDTH = 1500
 NOVELTY_NEEDS_CAP = 100_000
 #: The line search: where the best line is cut (a share of its length
@@ -324,7 +327,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
     novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
-    novel_needs = BestFirst(root, children, Novelty(score_by_low_cards_and_needs), NOVELTY_NEEDS_CAP)
+    novel_needs = BestFirst(root, children, Novelty(score_by_needs), NOVELTY_NEEDS_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 

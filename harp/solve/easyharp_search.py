@@ -397,23 +397,6 @@ def score_by_needs(pos: Position) -> int:
     wait for, where the other orders dig wherever face-down cards are
     (deals whose low cards lie deep, both copies of one among them:
     benchmarks/NOTES.md)."""
-    return score_by_depth(pos) + _needs_cost(pos)
-
-
-def score_by_low_cards_and_needs(pos: Position) -> int:
-    """The second novelty search's score: :func:`score_by_low_cards`,
-    plus the cards above what the slots take next, as in
-    :func:`score_by_needs`.  Under it the novelty search wins most deals
-    whose next cards lie deep within a few thousand positions, where the
-    low cards order alone needs hundreds of thousands or fails
-    (benchmarks/NOTES.md)."""
-    return score_by_low_cards(pos) + _needs_cost(pos)
-
-
-def _needs_cost(pos: Position) -> int:
-    """:data:`NEED_WEIGHT` for each card above the topmost copy of each
-    card the slots take next (:func:`_needed`), a copy in the talon
-    costing nothing."""
     cols, talon, slots = pos
     tables = [_above(col) for col in cols if len(col) > 1]
     cost = 0
@@ -422,7 +405,7 @@ def _needs_cost(pos: Position) -> int:
             above = min([table[card] for table in tables], default=0)
             if above != _ABSENT:            # absent: the copy is on the other slot
                 cost += above
-    return NEED_WEIGHT * cost
+    return score_by_depth(pos) + NEED_WEIGHT * cost
 
 
 #: The beam orders the fast search takes in turn: each wins deals the
