@@ -23,6 +23,7 @@ instead of keys.
 from __future__ import annotations
 
 import heapq
+import operator
 import time
 from collections.abc import Callable
 from typing import NamedTuple
@@ -376,17 +377,25 @@ def _above(col: bytes) -> bytes:
     return found
 
 
-def _needed(slots: tuple[int, ...]) -> tuple[int, ...]:
+def _needed(slots: tuple[int, ...]) -> tuple[tuple[int, ...], Callable]:
     """The next :data:`NEED_RANKS` cards of each slot (a card twice when
-    both slots of its suit take it)."""
-    cards = _NEEDED.get(slots)
-    if cards is None:
+    both slots of its suit take it), and a function that picks those
+    cards' entries from a column's :func:`_above` table."""
+    found = _NEEDED.get(slots)
+    if found is None:
         if len(_NEEDED) >= COLUMN_MEMO:
             _NEEDED.clear()
-        cards = _NEEDED[slots] = tuple(
-            rank * 4 + SLOT_SUIT[slot] for slot, height in enumerate(slots)
-            for rank in range(height, min(13, height + NEED_RANKS)))
-    return cards
+        cards = tuple(rank * 4 + SLOT_SUIT[slot] for slot, height in enumerate(slots)
+                      for rank in range(height, min(13, height + NEED_RANKS)))
+        pick = operator.itemgetter(*cards) if len(cards) > 1 else _one_item(cards)
+        found = _NEEDED[slots] = (cards, pick)
+    return found
+
+
+def _one_item(cards: tuple[int, ...]) -> Callable:
+    """An item getter that, like ``itemgetter`` of several items, gives a
+    tuple: of the one card's entry, or empty when no card is needed."""
+    return lambda table: tuple(table[card] for card in cards)
 
 
 def score_by_needs(pos: Position) -> int:
@@ -398,13 +407,15 @@ def score_by_needs(pos: Position) -> int:
     (deals whose low cards lie deep, both copies of one among them:
     benchmarks/NOTES.md)."""
     cols, talon, slots = pos
-    tables = [_above(col) for col in cols if len(col) > 1]
+    cards, pick = _needed(slots)
+    rows = [pick(_above(col)) for col in cols if len(col) > 1]
+    # (each card's fewest cards above it over the columns, in one pass)
+    fewest = map(min, *rows) if len(rows) > 1 else rows[0] if rows else ()
     cost = 0
-    for card in _needed(slots):
-        if not talon >> (2 * card) & 3:
-            above = min([table[card] for table in tables], default=0)
-            if above != _ABSENT:            # absent: the copy is on the other slot
-                cost += above
+    for card, above in zip(cards, fewest):
+        # (absent: the copy is on the other slot; none for a talon copy)
+        if above != _ABSENT and not talon >> (2 * card) & 3:
+            cost += above
     return score_by_depth(pos) + NEED_WEIGHT * cost
 
 
