@@ -30,7 +30,9 @@ positions, and positions that only a take-back wins); then fast runs in
 turn (depth-first with the order jittered and a growing budget, restarted,
 slices of two best-first searches under the novelty order, beam searches of
 growing width, and, once the beams are wide, slices of two more
-best-first searches; a best-first search goes on where it stopped), until
+best-first searches; a best-first search goes on where it stopped; on a
+hard deal, once the first novelty search is full, three best-first
+searches take its share), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
 and the dead-end tests answer ``unsolvable``.
@@ -42,7 +44,9 @@ Memory: a depth-first run's table holds at most its share of
 keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
-:data:`NOVELTY_CAP` and :data:`NOVELTY_NEEDS_CAP`, the children kept for
+:data:`NOVELTY_CAP` (freed once full) and :data:`NOVELTY_NEEDS_CAP`, the
+one under :func:`~harp.solve.easyharp_search.score_by_foundations` at most
+:data:`FOUNDATIONS_CAP`, the children kept for
 the beams at most :data:`KEEP_CHILDREN` positions' (about 6 KB each),
 and the fast runs' tables are freed before the sound search; so at the default limits
 (2 000 000 positions) a solver process stays under 1 GB.
@@ -61,7 +65,7 @@ from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
 from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
-                               score_by_low_cards, score_by_needs)
+                               score_by_foundations, score_by_low_cards, score_by_needs)
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -163,6 +167,22 @@ NOVELTY_CAP = 300_000
 #: At the cap it holds about 90 MB.
 NOVELTY_NEEDS_PER_WIDTH = 1500
 NOVELTY_NEEDS_CAP = 100_000
+#: Hard deals: once the first novelty search has made its NOVELTY_CAP
+#: positions without a win, its share passes to three best-first
+#: searches, whose slices run in its place in each round from then on:
+#: the needs order's and the depth order's (the searches above, which then
+#: leave their own slots) and one under :func:`score_by_foundations`,
+#: each HARD_PER_WIDTH positions per unit of width; the first novelty
+#: search's tables are freed.  On deals 1-10 000 at 10 s, the first
+#: novelty search reached its cap on 6 deals (no other deal's run
+#: changes): three were unknown, and each of them is won by one of these
+#: orders on its own within 40 000 positions (950: depth order, 37 000;
+#: 6301: needs order, 22 000; 7674: foundations order, 8 800), where the
+#: beams and the second novelty search had not won them at 10 s.  The
+#: order and share were tried on those 6 (benchmarks/NOTES.md); placed
+#: after the second novelty search's slice instead, they lost 950.
+HARD_PER_WIDTH = 1200
+FOUNDATIONS_CAP = 100_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -314,9 +334,11 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     a run that wanders into a dead part of the tree is cut short, and a
     fresh table lets the next run pass where the last one failed), from
     width :data:`NOVELTY_FROM` a slice of each novelty order's best-first
-    search, from width :data:`NEEDS_FROM` and :data:`BEST_FIRST_FROM` a
-    slice of each other best-first search, then the :data:`BEAMS` and a
-    plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
+    search (once the first is full, the hard deals' three slices of
+    :data:`HARD_PER_WIDTH` between them), from width :data:`NEEDS_FROM`
+    and :data:`BEST_FIRST_FROM` a slice of each other best-first search
+    (on a hard deal they are among the three), then the :data:`BEAMS` and
+    a plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
     as in the last round (a beam finds the wins that need an early choice
     the depth-first order gets wrong)."""
     rng = random.Random(0)
@@ -328,6 +350,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
     novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
     novel_needs = BestFirst(root, children, Novelty(score_by_needs), NOVELTY_NEEDS_CAP)
+    hard_searches = (needs_first, best_first,
+                     BestFirst(root, children, score_by_foundations, FOUNDATIONS_CAP))
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -343,10 +367,16 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         yield dfs
         if width >= NOVELTY_FROM:
             yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
+        hard = novel_first.full
+        if hard:
+            novel_first.release()
+            for search in hard_searches:
+                yield _resume(search, width * HARD_PER_WIDTH)
+        if width >= NOVELTY_FROM:
             yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
-        if width >= NEEDS_FROM:
+        if width >= NEEDS_FROM and not hard:
             yield _resume(needs_first, width * NEEDS_PER_WIDTH)
-        if width >= BEST_FIRST_FROM:
+        if width >= BEST_FIRST_FROM and not hard:
             yield _resume(best_first, width * BEST_FIRST_PER_WIDTH)
         beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))
         for score, per_parent in beams[1:] if width == FIRST_BEAM else beams:

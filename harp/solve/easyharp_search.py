@@ -172,6 +172,16 @@ class BestFirst:
         self.heap = [(score(root), 0, root)]
         self.root_won = tableau_empty(root)
 
+    @property
+    def full(self) -> bool:
+        """Whether it has made its ``cap`` of positions (or has none left
+        to expand): a run makes none."""
+        return len(self.parents) >= self.cap or not self.heap
+
+    def release(self) -> None:
+        """Free its tables (it stays :attr:`full`: a run makes nothing)."""
+        self.heap, self.seen, self.parents = [], set(), []
+
     def run(self, states: int, deadline: float) -> SearchOutcome:
         """Go on until ``states`` more positions are made (the count
         returned is this call's); ``solved`` with the line from the root."""
