@@ -59,7 +59,8 @@ class SolveStats:
         return {
             "deals": deals,
             **{outcome: self.outcomes[outcome] for outcome in OUTCOMES},
-            "won_pct": round(100 * self.outcomes["solved"] / deals, 1) if deals else None,
+            # (rounded down, to 0.01 %: it reads 100 only when every deal is won)
+            "won_pct": 10_000 * self.outcomes["solved"] // deals / 100 if deals else None,
             "mean_length": round(sum(k * n for k, n in self.lengths.items()) / solved, 1)
             if solved else None,
             "median_length": median_of_counts(self.lengths),

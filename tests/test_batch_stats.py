@@ -289,6 +289,23 @@ def test_dask_executor_equals_local(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------ solver outcomes
 
+def test_won_share_reads_100_only_when_every_deal_is_won(tmp_path: Path) -> None:
+    """won_pct is rounded down to 0.01 %: 9 999 deals won of 10 000 is
+    99.99, not 100 (an unknown deal may still be lost); 2 of 3 is 66.66."""
+    from harp.analysis.store import ResultStore
+    db = tmp_path / "solve.db"
+    with ResultStore(str(db)) as store:
+        for deal in range(1, 10_001):
+            outcome = "unknown" if deal == 3923 else "solved"
+            store.add("EH", "N", deal, "solve", {"outcome": outcome, "length": None if deal == 3923 else 300,
+                                                "states": 10, "seconds": 0.01})
+        for deal in range(1, 4):
+            store.add("SH", "C4", deal, "solve", {"outcome": "unknown" if deal == 2 else "solved",
+                                                 "length": 80, "states": 10, "seconds": 0.01})
+    rows = json.loads(run("--db", str(db), "--report", "--solve", "--json"))
+    assert {(row["game"], row["won_pct"]) for row in rows} == {("EH", 99.99), ("SH", 66.66)}
+
+
 def test_solve_adds_outcomes_per_deal(tmp_path: Path) -> None:
     db = tmp_path / "solve.db"
     run("--game", "sh", "--deals", "1-6", "--db", str(db))
