@@ -642,6 +642,37 @@ def test_solver_wins_through_the_second_novelty_search(monkeypatch):
     assert solve_easy_harp(board, max_states=20_000, timeout=None, line_search=0).outcome == "unknown"
 
 
+def test_a_full_best_first_search_says_so_and_frees_its_tables():
+    """BestFirst.full: false until the search has made its cap of
+    positions, true from then on; release() empties its tables, it stays
+    full and a run makes nothing."""
+    start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
+    search = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 2_000)
+    assert not search.full
+    search.run(1_000, time.perf_counter() + 600)
+    assert not search.full
+    search.run(1_000, time.perf_counter() + 600)
+    assert search.full
+    search.release()
+    assert search.full and not search.heap and not search.seen
+    assert search.run(1_000, time.perf_counter() + 600).states == 0
+
+
+def test_hard_deal_searches_take_over_once_the_first_novelty_search_is_full(monkeypatch):
+    """Through the solver: when the first novelty search has made its cap
+    of positions (here cut to 3 000), the three hard-deal best-first
+    searches get its share, and deal 7674 (unknown at 10 s before them) is
+    won within 80 000 positions, by the foundations order, and the script
+    replays to ``won``; at the full cap, the same positions do not win it."""
+    from harp.solve import easyharp
+    board = new_board(make_code("EH", 7674))
+    monkeypatch.setattr(easyharp, "NOVELTY_CAP", 3_000)
+    result = solve_easy_harp(board, max_states=80_000, timeout=None, line_search=0)
+    assert result.solved and replays_to_won(board, result)
+    monkeypatch.setattr(easyharp, "NOVELTY_CAP", 300_000)
+    assert solve_easy_harp(board, max_states=80_000, timeout=None, line_search=0).outcome == "unknown"
+
+
 def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():
     """score_by_needs: the depth order plus NEED_WEIGHT for every card above
     the topmost copy of each card the slots take next (the next two ranks of
