@@ -24,7 +24,7 @@ from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp_lines import shorten, to_actions
 from harp.solve.easyharp_moves import play_safe, play_safe_after, quick_steps, wide_steps
 from harp.solve.easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, _diverse, beam,
-                                        NEED_WEIGHT, depth_first,
+                                        NEED_RANKS, NEED_WEIGHT, depth_first,
                                         score_by_depth, score_by_foundations,
                                         score_by_low_cards, score_by_needs)
 from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
@@ -695,6 +695,38 @@ def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():
     # nowhere on the columns (as if on the other slot); the black aces and
     # 2s are in the talon.
     assert score_by_needs(pos) - score_by_depth(pos) == NEED_WEIGHT * (2 + 2 + 1)
+
+
+def test_the_needs_order_equals_its_plain_definition_on_endgames():
+    """score_by_needs against its definition written plainly, on random
+    endgames (often one column, and one card or none that a slot takes
+    next): for each of the next NEED_RANKS cards of each slot with no
+    copy in the talon, the fewest cards above any copy of it on the
+    columns (nothing when no copy lies there)."""
+    def plain(pos: Position) -> int:
+        cols, talon, slots = pos
+        cost = 0
+        for slot, height in enumerate(slots):
+            for rank in range(height, min(13, height + NEED_RANKS)):
+                card = rank * 4 + SLOT_SUIT[slot]
+                above = [len(col) - 1 - i for col in cols for i in range(1, len(col)) if col[i] == card]
+                if above and not talon >> (2 * card) & 3:
+                    cost += min(above)
+        return score_by_depth(pos) + NEED_WEIGHT * cost
+    rng = random.Random(12)
+    sizes = set()
+    for _ in range(400):
+        pos = position_from_board(random_endgame(rng, rng.randrange(1, 25), rng.random()))
+        sizes.add(sum(len(col) > 1 for col in pos.columns))
+        assert score_by_needs(pos) == plain(pos)
+    assert 1 in sizes and max(sizes) > 4
+    # One card next (a slot at 12, the rest full), under another card: not
+    # a position of play (the card on it is home), but the score must
+    # still count it.
+    king = 12 * 4 + SLOT_SUIT[0]
+    heights = (12,) + (13,) * 7
+    lone = Position((bytes([0, king, parse_card("QH")]),) + (bytes([0]),) * 8, 0, heights)
+    assert score_by_needs(lone) == plain(lone) == score_by_depth(lone) + NEED_WEIGHT
 
 
 def test_the_novelty_order_ranks_first_what_makes_a_new_atom():
