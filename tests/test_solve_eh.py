@@ -673,6 +673,29 @@ def test_hard_deal_searches_take_over_once_the_first_novelty_search_is_full(monk
     assert solve_easy_harp(board, max_states=80_000, timeout=None, line_search=0).outcome == "unknown"
 
 
+@pytest.mark.parametrize("deal, search, cap", [(7674, "NOVELTY_DEPTH_CAP", 250_000),
+                                               (9170, "HARD_NOVELTY_NEEDS_CAP", 60_000)])
+def test_hard_deals_novelty_searches(monkeypatch, deal, search, cap):
+    """Through the solver, on a hard deal (the first novelty search's cap
+    cut to 3 000) with the three hard best-first searches (and, for 9170,
+    the novelty search under the depth order) held at one position: deal 7674 is won by the novelty search under the depth
+    order, and deal 9170 by the second novelty search, once its cap (here
+    2 000) is raised for hard deals; each script replays to ``won``.
+    Without the one that wins (its cap held at one position, or not
+    raised), neither is won within the same positions."""
+    from harp.solve import easyharp
+    board = new_board(make_code("EH", deal))
+    monkeypatch.setattr(easyharp, "NOVELTY_CAP", 3_000)
+    monkeypatch.setattr(easyharp, "NOVELTY_NEEDS_CAP", 2_000)
+    for other in ("NEEDS_CAP", "BEST_FIRST_CAP", "FOUNDATIONS_CAP", "NOVELTY_DEPTH_CAP"):
+        monkeypatch.setattr(easyharp, other, 1)
+    monkeypatch.setattr(easyharp, search, cap)
+    result = solve_easy_harp(board, max_states=100_000, timeout=None, line_search=0)
+    assert result.solved and replays_to_won(board, result)
+    monkeypatch.setattr(easyharp, search, 1 if search == "NOVELTY_DEPTH_CAP" else 2_000)
+    assert solve_easy_harp(board, max_states=100_000, timeout=None, line_search=0).outcome == "unknown"
+
+
 def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():
     """score_by_needs: the depth order plus NEED_WEIGHT for every card above
     the topmost copy of each card the slots take next (the next two ranks of

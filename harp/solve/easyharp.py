@@ -32,7 +32,7 @@ slices of two best-first searches under the novelty order, beam searches of
 growing width, and, once the beams are wide, slices of two more
 best-first searches; a best-first search goes on where it stopped; on a
 hard deal, once the first novelty search is full, three best-first
-searches take its share), until
+searches and a third novelty search take its share), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
 and the dead-end tests answer ``unsolvable``.
@@ -44,8 +44,10 @@ Memory: a depth-first run's table holds at most its share of
 keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
-:data:`NOVELTY_CAP` (freed once full) and :data:`NOVELTY_NEEDS_CAP`, the
-one under :func:`~harp.solve.easyharp_search.score_by_foundations` at most
+:data:`NOVELTY_CAP` (freed once full) and :data:`NOVELTY_NEEDS_CAP`
+(then :data:`HARD_NOVELTY_NEEDS_CAP`), the hard deals' third at most
+:data:`NOVELTY_DEPTH_CAP` and the one under
+:func:`~harp.solve.easyharp_search.score_by_foundations` at most
 :data:`FOUNDATIONS_CAP`, the children kept for
 the beams at most :data:`KEEP_CHILDREN` positions' (about 6 KB each),
 and the fast runs' tables are freed before the sound search; so at the default limits
@@ -65,7 +67,8 @@ from .easyharp_model import Move, Position, apply, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
 from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
-                               score_by_foundations, score_by_low_cards, score_by_needs)
+                               score_by_depth, score_by_foundations, score_by_low_cards,
+                               score_by_needs)
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -183,6 +186,20 @@ NOVELTY_NEEDS_CAP = 100_000
 #: after the second novelty search's slice instead, they lost 950.
 HARD_PER_WIDTH = 1200
 FOUNDATIONS_CAP = 100_000
+#: Hard deals, further: with the first novelty search's tables freed, the
+#: second may go on to HARD_NOVELTY_NEEDS_CAP positions, and a third
+#: novelty search, under the depth order, gets a HARD_PER_WIDTH slice
+#: right after the second's (so it delays none of the searches above) and
+#: makes at most NOVELTY_DEPTH_CAP positions.  Of deals 10 001-20 000,
+#: which were not used to tune the solver, 3 were unknown at 60 s (the
+#: 2 000 000 positions of the default limit reached, every best-first
+#: search at its cap); on its own the second novelty search wins 15058 and
+#: 18580 within 140 000 positions, the depth order's novelty search all
+#: three within 250 000.  With both, each of the 15 hard deals of 1-20 000
+#: is won at 60 s, the last in 36 s, and a search that wins nothing peaks
+#: at 787 MiB at the default limit (benchmarks/NOTES.md).
+HARD_NOVELTY_NEEDS_CAP = 150_000
+NOVELTY_DEPTH_CAP = 250_000
 #: The line search: where the best line is cut (a share of its length
 #: drawn from this range), and the widths of the beams that finish it.
 CUT = (0.1, 0.7)
@@ -335,7 +352,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     fresh table lets the next run pass where the last one failed), from
     width :data:`NOVELTY_FROM` a slice of each novelty order's best-first
     search (once the first is full, the hard deals' three slices of
-    :data:`HARD_PER_WIDTH` between them), from width :data:`NEEDS_FROM`
+    :data:`HARD_PER_WIDTH` between them, and one of the third novelty
+    search after them), from width :data:`NEEDS_FROM`
     and :data:`BEST_FIRST_FROM` a slice of each other best-first search
     (on a hard deal they are among the three), then the :data:`BEAMS` and
     a plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
@@ -352,6 +370,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     novel_needs = BestFirst(root, children, Novelty(score_by_needs), NOVELTY_NEEDS_CAP)
     hard_searches = (needs_first, best_first,
                      BestFirst(root, children, score_by_foundations, FOUNDATIONS_CAP))
+    novel_depth = BestFirst(root, children, Novelty(score_by_depth), NOVELTY_DEPTH_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -370,10 +389,13 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         hard = novel_first.full
         if hard:
             novel_first.release()
+            novel_needs.cap = HARD_NOVELTY_NEEDS_CAP
             for search in hard_searches:
                 yield _resume(search, width * HARD_PER_WIDTH)
         if width >= NOVELTY_FROM:
             yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
+        if hard:
+            yield _resume(novel_depth, width * HARD_PER_WIDTH)
         if width >= NEEDS_FROM and not hard:
             yield _resume(needs_first, width * NEEDS_PER_WIDTH)
         if width >= BEST_FIRST_FROM and not hard:
