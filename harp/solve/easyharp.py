@@ -45,13 +45,14 @@ keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
 :data:`NOVELTY_CAP` (freed once full) and :data:`NOVELTY_NEEDS_CAP`
-(then :data:`HARD_NOVELTY_NEEDS_CAP`), the hard deals' third at most
-:data:`NOVELTY_DEPTH_CAP` and the one under
+(then :data:`HARD_NOVELTY_NEEDS_CAP`), the hard deals' third novelty
+search at most :data:`NOVELTY_DEPTH_CAP` and their one under
 :func:`~harp.solve.easyharp_search.score_by_foundations` at most
-:data:`FOUNDATIONS_CAP`, the children kept for
-the beams at most :data:`KEEP_CHILDREN` positions' (about 6 KB each),
-and the fast runs' tables are freed before the sound search; so at the default limits
-(2 000 000 positions) a solver process stays under 1 GB.
+:data:`FOUNDATIONS_CAP`, the children kept for the beams at most
+:data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
+tables are freed before the sound search; so at the default limits
+(2 000 000 positions) a solver process stays under 1 GB (787 MiB on a
+hard deal whose search runs to the limit: benchmarks/NOTES.md).
 """
 from __future__ import annotations
 
