@@ -662,11 +662,14 @@ def test_hard_deal_searches_take_over_once_the_first_novelty_search_is_full(monk
     """Through the solver: when the first novelty search has made its cap
     of positions (here cut to 3 000), the three hard-deal best-first
     searches get its share, and deal 7674 (unknown at 10 s before them) is
-    won within 80 000 positions, by the foundations order, and the script
-    replays to ``won``; at the full cap, the same positions do not win it."""
+    won within 80 000 positions, by the foundations order (the depth
+    order's novelty search, which also wins it, held at one position), and
+    the script replays to ``won``; at the full cap, the same positions do
+    not win it."""
     from harp.solve import easyharp
     board = new_board(make_code("EH", 7674))
     monkeypatch.setattr(easyharp, "NOVELTY_CAP", 3_000)
+    monkeypatch.setattr(easyharp, "NOVELTY_DEPTH_CAP", 1)
     result = solve_easy_harp(board, max_states=80_000, timeout=None, line_search=0)
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, "NOVELTY_CAP", 300_000)

@@ -172,33 +172,26 @@ NOVELTY_CAP = 300_000
 NOVELTY_NEEDS_PER_WIDTH = 1500
 NOVELTY_NEEDS_CAP = 100_000
 #: Hard deals: once the first novelty search has made its NOVELTY_CAP
-#: positions without a win, its share passes to three best-first
-#: searches, whose slices run in its place in each round from then on:
-#: the needs order's and the depth order's (the searches above, which then
-#: leave their own slots) and one under :func:`score_by_foundations`,
-#: each HARD_PER_WIDTH positions per unit of width; the first novelty
-#: search's tables are freed.  On deals 1-10 000 at 10 s, the first
-#: novelty search reached its cap on 6 deals (no other deal's run
-#: changes): three were unknown, and each of them is won by one of these
+#: positions without a win, its tables are freed and its share passes on.
+#: In each round from then on, after the second novelty search's slice
+#: (which may now go on to HARD_NOVELTY_NEEDS_CAP positions), a third
+#: novelty search, under the depth order, and three best-first searches
+#: get HARD_PER_WIDTH positions per unit of width each: the needs order's
+#: and the depth order's (the searches above, which then leave their own
+#: slots) and one under :func:`score_by_foundations`.  On deals 1-10 000
+#: at 10 s the first novelty search filled on 6 deals (no other deal's run
+#: changes); three were unknown, and each is won by one of the best-first
 #: orders on its own within 40 000 positions (950: depth order, 37 000;
-#: 6301: needs order, 22 000; 7674: foundations order, 8 800), where the
-#: beams and the second novelty search had not won them at 10 s.  The
-#: order and share were tried on those 6 (benchmarks/NOTES.md); placed
-#: after the second novelty search's slice instead, they lost 950.
+#: 6301: needs order, 22 000; 7674: foundations order, 8 800).  Of deals
+#: 10 001-20 000, not used for tuning, 10 are hard; the novelty searches
+#: win them, never the best-first ones (the second alone wins 15058 and
+#: 18580 within 140 000 positions, the third 16642 within 203 000), so
+#: the novelty searches' slices come first: of the 16 hard deals of
+#: 1-20 000, 8 are won within 10 s (with the best-first slices first, 6)
+#: and all 16 within 60 s, the last in 36 s; a search that wins nothing
+#: peaks at 787 MiB at the default limit (benchmarks/NOTES.md).
 HARD_PER_WIDTH = 1200
 FOUNDATIONS_CAP = 100_000
-#: Hard deals, further: with the first novelty search's tables freed, the
-#: second may go on to HARD_NOVELTY_NEEDS_CAP positions, and a third
-#: novelty search, under the depth order, gets a HARD_PER_WIDTH slice
-#: right after the second's (so it delays none of the searches above) and
-#: makes at most NOVELTY_DEPTH_CAP positions.  Of deals 10 001-20 000,
-#: which were not used to tune the solver, 3 were unknown at 60 s (the
-#: 2 000 000 positions of the default limit reached, every best-first
-#: search at its cap); on its own the second novelty search wins 15058 and
-#: 18580 within 140 000 positions, the depth order's novelty search all
-#: three within 250 000.  With both, each of the 15 hard deals of 1-20 000
-#: is won at 60 s, the last in 36 s, and a search that wins nothing peaks
-#: at 787 MiB at the default limit (benchmarks/NOTES.md).
 HARD_NOVELTY_NEEDS_CAP = 150_000
 NOVELTY_DEPTH_CAP = 250_000
 #: The line search: where the best line is cut (a share of its length
@@ -352,9 +345,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     a run that wanders into a dead part of the tree is cut short, and a
     fresh table lets the next run pass where the last one failed), from
     width :data:`NOVELTY_FROM` a slice of each novelty order's best-first
-    search (once the first is full, the hard deals' three slices of
-    :data:`HARD_PER_WIDTH` between them, and one of the third novelty
-    search after them), from width :data:`NEEDS_FROM`
+    search (once the first is full, the hard deals' four slices of
+    :data:`HARD_PER_WIDTH` after them), from width :data:`NEEDS_FROM`
     and :data:`BEST_FIRST_FROM` a slice of each other best-first search
     (on a hard deal they are among the three), then the :data:`BEAMS` and
     a plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
@@ -391,12 +383,12 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         if hard:
             novel_first.release()
             novel_needs.cap = HARD_NOVELTY_NEEDS_CAP
-            for search in hard_searches:
-                yield _resume(search, width * HARD_PER_WIDTH)
         if width >= NOVELTY_FROM:
             yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
         if hard:
             yield _resume(novel_depth, width * HARD_PER_WIDTH)
+            for search in hard_searches:
+                yield _resume(search, width * HARD_PER_WIDTH)
         if width >= NEEDS_FROM and not hard:
             yield _resume(needs_first, width * NEEDS_PER_WIDTH)
         if width >= BEST_FIRST_FROM and not hard:
