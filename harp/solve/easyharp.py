@@ -361,9 +361,9 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
     novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
     novel_needs = BestFirst(root, children, Novelty(score_by_needs), NOVELTY_NEEDS_CAP)
-    hard_searches = (needs_first, best_first,
+    hard_searches = (BestFirst(root, children, Novelty(score_by_depth), NOVELTY_DEPTH_CAP),
+                     needs_first, best_first,
                      BestFirst(root, children, score_by_foundations, FOUNDATIONS_CAP))
-    novel_depth = BestFirst(root, children, Novelty(score_by_depth), NOVELTY_DEPTH_CAP)
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -379,20 +379,18 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         yield dfs
         if width >= NOVELTY_FROM:
             yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
-        hard = novel_first.full
-        if hard:
-            novel_first.release()
-            novel_needs.cap = HARD_NOVELTY_NEEDS_CAP
-        if width >= NOVELTY_FROM:
+            if novel_first.full:                 # a hard deal
+                novel_first.release()
+                novel_needs.cap = HARD_NOVELTY_NEEDS_CAP
             yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
-        if hard:
-            yield _resume(novel_depth, width * HARD_PER_WIDTH)
+        if novel_first.full:
             for search in hard_searches:
                 yield _resume(search, width * HARD_PER_WIDTH)
-        if width >= NEEDS_FROM and not hard:
-            yield _resume(needs_first, width * NEEDS_PER_WIDTH)
-        if width >= BEST_FIRST_FROM and not hard:
-            yield _resume(best_first, width * BEST_FIRST_PER_WIDTH)
+        else:
+            if width >= NEEDS_FROM:
+                yield _resume(needs_first, width * NEEDS_PER_WIDTH)
+            if width >= BEST_FIRST_FROM:
+                yield _resume(best_first, width * BEST_FIRST_PER_WIDTH)
         beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))
         for score, per_parent in beams[1:] if width == FIRST_BEAM else beams:
             yield _beam_run(root, children, width, score, per_parent)
