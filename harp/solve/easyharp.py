@@ -63,8 +63,8 @@ import time
 from collections.abc import Callable, Iterator
 
 from .easyharp_deadends import dead_end
-from .easyharp_lines import shorten, to_actions
-from .easyharp_model import Move, Position, apply, position_from_board
+from .easyharp_lines import positions_along, shorten, to_actions
+from .easyharp_model import Move, Position, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
 from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
@@ -310,7 +310,7 @@ def _shorter(board, root: Position, line: list[Move], best: list[str], deadline:
     the positions searched."""
     rng = random.Random(0)
     used = 0
-    along = _positions(root, line)
+    along = positions_along(root, line)
     children = Children(wide_steps, play_safe_after)
     while time.perf_counter() <= deadline and used < max_states:
         cut = int(len(line) * rng.uniform(*CUT))
@@ -323,17 +323,8 @@ def _shorter(board, root: Position, line: list[Move], best: list[str], deadline:
             new_line, actions = _script(board, root, prefix + found.line, deadline)
             if len(actions) < len(best):
                 line, best = new_line, actions
-                along = _positions(root, line)
+                along = positions_along(root, line)
     return best, used
-
-
-def _positions(root: Position, line: list[Move]) -> list[Position]:
-    """The positions along a line, the root first: the line search cuts
-    the same line many times."""
-    out = [root]
-    for move in line:
-        out.append(apply(out[-1], move))
-    return out
 
 
 Run = Callable[[int, float], SearchOutcome]

@@ -27,17 +27,23 @@ from typing import Any
 from harp.errors import HarpError
 
 from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
-                             TALON_TO_FOUNDATION, Move, Position, apply)
+                             TALON_TO_FOUNDATION, Move, Position, apply, is_legal)
 from .easyharp_schedule import Emitter, wins
+
+
+def positions_along(root: Position, line: list[Move]) -> list[Position]:
+    """The position before each move of the line, and the last one."""
+    along = [root]
+    for move in line:
+        along.append(apply(along[-1], move))
+    return along
 
 
 def remove_cycles(root: Position, line: list[Move]) -> list[Move]:
     """Cut the moves between two visits of the same position (columns in
     place, slots as they are, the talon as a multiset): the line from the
     first visit on is a legal continuation from the second."""
-    positions = [root]
-    for move in line:
-        positions.append(apply(positions[-1], move))
+    positions = positions_along(root, line)
     last = {pos: i for i, pos in enumerate(positions)}
     out: list[Move] = []
     i = 0
@@ -65,29 +71,56 @@ def _next_move_of(line: list[Move], i: int) -> int:
 
 
 def shorten(root: Position, line: list[Move], deadline: float = float("inf")) -> list[Move]:
-    """:func:`remove_cycles`, then replace each card's two moves in a row
-    (put on a column, later taken from there) by one move, or by none when
-    the second undoes the first; every change is kept only if the model
-    replays the whole line to an empty tableau.  Each trial replays the
-    whole line, so past ``deadline`` no more are made."""
+    """The winning ``line`` from ``root``, :func:`remove_cycles`, then each
+    card's two moves in a row (put on a column, later taken from there)
+    replaced by one move, or by none when the second undoes the first;
+    every change is kept only if the model replays the whole line to an
+    empty tableau (:func:`_changed`).  Past ``deadline`` no more changes
+    are tried."""
     line = remove_cycles(root, line)
+    along = positions_along(root, line)
     i = 0
     while i < len(line) and time.perf_counter() <= deadline:
         move = line[i]
         if move.kind in (COL_TO_COL, TALON_TO_COL, TAKE_BACK):
             j = _next_move_of(line, i)
             if j >= 0:
-                second = line[j]
-                for merged in _merges(move, second):
-                    trial = line[:i] + merged + line[i + 1:j] + line[j + 1:]
-                    if wins(root, trial):
-                        line = trial
+                for merged in _merges(move, line[j]):
+                    changed = _changed(along, line, i, j, merged)
+                    if changed is not None:
+                        line, along = changed
                         break
                 else:
                     i += 1
                 continue
         i += 1
     return line
+
+
+def _changed(along: list[Position], line: list[Move], i: int, j: int, merged: list[Move]
+             ) -> tuple[list[Move], list[Position]] | None:
+    """The line with moves i and j replaced by ``merged`` (at i), and its
+    positions (``along`` is the line's), if it replays legally to an empty
+    tableau; else None.  The moves up to i are unchanged, so the replay
+    starts from ``along[i]``; when the new line reaches the position the
+    old one had after move j, the rest is the old line from the same
+    position, which wins, so only the moves from i to j are replayed
+    (on a line of thousands of moves, the whole replay for each trial
+    took seconds)."""
+    middle = merged + line[i + 1:j]
+    pos = along[i]
+    made = []
+    for move in middle:
+        if not is_legal(pos, move):
+            return None
+        pos = apply(pos, move)
+        made.append(pos)
+    new_line = line[:i] + middle + line[j + 1:]
+    if pos == along[j + 1]:
+        return new_line, along[:i + 1] + made + along[j + 2:]
+    if not wins(pos, line[j + 1:]):
+        return None
+    return new_line, positions_along(along[0], new_line)
 
 
 def _merges(first: Move, second: Move) -> list[list[Move]]:
