@@ -15,16 +15,15 @@ from test_solve_eh import QUICK_DEALS, cards, position, random_endgame
 from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
-from harp.solve import easyharp
-from harp.solve import easyharp_lines
-from harp.solve.easyharp_lines import (_merges, _next_move_of, jump_ahead, positions_along,
-                                       remove_cycles, shorten, to_actions)
-from harp.solve.easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
+from harp.solve import easyharp, easyharp_lines
+from harp.solve.easyharp_lines import jump_ahead, positions_along, remove_cycles, shorten, to_actions
+from harp.solve.easyharp_model import (COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
                                        TALON_TO_FOUNDATION, Move, is_legal, position_from_board)
 from harp.solve.easyharp_moves import complete_steps
 from harp.solve.easyharp_safe import play_proved
 from harp.solve.easyharp_search import depth_first
 from harp.solve.easyharp_schedule import draws, predecessors, wins
+
 
 @pytest.fixture(scope="module")
 def solver_lines():
@@ -129,25 +128,11 @@ def test_shorten_never_lengthens_and_still_wins(solver_lines):
         assert shorten(root, short) == short
 
 
-def plain_shorten(root, line: list[Move]) -> list[Move]:
-    """``shorten`` by its definition: each change is kept when a replay of
-    the whole new line from the root wins."""
-    line = jump_ahead(root, remove_cycles(root, line))
-    i = 0
-    while i < len(line):
-        if line[i].kind in (COL_TO_COL, TALON_TO_COL, TAKE_BACK):
-            j = _next_move_of(line, i)
-            if j >= 0:
-                for merged in _merges(line[i], line[j]):
-                    trial = line[:i] + merged + line[i + 1:j] + line[j + 1:]
-                    if wins(root, trial):
-                        line = trial
-                        break
-                else:
-                    i += 1
-                continue
-        i += 1
-    return line
+def whole_replay(along: list, line: list[Move], i: int, j: int, merged: list[Move]):
+    """``_changed`` by its definition: the new line is kept when a replay
+    of the whole of it from the root wins."""
+    trial = line[:i] + merged + line[i + 1:j] + line[j + 1:]
+    return (trial, positions_along(along[0], trial)) if wins(along[0], trial) else None
 
 
 def sound_line(seed: int):
@@ -163,16 +148,22 @@ def sound_line(seed: int):
     return board, root, line + found.line
 
 
-def test_shorten_keeps_the_changes_a_whole_replay_keeps(solver_lines):
+def test_shorten_keeps_the_changes_a_whole_replay_keeps(solver_lines, monkeypatch):
     """shorten replays a change only up to where the new line meets the old
     one (the rest is the old line from the same position, which wins): it
     must keep exactly the changes that replaying the whole line keeps, on
-    the solver's lines and on wandering lines of the sound search."""
+    the solver's lines and on wandering lines of the sound search (with
+    and without the jumps, which leave fewer changes to try)."""
     lines = [(root, line) for _, root, line in solver_lines]
     lines += [sound_line(seed)[1:] for seed in (3, 11, 40)]
     assert max(len(line) for _, line in lines) > 2000
-    for root, line in lines:
-        assert shorten(root, line) == plain_shorten(root, line)
+    for jumps in (True, False):
+        if not jumps:
+            monkeypatch.setattr(easyharp_lines, "jump_ahead", lambda root, line: line)
+        local = [shorten(root, line) for root, line in lines]
+        with monkeypatch.context() as patch:
+            patch.setattr(easyharp_lines, "_changed", whole_replay)
+            assert local == [shorten(root, line) for root, line in lines]
 
 
 def test_shorten_checks_about_one_move_per_move_of_a_long_line(monkeypatch):
