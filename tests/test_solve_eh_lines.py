@@ -205,6 +205,26 @@ def test_jumps_cut_a_wandering_line_to_a_tenth_and_land_on_it():
     assert replay.is_won
 
 
+def test_shorten_jumps_only_the_lines_that_wander(solver_lines, monkeypatch):
+    """JUMP_FROM: a line of more moves per card off the foundations is
+    jumped, a shorter one is not (its jumps would save a move at most, at
+    the cost of the rest of the shortening): the quick deals' lines are
+    not, the sound search's line from an endgame is."""
+    jumped = []
+    real = easyharp_lines.jump_ahead
+    monkeypatch.setattr(easyharp_lines, "jump_ahead",
+                        lambda root, line: jumped.append(len(line)) or real(root, line))
+    lines = [(root, line) for _, root, line in solver_lines] + [sound_line(140)[1:]]
+    long = []
+    for root, line in lines:
+        del jumped[:]
+        shorten(root, line)
+        moves = len(remove_cycles(root, line))
+        long.append(moves > easyharp_lines.JUMP_FROM * (104 - sum(root.slots)))
+        assert jumped == ([moves] if long[-1] else [])
+    assert long == [False] * len(solver_lines) + [True]
+
+
 def from_column(i: int, text: str) -> list[Move]:
     return [Move(COL_TO_FOUNDATION, i, -1, c) for c in cards(text)]
 
