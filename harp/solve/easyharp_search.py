@@ -368,7 +368,7 @@ def score_by_low_cards(pos: Position) -> int:
 NEED_WEIGHT = 16
 NEED_RANKS = 2
 _ABOVE: dict[bytes, bytes] = {}
-_NEEDED: dict[tuple[int, ...], tuple[int, ...]] = {}
+_NEEDED: dict[tuple[int, ...], tuple[tuple[int, ...], Callable]] = {}
 _ABSENT = 255
 
 
