@@ -658,40 +658,102 @@ def test_a_full_best_first_search_says_so_and_frees_its_tables():
     assert search.run(1_000, time.perf_counter() + 600).states == 0
 
 
-def test_hard_deal_searches_take_over_once_the_first_novelty_search_is_full(monkeypatch):
-    """Through the solver: when the first novelty search has made its cap
-    of positions (here cut to 3 000), the three hard-deal best-first
-    searches get its share, and deal 7674 (unknown at 10 s before them) is
-    won within 80 000 positions, by the foundations order (the depth
-    order's novelty search, which also wins it, held at one position), and
-    the script replays to ``won``; at the full cap, the same positions do
-    not win it."""
+def test_a_reordered_search_under_the_same_order_goes_on_as_the_original():
+    """BestFirst.reordered: a search that goes on from another's open
+    positions under the same order (the depth order keeps no state) makes
+    exactly the positions the original makes next, from the same tables
+    (copied: the original is left as it was); under another order it
+    makes none that the original had made, and stops at its own cap."""
+    start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
+    far = time.perf_counter() + 600
+    first = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 10 ** 6)
+    first.run(2_000, far)
+    made = len(first.parents)
+    same = first.reordered(score_by_depth, 3_000)
+    other = first.reordered(score_by_low_cards, 1_500)
+    known = set(first.seen)
+    assert same.parents == first.parents and same.parents is not first.parents
+    assert same.run(3_000, far).states == first.run(3_000, far).states
+    assert same.parents == first.parents and same.seen == first.seen
+    assert same.full and not first.full
+    found = other.run(5_000, far)
+    assert found.outcome == "unknown" and 1_500 <= found.states < 1_600 and other.full
+    assert other.parents[:made] == first.parents[:made]
+    # (every position it made is new: its table grew by one a position)
+    assert other.seen > known and len(other.seen) == made + found.states
+
+
+def test_a_reordered_search_wins_with_a_line_from_the_root():
+    """Scoring the open positions stops at the deadline and goes on at
+    the next run; the win a reordered search finds is a line from the
+    root that the engine replays to ``won``.  Deal 20520 (a hard deal):
+    the depth order wins it within 1 000 positions, going on from 30 000
+    positions of the low cards novelty order."""
+    board = new_board(make_code("EH", 20520))
+    root = position_from_board(board)
+    prefix: list = []
+    start = play_safe(root, prefix)
+    far = time.perf_counter() + 600
+    first = BestFirst(start, Children(wide_steps, play_safe_after), Novelty(score_by_low_cards), 10 ** 6)
+    first.run(30_000, far)
+    again = first.reordered(score_by_depth, 1_000)
+    assert again.run(1_000, time.perf_counter() - 1).states == 0       # past the deadline
+    assert again.unscored and not again.full
+    found = again.run(1_000, far)
+    assert found.outcome == "solved" and not again.unscored
+    actions = to_actions(board, shorten(root, prefix + found.line))
+    assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+
+
+@pytest.mark.parametrize("deal, search, cap, states", [(20520, "REORDERED_DEPTH_CAP", 3_000, 60_000),
+                                                       (950, "REORDERED_CAP", 100_000, 110_000)])
+def test_hard_deal_searches_go_on_from_the_first_novelty_searchs_open_positions(
+        monkeypatch, deal, search, cap, states):
+    """Through the solver: once the first novelty search has made its cap
+    of positions (here cut to 30 000), a search that goes on from its open
+    positions wins: on deal 20520 the one under the depth order, on deal
+    950 the one under the novelty order with the depth score; each script
+    replays to ``won``.  The other hard searches are held (at no position
+    or one), and without the one that wins neither deal is won within the
+    same positions: neither by the first novelty search going on, nor
+    from the root."""
     from harp.solve import easyharp
-    board = new_board(make_code("EH", 7674))
-    monkeypatch.setattr(easyharp, "NOVELTY_CAP", 3_000)
-    monkeypatch.setattr(easyharp, "NOVELTY_DEPTH_CAP", 1)
-    result = solve_easy_harp(board, max_states=80_000, timeout=None, line_search=0)
+    board = new_board(make_code("EH", deal))
+    monkeypatch.setattr(easyharp, "NOVELTY_CAP", 30_000)
+    for other in ("NEEDS_CAP", "NOVELTY_DEPTH_CAP"):
+        monkeypatch.setattr(easyharp, other, 1)
+    for other in ("REORDERED_DEPTH_CAP", "REORDERED_CAP", "NOVELTY_MORE"):
+        monkeypatch.setattr(easyharp, other, 0)
+    monkeypatch.setattr(easyharp, search, cap)
+    result = solve_easy_harp(board, max_states=states, timeout=None, line_search=0)
     assert result.solved and replays_to_won(board, result)
-    monkeypatch.setattr(easyharp, "NOVELTY_CAP", 300_000)
-    assert solve_easy_harp(board, max_states=80_000, timeout=None, line_search=0).outcome == "unknown"
+    monkeypatch.setattr(easyharp, search, 0)
+    assert solve_easy_harp(board, max_states=states, timeout=None, line_search=0).outcome == "unknown"
+    monkeypatch.setattr(easyharp, "NOVELTY_MORE", states)
+    assert solve_easy_harp(board, max_states=states, timeout=None, line_search=0).outcome == "unknown"
 
 
 @pytest.mark.parametrize("deal, search, cap", [(7674, "NOVELTY_DEPTH_CAP", 250_000),
                                                (9170, "HARD_NOVELTY_NEEDS_CAP", 60_000)])
 def test_hard_deals_novelty_searches(monkeypatch, deal, search, cap):
     """Through the solver, on a hard deal (the first novelty search's cap
-    cut to 3 000) with the three hard best-first searches (and, for 9170,
-    the novelty search under the depth order) held at one position: deal 7674 is won by the novelty search under the depth
-    order, and deal 9170 by the second novelty search, once its cap (here
-    2 000) is raised for hard deals; each script replays to ``won``.
-    Without the one that wins (its cap held at one position, or not
-    raised), neither is won within the same positions."""
+    cut to 3 000) with the other hard searches held (the needs order's at
+    one position, the searches from the first novelty search's open
+    positions and its own going on at none, and, for 9170, the novelty
+    search under the depth order from the root at one): deal 7674 is won
+    by the novelty search under the depth order from the root, and deal
+    9170 by the second novelty search, once its cap (here 2 000) is raised
+    for hard deals; each script replays to ``won``.  Without the one that
+    wins (its cap held at one position, or not raised), neither is won
+    within the same positions."""
     from harp.solve import easyharp
     board = new_board(make_code("EH", deal))
     monkeypatch.setattr(easyharp, "NOVELTY_CAP", 3_000)
     monkeypatch.setattr(easyharp, "NOVELTY_NEEDS_CAP", 2_000)
-    for other in ("NEEDS_CAP", "BEST_FIRST_CAP", "FOUNDATIONS_CAP", "NOVELTY_DEPTH_CAP"):
+    for other in ("NEEDS_CAP", "NOVELTY_DEPTH_CAP"):
         monkeypatch.setattr(easyharp, other, 1)
+    for other in ("REORDERED_DEPTH_CAP", "REORDERED_CAP", "NOVELTY_MORE"):
+        monkeypatch.setattr(easyharp, other, 0)
     monkeypatch.setattr(easyharp, search, cap)
     result = solve_easy_harp(board, max_states=100_000, timeout=None, line_search=0)
     assert result.solved and replays_to_won(board, result)

@@ -31,8 +31,9 @@ turn (depth-first with the order jittered and a growing budget, restarted,
 slices of two best-first searches under the novelty order, beam searches of
 growing width, and, once the beams are wide, slices of two more
 best-first searches; a best-first search goes on where it stopped; on a
-hard deal, once the first novelty search is full, three best-first
-searches and a third novelty search take its share), until
+hard deal, once the first novelty search is full, searches that go on
+from its open positions under other orders, and more novelty searches,
+take its share), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
 and the dead-end tests answer ``unsolvable``.
@@ -44,14 +45,16 @@ Memory: a depth-first run's table holds at most its share of
 keeps the positions it has not expanded: about 600 bytes per position
 made, on deal 28), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
-:data:`NOVELTY_CAP` (freed once full) and :data:`NOVELTY_NEEDS_CAP`
-(then :data:`HARD_NOVELTY_NEEDS_CAP`), the hard deals' third novelty
-search at most :data:`NOVELTY_DEPTH_CAP` and their one under
-:func:`~harp.solve.easyharp_search.score_by_foundations` at most
-:data:`FOUNDATIONS_CAP`, the children kept for the beams at most
-:data:`KEEP_CHILDREN` positions' (about 6 KB each), and the fast runs'
-tables are freed before the sound search; so at the default limits
-(2 000 000 positions) a solver process stays under 1 GB (787 MiB on a
+:data:`NOVELTY_CAP` (on a hard deal :data:`NOVELTY_MORE` more) and
+:data:`NOVELTY_NEEDS_CAP` (then :data:`HARD_NOVELTY_NEEDS_CAP`), the hard
+deals' novelty search from the root at most :data:`NOVELTY_DEPTH_CAP`,
+and the two that go on from the first novelty search's open positions a
+copy of its tables and :data:`REORDERED_DEPTH_CAP` and
+:data:`REORDERED_CAP` positions more (a search is freed once full), the
+children kept for the beams at most :data:`KEEP_CHILDREN` positions'
+(about 6 KB each), and the fast runs' tables are freed before the sound
+search; so at the default limits
+(2 000 000 positions) a solver process stays under 1 GB (700 MiB on a
 hard deal whose search runs to the limit: benchmarks/NOTES.md).
 """
 from __future__ import annotations
@@ -68,8 +71,7 @@ from .easyharp_model import Move, Position, position_from_board
 from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
 from .easyharp_safe import play_proved
 from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
-                               score_by_depth, score_by_foundations, score_by_low_cards,
-                               score_by_needs)
+                               score_by_depth, score_by_low_cards, score_by_needs)
 from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 #: Positions of the first fast run and of the first sound search.
@@ -150,10 +152,10 @@ NEEDS_CAP = 60_000
 #: unknown.  Once a position cost it a third less, 6 000 won 4 more of the
 #: 28 deals still unknown at 10 s and every one of 91 deals won in 5-10 s
 #: before; 9 000 won 2 more of the 28 but lost 6 of the 91
-#: (benchmarks/NOTES.md).  At the cap it holds about 270 MB (deal 950).
+#: (benchmarks/NOTES.md).  At 300 000 positions it held about 270 MB (deal 950).
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 6000
-NOVELTY_CAP = 300_000
+NOVELTY_CAP = 250_000
 #: A second novelty search, under :func:`score_by_needs` (it digs for the
 #: cards the slots take next), its slice run right after the first one's:
 #: its share per unit of width, and the most positions it makes.  On its
@@ -172,26 +174,42 @@ NOVELTY_CAP = 300_000
 NOVELTY_NEEDS_PER_WIDTH = 1500
 NOVELTY_NEEDS_CAP = 100_000
 #: Hard deals: once the first novelty search has made its NOVELTY_CAP
-#: positions without a win, its tables are freed and its share passes on.
-#: In each round from then on, after the second novelty search's slice
-#: (which may now go on to HARD_NOVELTY_NEEDS_CAP positions), a third
-#: novelty search, under the depth order, and three best-first searches
-#: get HARD_PER_WIDTH positions per unit of width each: the needs order's
-#: and the depth order's (the searches above, which then leave their own
-#: slots) and one under :func:`score_by_foundations`.  On deals 1-10 000
-#: at 10 s the first novelty search filled on 6 deals (no other deal's run
-#: changes); three were unknown, and each is won by one of the best-first
-#: orders on its own within 40 000 positions (950: depth order, 37 000;
-#: 6301: needs order, 22 000; 7674: foundations order, 8 800).  Of deals
-#: 10 001-20 000, not used for tuning, 10 are hard; the novelty searches
-#: win them, never the best-first ones (the second alone wins 15058 and
-#: 18580 within 140 000 positions, the third 16642 within 203 000), so
-#: the novelty searches' slices come first: of the 16 hard deals of
-#: 1-20 000, 8 are won within 10 s (with the best-first slices first, 6)
-#: and all 16 within 60 s, the last in 36 s; a search that wins nothing
-#: peaks at 787 MiB at the default limit (benchmarks/NOTES.md).
+#: positions without a win, the deal is hard, and the rounds from then on
+#: share its slot among these searches, in this order, each with
+#: HARD_PER_WIDTH positions per unit of width (the second novelty search
+#: keeps its own share):
+#:
+#: * a best-first search under :func:`score_by_depth` that goes on from
+#:   the first novelty search's open positions
+#:   (:meth:`~harp.solve.easyharp_search.BestFirst.reordered`), for
+#:   REORDERED_DEPTH_CAP positions;
+#: * a novelty search under the depth order that goes on from them too,
+#:   for REORDERED_CAP positions;
+#: * the first novelty search itself, for NOVELTY_MORE positions more;
+#: * a novelty search under the depth order from the root
+#:   (NOVELTY_DEPTH_CAP);
+#: * the second novelty search, which may now go on to
+#:   HARD_NOVELTY_NEEDS_CAP positions;
+#: * the best-first search under :func:`score_by_needs`.
+#:
+#: The first novelty search's open positions are a broad frontier, most
+#: of it far from the root, that its own order passes by; ordered afresh
+#: they hold short ways to a win: on the 27 hard deals of 1-30 000, the
+#: depth order from them wins 8 within 1 400 positions (29254, which no
+#: search from the root won, in 16), the novelty order under depth 16
+#: within 100 000.  So these come first; a search that goes on from them
+#: knows every position the first made, and only wins are trusted.  With
+#: them, of the 27 hard deals 19 are won within 10 s (the searches from
+#: the root alone: 11), 950 in 7.2 s; on deals 30 001-40 000, not used
+#: for tuning, 14 of the 18 deals whose first novelty search makes
+#: 200 000 positions or more are won within 10 s (before: 12).  As the
+#: first novelty search goes on, its cap (once 300 000) can be lower: the
+#: deals it used to win between 250 000 and 300 000 it still wins in its
+#: own slice, or the new searches win them (benchmarks/NOTES.md).
 HARD_PER_WIDTH = 1200
-FOUNDATIONS_CAP = 100_000
+REORDERED_DEPTH_CAP = 3_000
+REORDERED_CAP = 100_000
+NOVELTY_MORE = 50_000
 HARD_NOVELTY_NEEDS_CAP = 150_000
 NOVELTY_DEPTH_CAP = 250_000
 #: The line search: where the best line is cut (a share of its length
@@ -336,10 +354,10 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     a run that wanders into a dead part of the tree is cut short, and a
     fresh table lets the next run pass where the last one failed), from
     width :data:`NOVELTY_FROM` a slice of each novelty order's best-first
-    search (once the first is full, the hard deals' four slices of
-    :data:`HARD_PER_WIDTH` after them), from width :data:`NEEDS_FROM`
-    and :data:`BEST_FIRST_FROM` a slice of each other best-first search
-    (on a hard deal they are among the three), then the :data:`BEAMS` and
+    search (once the first is full, the hard deals' slices instead:
+    :data:`HARD_PER_WIDTH`), from width :data:`NEEDS_FROM` and
+    :data:`BEST_FIRST_FROM` a slice of each other best-first search (on a
+    hard deal, the needs order's is among the hard deals'), then the :data:`BEAMS` and
     a plain beam under the next of the :data:`PLAIN_ORDERS`, twice as wide
     as in the last round (a beam finds the wins that need an early choice
     the depth-first order gets wrong)."""
@@ -352,9 +370,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
     novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
     novel_needs = BestFirst(root, children, Novelty(score_by_needs), NOVELTY_NEEDS_CAP)
-    hard_searches = (BestFirst(root, children, Novelty(score_by_depth), NOVELTY_DEPTH_CAP),
-                     needs_first, best_first,
-                     BestFirst(root, children, score_by_foundations, FOUNDATIONS_CAP))
+    hard: list[tuple[BestFirst, int]] = []     # a hard deal's searches, with their shares
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
@@ -368,15 +384,18 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
             return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
         yield dfs
-        if width >= NOVELTY_FROM:
+        if width >= NOVELTY_FROM and not hard:
             yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
             if novel_first.full:                 # a hard deal
-                novel_first.release()
-                novel_needs.cap = HARD_NOVELTY_NEEDS_CAP
-            yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
-        if novel_first.full:
-            for search in hard_searches:
-                yield _resume(search, width * HARD_PER_WIDTH)
+                hard = _hard_searches(root, children, novel_first, novel_needs, needs_first)
+            else:
+                yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
+        if hard:
+            for search, share in hard:
+                if search.full:
+                    search.release()
+                else:
+                    yield _resume(search, width * share)
         else:
             if width >= NEEDS_FROM:
                 yield _resume(needs_first, width * NEEDS_PER_WIDTH)
@@ -387,6 +406,20 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             yield _beam_run(root, children, width, score, per_parent)
         budget *= RESTART_GROWTH
         width *= BEAM_GROWTH
+
+
+def _hard_searches(root: Position, children: Children, novel_first: BestFirst,
+                   novel_needs: BestFirst, needs_first: BestFirst) -> list[tuple[BestFirst, int]]:
+    """A hard deal's searches (see :data:`HARD_PER_WIDTH`), in the order
+    of a round, each with its positions per unit of width."""
+    by_depth = novel_first.reordered(score_by_depth, REORDERED_DEPTH_CAP)
+    novel_depth = novel_first.reordered(Novelty(score_by_depth), REORDERED_CAP)
+    novel_first.cap += NOVELTY_MORE
+    novel_needs.cap = HARD_NOVELTY_NEEDS_CAP
+    return [(by_depth, HARD_PER_WIDTH), (novel_depth, HARD_PER_WIDTH),
+            (novel_first, HARD_PER_WIDTH),
+            (BestFirst(root, children, Novelty(score_by_depth), NOVELTY_DEPTH_CAP), HARD_PER_WIDTH),
+            (novel_needs, NOVELTY_NEEDS_PER_WIDTH), (needs_first, HARD_PER_WIDTH)]
 
 
 def _resume(search: BestFirst, share: int) -> Run:

@@ -170,23 +170,55 @@ class BestFirst:
         self.seen = {digest(root)}
         self.parents: list[tuple[int, list[Move]]] = [(-1, [])]
         self.heap = [(score(root), 0, root)]
+        self.unscored: list = []            # open positions to score (:meth:`reordered`)
         self.root_won = tableau_empty(root)
 
     @property
     def full(self) -> bool:
         """Whether it has made its ``cap`` of positions (or has none left
         to expand): a run makes none."""
-        return len(self.parents) >= self.cap or not self.heap
+        return len(self.parents) >= self.cap or not (self.heap or self.unscored)
 
     def release(self) -> None:
         """Free its tables (it stays :attr:`full`: a run makes nothing)."""
         self.heap, self.seen, self.parents = [], set(), []
+        self.unscored = []
+
+    def reordered(self, score: Callable[[Position], object], cap: int) -> BestFirst:
+        """A best-first search that goes on from this one's open positions
+        under another order, making at most ``cap`` positions more: it
+        knows every position this one made (they are not made again) and
+        its lines lead from the same root.  It has copies of this one's
+        tables (the positions are shared), so each goes on as if alone.
+        Its first runs score the open positions (:meth:`run`)."""
+        other = BestFirst.__new__(BestFirst)
+        other.children, other.score, other.root_won = self.children, score, self.root_won
+        other.seen, other.parents, other.unscored = set(self.seen), list(self.parents), self.heap[:]
+        other.cap = len(other.parents) + cap
+        other.heap = []
+        return other
+
+    def _score_open(self, deadline: float) -> bool:
+        """Score the open positions a :meth:`reordered` search was given,
+        until the deadline; whether all are scored (then they are its heap)."""
+        unscored, heap, score = self.unscored, self.heap, self.score
+        clock = time.perf_counter
+        while len(heap) < len(unscored):
+            if clock() > deadline:
+                return False
+            for _, node, pos in unscored[len(heap):len(heap) + CLOCK_EVERY]:
+                heap.append((score(pos), node, pos))
+        heapq.heapify(heap)
+        self.unscored = []
+        return True
 
     def run(self, states: int, deadline: float) -> SearchOutcome:
         """Go on until ``states`` more positions are made (the count
         returned is this call's); ``solved`` with the line from the root."""
         if self.root_won:
             return SearchOutcome(SOLVED, [], 1)
+        if self.unscored and not self._score_open(deadline):
+            return SearchOutcome(UNKNOWN, [], 0)
         parents, seen, heap = self.parents, self.seen, self.heap
         stop = min(len(parents) + states, self.cap)
         start = len(parents)
