@@ -705,6 +705,21 @@ def test_a_reordered_search_wins_with_a_line_from_the_root():
     assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
 
 
+def hard_searches_held(monkeypatch, novelty_cap: int):
+    """The solver's module, set so that a deal is hard once the first
+    novelty search has made ``novelty_cap`` positions, and with every hard
+    search held: the needs order's and the depth order's novelty search
+    from the root at one position, the searches from the first novelty
+    search's open positions and its own going on at none."""
+    from harp.solve import easyharp
+    monkeypatch.setattr(easyharp, "NOVELTY_CAP", novelty_cap)
+    for other in ("NEEDS_CAP", "NOVELTY_DEPTH_CAP"):
+        monkeypatch.setattr(easyharp, other, 1)
+    for other in ("REORDERED_DEPTH_CAP", "REORDERED_CAP", "NOVELTY_MORE"):
+        monkeypatch.setattr(easyharp, other, 0)
+    return easyharp
+
+
 @pytest.mark.parametrize("deal, search, cap, states", [(20520, "REORDERED_DEPTH_CAP", 3_000, 60_000),
                                                        (950, "REORDERED_CAP", 100_000, 110_000)])
 def test_hard_deal_searches_go_on_from_the_first_novelty_searchs_open_positions(
@@ -717,13 +732,8 @@ def test_hard_deal_searches_go_on_from_the_first_novelty_searchs_open_positions(
     or one), and without the one that wins neither deal is won within the
     same positions: neither by the first novelty search going on, nor
     from the root."""
-    from harp.solve import easyharp
+    easyharp = hard_searches_held(monkeypatch, 30_000)
     board = new_board(make_code("EH", deal))
-    monkeypatch.setattr(easyharp, "NOVELTY_CAP", 30_000)
-    for other in ("NEEDS_CAP", "NOVELTY_DEPTH_CAP"):
-        monkeypatch.setattr(easyharp, other, 1)
-    for other in ("REORDERED_DEPTH_CAP", "REORDERED_CAP", "NOVELTY_MORE"):
-        monkeypatch.setattr(easyharp, other, 0)
     monkeypatch.setattr(easyharp, search, cap)
     result = solve_easy_harp(board, max_states=states, timeout=None, line_search=0)
     assert result.solved and replays_to_won(board, result)
@@ -746,14 +756,9 @@ def test_hard_deals_novelty_searches(monkeypatch, deal, search, cap):
     for hard deals; each script replays to ``won``.  Without the one that
     wins (its cap held at one position, or not raised), neither is won
     within the same positions."""
-    from harp.solve import easyharp
+    easyharp = hard_searches_held(monkeypatch, 3_000)
     board = new_board(make_code("EH", deal))
-    monkeypatch.setattr(easyharp, "NOVELTY_CAP", 3_000)
     monkeypatch.setattr(easyharp, "NOVELTY_NEEDS_CAP", 2_000)
-    for other in ("NEEDS_CAP", "NOVELTY_DEPTH_CAP"):
-        monkeypatch.setattr(easyharp, other, 1)
-    for other in ("REORDERED_DEPTH_CAP", "REORDERED_CAP", "NOVELTY_MORE"):
-        monkeypatch.setattr(easyharp, other, 0)
     monkeypatch.setattr(easyharp, search, cap)
     result = solve_easy_harp(board, max_states=100_000, timeout=None, line_search=0)
     assert result.solved and replays_to_won(board, result)
