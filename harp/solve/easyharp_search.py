@@ -22,6 +22,7 @@ instead of keys.
 """
 from __future__ import annotations
 
+import copy
 import heapq
 import operator
 import time
@@ -191,11 +192,10 @@ class BestFirst:
         its lines lead from the same root.  It has copies of this one's
         tables (the positions are shared), so each goes on as if alone.
         Its first runs score the open positions (:meth:`run`)."""
-        other = BestFirst.__new__(BestFirst)
-        other.children, other.score, other.root_won = self.children, score, self.root_won
-        other.seen, other.parents, other.unscored = set(self.seen), list(self.parents), self.heap[:]
-        other.cap = len(other.parents) + cap
-        other.heap = []
+        other = copy.copy(self)             # (the children, the root's state)
+        other.score, other.cap = score, len(self.parents) + cap
+        other.seen, other.parents = set(self.seen), list(self.parents)
+        other.unscored, other.heap = self.heap[:], []
         return other
 
     def _score_open(self, deadline: float) -> bool:
