@@ -109,9 +109,9 @@ def _next_move_of(line: list[Move], i: int) -> int:
 
 def shorten(root: Position, line: list[Move], deadline: float = float("inf")) -> list[Move]:
     """The winning ``line`` from ``root`` after :func:`remove_cycles` and,
-    if it is long (:data:`JUMP_FROM`), :func:`jump_ahead`, then each card's two moves in a row (put on a
-    column, later taken from there) replaced by one move, or by none when
-    the second undoes the first; every change is kept only if the model
+    if it is long (:data:`JUMP_FROM`), :func:`jump_ahead`, then each
+    card's two moves in a row (put on a column, later taken from there)
+    replaced by one move, or by none when the second undoes the first; every change is kept only if the model
     replays the whole line to an empty tableau (:func:`_changed`).  Past
     ``deadline`` no more changes are tried."""
     line = remove_cycles(root, line)
