@@ -828,7 +828,10 @@ def test_the_novelty_order_ranks_first_what_makes_a_new_atom():
     the same face-down and foundation counts, ranks 0; anything else ranks
     1; within a rank the score decides.  A talon change alone is no new
     atom; a new progress (a card up) starts a table of its own."""
-    order = Novelty(score_by_low_cards)
+    novelty = Novelty(score_by_low_cards)
+
+    def order(pos: Position) -> tuple[int, int]:
+        return Novelty.split(novelty(pos))
     empty = bytes([0])
     columns = (bytes([1, *cards("AH 9S 8H")]), bytes([0, *cards("7C")]), *[empty] * 7)
     pos = Position(columns, 0, (0,) * 8)
@@ -866,6 +869,17 @@ def test_the_fast_closure_plays_up_talon_cards_first_then_the_first_column(talon
     assert sorted(end.slots) == [0] * 5 + [1] * 3
 
 
+@pytest.mark.parametrize("rank", [0, 1])
+@pytest.mark.parametrize("score", [-(1 << 20), -6, 0, 5, 1 << 20])
+def test_a_novelty_value_splits_into_its_rank_and_score(rank, score):
+    """Novelty gives one int per position; its rank comes first in the
+    heap's order, and split gives back the rank and the (maybe negative)
+    score."""
+    value = rank * Novelty.RANK + score
+    assert Novelty.split(value) == (rank, score)
+    assert (value < Novelty.RANK - (1 << 20)) == (rank == 0)
+
+
 def novelty_rank(seen: dict, pos: Position) -> int:
     """Novelty's rank by its definition, every atom of the position looked
     at: 0 when one is new among the positions of the same progress."""
@@ -894,11 +908,12 @@ def test_the_novelty_order_ranks_as_its_definition_along_a_search(deal):
     seen: dict = {}
     ranks = []
 
-    def checked(pos: Position) -> tuple[int, int]:
-        rank = order(pos)
-        ranks.append(rank[0])
-        assert rank == (novelty_rank(seen, pos), score_by_low_cards(pos))
-        return rank
+    def checked(pos: Position) -> int:
+        value = order(pos)
+        rank, score = Novelty.split(value)
+        ranks.append(rank)
+        assert (rank, score) == (novelty_rank(seen, pos), score_by_low_cards(pos))
+        return value
     root = play_safe(position_from_board(new_board(make_code("EH", deal))), [])
     BestFirst(root, Children(wide_steps, play_safe_after), checked, 10_000).run(3_000, float("inf"))
     assert len(ranks) > 3_000 and 0 < ranks.count(0) < len(ranks)

@@ -18,7 +18,7 @@ from harp.easyharp import N_COLUMNS, N_SLOTS, PARENTS, SLOT_BASE
 
 from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TAKE_BACK, TALON_ONE,
                              TALON_TO_COL, TALON_TO_FOUNDATION, Move, Position, remove_top,
-                             run_length, slot_for, slot_top, talon_cards, with_item)
+                             run_length, slot_for, slot_top, talon_cards, tuple_new, with_item)
 from .easyharp_safe import needless_take_backs
 
 Step = tuple  # (priority: int, moves: list[Move])
@@ -155,7 +155,7 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
             return pos
         # (the move made here, not by apply: the slot is the first that
         # takes the card, as apply would find it)
-        pos = Position(cols, talon, with_item(slots, slot, height + 1))
+        pos = tuple_new(Position, (cols, talon, with_item(slots, slot, height + 1)))
         line.append(move)
 
 

@@ -469,6 +469,8 @@ BEAM_SCORES = (score_by_low_cards, score_by_foundations, score_by_depth)
 #: Novelty's atoms of a card on a card are ``under * 52 + card`` (``under``
 #: 52: on nothing), all below this; a suit's slot heights come after it.
 _SLOT_ATOMS = 53 * 52
+#: A column's count of face-down cards (its byte 0).
+_face_down = operator.itemgetter(0)
 
 
 class Novelty:
@@ -494,30 +496,41 @@ class Novelty:
     already: a child differs from its parent in a column or two, so most of
     its columns need no look (the same ranks as looking at every atom, at a
     fraction of the cost: benchmarks/NOTES.md).  It never answers
-    ``unsolvable`` (it runs in :class:`BestFirst`)."""
+    ``unsolvable`` (it runs in :class:`BestFirst`).
+
+    The rank and the score are one int, ``rank * RANK + score``
+    (:meth:`split` takes it apart; scores lie well within ``RANK // 2``
+    either way): the heap compares ints faster than pairs."""
+
+    RANK = 1 << 32
 
     def __init__(self, score: Callable[[Position], int]) -> None:
         self.score = score
         self.seen: dict[int, tuple[set[int], set[bytes | tuple[int, ...]]]] = {}
 
-    def __call__(self, pos: Position) -> tuple[int, int]:
+    @classmethod
+    def split(cls, value: int) -> tuple[int, int]:
+        """The rank and the score of a value this order gave."""
+        rank = (value + cls.RANK // 2) // cls.RANK
+        return rank, value - rank * cls.RANK
+
+    def __call__(self, pos: Position) -> int:
         cols, _, slots = pos
-        progress = sum(slots)
-        for col in cols:
-            progress += col[0] << 7
+        progress = sum(slots) + (sum(map(_face_down, cols)) << 7)
         tables = self.seen.get(progress)
         if tables is None:
             tables = self.seen[progress] = (set(), set())
         atoms, merged = tables
         size = len(atoms)
-        for col in cols:
-            if col not in merged:
-                merged.add(col)
-                atoms.update(_column_atoms(col))
+        if not merged.issuperset(cols):      # (most children: every column known)
+            for col in cols:
+                if col not in merged:
+                    merged.add(col)
+                    atoms.update(_column_atoms(col))
         if slots not in merged:
             merged.add(slots)
             atoms.update(_slot_atoms(slots))
-        return (0 if len(atoms) > size else 1), self.score(pos)
+        return (0 if len(atoms) > size else self.RANK) + self.score(pos)
 
 
 def _column_atoms(col: bytes) -> list[int]:
