@@ -313,21 +313,29 @@ def _path(parents: list[tuple[int, list[Move]]], node: int) -> list[Move]:
 COLUMN_MEMO = 200_000
 
 
-def _by_columns(term: Callable[[bytes], int]) -> Callable[[Position], int]:
+class _Memo(dict):
+    """A table of ``term``'s values, each worked out when first looked up
+    (``__missing__``: a lookup that finds its value makes no Python call);
+    emptied when it reaches :data:`COLUMN_MEMO` entries."""
+
+    def __init__(self, term: Callable) -> None:
+        super().__init__()
+        self.term = term
+
+    def __missing__(self, key):
+        if len(self) >= COLUMN_MEMO:
+            self.clear()
+        value = self[key] = self.term(key)
+        return value
+
+
+def _by_columns(term: Callable[[bytes], int]) -> Callable[[tuple[bytes, ...]], int]:
     """The sum of ``term`` over a position's columns, each column's term
     looked up in a table before it is worked out."""
-    memo: dict[bytes, int] = {}
+    lookup = _Memo(term).__getitem__
 
     def total(cols: tuple[bytes, ...]) -> int:
-        value = 0
-        for col in cols:
-            v = memo.get(col)
-            if v is None:
-                if len(memo) >= COLUMN_MEMO:
-                    memo.clear()
-                v = memo[col] = term(col)
-            value += v
-        return value
+        return sum(map(lookup, cols))
     return total
 
 
@@ -399,39 +407,35 @@ def score_by_low_cards(pos: Position) -> int:
 #: are looked at.
 NEED_WEIGHT = 16
 NEED_RANKS = 2
-_ABOVE: dict[bytes, bytes] = {}
-_NEEDED: dict[tuple[int, ...], tuple[tuple[int, ...], Callable]] = {}
 _ABSENT = 255
 
 
-def _above(col: bytes) -> bytes:
+def _above_table(col: bytes) -> bytes:
     """Per card value 0..51: the cards in the column above its topmost
     copy, or :data:`_ABSENT`."""
-    found = _ABOVE.get(col)
-    if found is None:
-        if len(_ABOVE) >= COLUMN_MEMO:
-            _ABOVE.clear()
-        table = bytearray([_ABSENT]) * 52
-        top = len(col) - 1
-        for i in range(1, top + 1):         # bottom to top: the topmost copy writes last
-            table[col[i]] = top - i
-        found = _ABOVE[col] = bytes(table)
-    return found
+    table = bytearray([_ABSENT]) * 52
+    top = len(col) - 1
+    for i in range(1, top + 1):         # bottom to top: the topmost copy writes last
+        table[col[i]] = top - i
+    return bytes(table)
+
+
+#: :func:`_above_table` of each column looked at.
+_ABOVE = _Memo(_above_table)
 
 
 def _needed(slots: tuple[int, ...]) -> tuple[tuple[int, ...], Callable]:
     """The next :data:`NEED_RANKS` cards of each slot (a card twice when
     both slots of its suit take it), and a function that picks those
-    cards' entries from a column's :func:`_above` table."""
-    found = _NEEDED.get(slots)
-    if found is None:
-        if len(_NEEDED) >= COLUMN_MEMO:
-            _NEEDED.clear()
-        cards = tuple(rank * 4 + SLOT_SUIT[slot] for slot, height in enumerate(slots)
-                      for rank in range(height, min(13, height + NEED_RANKS)))
-        pick = operator.itemgetter(*cards) if len(cards) > 1 else _one_item(cards)
-        found = _NEEDED[slots] = (cards, pick)
-    return found
+    cards' entries from a column's :func:`_above_table`."""
+    cards = tuple(rank * 4 + SLOT_SUIT[slot] for slot, height in enumerate(slots)
+                  for rank in range(height, min(13, height + NEED_RANKS)))
+    pick = operator.itemgetter(*cards) if len(cards) > 1 else _one_item(cards)
+    return cards, pick
+
+
+#: :func:`_needed` of each set of slot heights looked at.
+_NEEDED = _Memo(_needed)
 
 
 def _one_item(cards: tuple[int, ...]) -> Callable:
@@ -449,8 +453,9 @@ def score_by_needs(pos: Position) -> int:
     (deals whose low cards lie deep, both copies of one among them:
     benchmarks/NOTES.md)."""
     cols, talon, slots = pos
-    cards, pick = _needed(slots)
-    rows = [pick(_above(col)) for col in cols if len(col) > 1]
+    cards, pick = _NEEDED[slots]
+    above = _ABOVE
+    rows = [pick(above[col]) for col in cols if len(col) > 1]
     # (each card's fewest cards above it over the columns, in one pass)
     fewest = map(min, *rows) if len(rows) > 1 else rows[0] if rows else ()
     cost = 0
