@@ -205,6 +205,7 @@ def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[
     """:func:`quick_steps` given the column tops and the first empty column."""
     cols, talon, slots = pos
     out: list[Step] = []
+    hosts = None                        # the chains' hosts (:func:`_grow`), as they are asked for
     for i, col in enumerate(cols):
         if len(col) == 1:
             continue
@@ -234,7 +235,9 @@ def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[
             if col[-n] >> 2 == KING and up == n:
                 out.append((256 + tie, [onto[empty][card]]))
         if talon & _PARENTS_MASK[card]:
-            _grow(pos, i, card, tops, empty, base + 256, out, card, [], MAX_CHAIN)
+            if hosts is None:
+                hosts = {}
+            _grow(pos, i, card, tops, empty, hosts, base + 256, out, card, [], MAX_CHAIN)
     out.sort(key=_priority)
     return out
 
@@ -300,29 +303,44 @@ def _via_talon_foundation(pos: Position, i: int, card: int, prio: int, out: list
             return
 
 
-def _grow(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: int, prio: int,
-          out: list[Step], child: int, chain: list[int], left: int) -> None:
+def _grow(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: int,
+          hosts: dict[int, int], prio: int, out: list[Step], child: int, chain: list[int],
+          left: int) -> None:
     """Column i's top ``card`` onto a chain of talon cards: parents taken
     from the talon, one rank up each, until one fits on a column top (or is
     a king for the first empty column); both suits of each rank are tried.
     (A chain climbs one rank a link, so no card is in it twice: one copy in
     the talon is enough for each link.)  Called with the chain built so
-    far, whose last link (or the column's card) is ``child``.  A function
-    of its own, not a closure: a closure that calls itself is a reference
-    cycle, and the searches run with the cycle collector paused."""
+    far, whose last link (or the column's card) is ``child``.  ``hosts``
+    keeps each link's host column (:func:`_host`) for the position's other
+    columns.  A function of its own, not a closure: a closure that calls
+    itself is a reference cycle, and the searches run with the cycle
+    collector paused."""
     talon, cols = pos.talon, pos.columns
     for parent in PARENTS[child]:
         if not talon >> (2 * parent) & 3:
             continue
         links = chain + [parent]
-        hosts = [j for host in PARENTS[parent] for j in tops.get(host, ()) if j != i]
-        if parent >> 2 == KING and empty >= 0:
-            hosts.append(empty)
-        if hosts:
-            j = min(hosts, key=lambda j: cols[j][0])
+        j = hosts.get(parent)
+        if j is None:
+            j = hosts[parent] = _host(cols, tops, empty, parent)
+        if j >= 0:
             from_talon = _FROM_TALON[j]
             moves = [from_talon[c] for c in reversed(links)]
             moves.append(_ONTO[i][j][card])
             out.append((prio + len(links) - 1 + BURY * cols[j][0], moves))
         if left > 1 and parent >> 2 < KING:
-            _grow(pos, i, card, tops, empty, prio, out, parent, links, left - 1)
+            _grow(pos, i, card, tops, empty, hosts, prio, out, parent, links, left - 1)
+
+
+def _host(cols: tuple[bytes, ...], tops: dict[int, list[int]], empty: int, card: int) -> int:
+    """The column a talon ``card`` would be put on to end a chain: of the
+    columns whose top takes it (or, for a king, the first empty column),
+    the first with the fewest face-down cards; -1 if none.  (Never the
+    chain's own column: its top is ranks below the card.)"""
+    found = [j for top in PARENTS[card] for j in tops.get(top, ())]
+    if card >> 2 == KING and empty >= 0:
+        found.append(empty)
+    if not found:
+        return -1
+    return min(found, key=lambda j: cols[j][0])
