@@ -6,7 +6,7 @@ to its code) and ``unknown`` (a limit was hit).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
@@ -25,12 +25,15 @@ class SolveLimits:
 
 #: ``harp solve``: one position, a patient user who will read the line.
 DEFAULT_LIMITS = SolveLimits()
-#: ``harp stats --solve``: per deal of a batch of thousands, where the
-#: verdict matters more than the line.  The positions' limit is
-#: ``harp solve``'s: within 10 s no solver comes near it (an Easy Harp
-#: search makes about 25 000 positions a second), so the time decides, and
-#: a longer ``--timeout`` gets its seconds without ``--max-states`` too.
-BATCH_LIMITS = SolveLimits(max_states=DEFAULT_LIMITS.max_states, timeout=10.0, line_search=0.0)
+#: ``harp stats --solve`` and ``harp generate --solve``: per deal of a
+#: batch of thousands, where the verdict matters more than the line: no
+#: line search, and otherwise ``harp solve``'s limits.  A batch's time is
+#: its typical deal's, not its limit's (Easy Harp deals 1-10 000: a median
+#: of 0.04 s, 99.99 % within 10 s), so the limit only decides what the
+#: rare hard deal gets: at 10 s a deal, 6301 and 1634 of 1-10 000 were cut
+#: off at the line, a few tenths of a second short of their wins, and
+#: every deal of 1-10 000 is won within 60 s (benchmarks/NOTES.md).
+BATCH_LIMITS = replace(DEFAULT_LIMITS, line_search=0.0)
 #: The interactive game's ``hint`` and ``harp hint``: an answer within 3 s.
 #: The search stops at 2.4 s; a win found just before that is still made
 #: into a script (shortened for up to half a second more, then played out).
