@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from harp.analysis.fcsolve import fc_solve_available, run_fc_solve  # noqa: E402
+from harp.analysis.stats import parse_deal_list  # noqa: E402
 from harp.solve import (DEFAULT_LIMITS, HINT_LIMITS, SolveLimits, hint,  # noqa: E402
                         replays_to_won, solve)
 from harp import new_board  # noqa: E402
@@ -33,6 +34,14 @@ def parse_range(text: str) -> range:
     """``1-1000`` or ``17`` as a range of deal numbers."""
     first, _, last = text.partition("-")
     return range(int(first), int(last or first) + 1)
+
+
+def _label(deals: list[int]) -> str:
+    """A deal list as a range when it is one, else its first numbers."""
+    if deals == list(range(deals[0], deals[0] + len(deals))):
+        return f"{deals[0]}-{deals[-1]}"
+    shown = ",".join(map(str, deals[:8]))
+    return f"{shown}{',...' if len(deals) > 8 else ''} ({len(deals)} deals)"
 
 
 def _share(count: int, total: int) -> str:
@@ -217,16 +226,15 @@ def bench_easy_harp(args: argparse.Namespace) -> None:
     on those deals too, in the same pool, deal by deal interleaved with
     today's, so that machine load hits all alike."""
     from multiprocessing import Pool
-    deals = parse_range(args.eh_deals)
+    deals = parse_deal_list(args.eh_deals)
+    old_deals = parse_deal_list(args.old_deals) if args.old_deals else []
     with Pool(args.processes) as pool:
         solvers = [("solver", None)]
-        if args.old_deals:
+        if old_deals:
             solvers += [(f"baseline {c}", baseline_checkout(c)) for c in args.baselines.split(",")]
-        rows = _run_easy_harp(pool, deals, parse_range(args.old_deals) if args.old_deals else
-                              range(0), solvers, args)
+        rows = _run_easy_harp(pool, deals, old_deals, solvers, args)
         for name, _ in solvers:
-            _report_easy_harp(deals if name == "solver" else parse_range(args.old_deals),
-                              rows[name], name, args)
+            _report_easy_harp(deals if name == "solver" else old_deals, rows[name], name, args)
         for name, _ in solvers[1:]:
             _compare(rows["solver"], rows[name], name)
         unknown = [r[0] for r in rows["solver"] if r[1] == "unknown"]
@@ -239,17 +247,17 @@ def bench_easy_harp(args: argparse.Namespace) -> None:
                 print(f"  deal {r[0]}: {r[1]} in {r[2]:.1f} s"
                       + ("" if r[5] else "  !! does NOT replay to won"))
         if args.hint_deals:
-            hints = parse_range(args.hint_deals)
+            hints = parse_deal_list(args.hint_deals)
             limits = HINT_LIMITS
             jobs = [(n, limits.timeout, limits.max_states) for n in hints]
             rows = sorted(pool.imap_unordered(_hint_deal, jobs))
-            print(f"\nEasy Harp hints from the opening, deals {hints.start}-{hints.stop - 1} "
+            print(f"\nEasy Harp hints from the opening, deals {_label(hints)} "
                   f"(HINT_LIMITS: {limits.timeout:g} s, {limits.max_states} positions)")
             print(f"  {_percentiles([r[1] for r in rows])}")
             print(f"  answered with a move: {sum(r[2] for r in rows)} of {len(rows)}")
 
 
-def _run_easy_harp(pool, deals: range, old_deals: range, solvers: list, args) -> dict:
+def _run_easy_harp(pool, deals: list[int], old_deals: list[int], solvers: list, args) -> dict:
     """Every (deal, solver) job, interleaved deal by deal; the rows per solver."""
     jobs = []
     for number in sorted(set(deals) | set(old_deals)):
@@ -275,20 +283,26 @@ def _compare(new: list, old: list, name: str) -> None:
     both = {r[0] for r in old if r[1] == "solved"} & {r[0] for r in new if r[1] == "solved"}
     lengths = [statistics.median(r[3] for r in rows if r[0] in both) if both else 0
                for rows in (new, old)]
+    by_deal = {r[0]: r[8] for r in old}
+    ratios = [r[8] / max(by_deal[r[0]], 1e-9) for r in new if r[0] in both]
     print(f"\nToday's solver against {name} on the same {len(common)} deals: decided "
           f"{decided[0]} against {decided[1]}; median time to the verdict {times[0]:.3f} s against "
-          f"{times[1]:.3f} s (ratio {times[1] / max(times[0], 1e-9):.1f}); median length on "
+          f"{times[1]:.3f} s (ratio {times[0] / max(times[1], 1e-9):.2f}); median length on "
           f"the {len(both)} deals both won {lengths[0]:.0f} against {lengths[1]:.0f} actions")
+    if ratios:
+        print(f"  time to the verdict, today's over {name}'s, deal by deal on the {len(both)} "
+              f"deals both won: median {statistics.median(ratios):.2f}, "
+              f"range {min(ratios):.2f}-{max(ratios):.2f}")
 
 
-def _report_easy_harp(deals: range, rows: list, name: str, args: argparse.Namespace) -> None:
+def _report_easy_harp(deals: list[int], rows: list, name: str, args: argparse.Namespace) -> None:
     n = len(rows)
     outcomes = [r[1] for r in rows]
     times = [r[8] for r in rows]
     won = [r for r in rows if r[1] == "solved"]
     decided = n - outcomes.count("unknown")
     search = f", line search {args.line_search:g} s" if name == "solver" else ""
-    print(f"\nEasy Harp {name}, deals {deals.start}-{deals.stop - 1}, {args.timeout:g} s and "
+    print(f"\nEasy Harp {name}, deals {_label(deals)}, {args.timeout:g} s and "
           f"{args.max_states} positions per deal{search}, {args.processes} processes "
           f"({args.wall:.0f} s wall for all solvers)")
     print(f"  won {_share(outcomes.count('solved'), n)}   unsolvable "
@@ -336,9 +350,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", choices=("sh", "eh", "all"), default="all")
     parser.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-1000")
     parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants, e.g. 4,2,1")
-    parser.add_argument("--eh-deals", default="1-1000", help="Easy Harp deal numbers")
+    parser.add_argument("--eh-deals", default="1-1000",
+                        help="Easy Harp deals, a list such as 1-1000 or 950,1634 ('' to skip)")
     parser.add_argument("--old-deals", default="1-200",
-                        help="deals for the baseline Easy Harp solvers side by side ('' to skip)")
+                        help="deals for the baseline Easy Harp solvers side by side, a list "
+                             "such as 1-200 or 950,1634,6301 ('' to skip)")
     parser.add_argument("--baselines", default=BASELINES,
                         help="commits whose Easy Harp solvers run side by side")
     parser.add_argument("--retry-timeout", type=float, default=60.0,
