@@ -62,9 +62,9 @@ class Position(NamedTuple):
     slots: tuple[int, ...]
 
 
-#: ``tuple_new(Position, (columns, talon, slots))`` makes a position without the
-#: NamedTuple constructor's Python-level call (half its cost; the searches
-#: make millions).
+#: ``tuple_new(Position, (columns, talon, slots))`` makes a position
+#: without the NamedTuple constructor's Python-level call (half its cost;
+#: the searches make millions).
 tuple_new = tuple.__new__
 
 
@@ -143,7 +143,7 @@ def apply(pos: Position, move: Move) -> Position:
         col = cols[src]
         slot = slot_for(slots, col[-1])
         return tuple_new(Position, (with_item(cols, src, remove_top(col, 1)), talon,
-                                with_item(slots, slot, slots[slot] + 1)))
+                                    with_item(slots, slot, slots[slot] + 1)))
     if kind == COL_TO_COL:
         scol, dcol = cols[src], cols[dst]
         n = 1 if len(dcol) > 1 else run_length(scol)     # empty: the king-led run (A1.4)
@@ -153,12 +153,13 @@ def apply(pos: Position, move: Move) -> Position:
         return tuple_new(Position, (tuple(out), talon, slots))
     if kind == TALON_TO_FOUNDATION:
         slot = slot_for(slots, card)
-        return tuple_new(Position, (cols, talon - TALON_ONE[card], with_item(slots, slot, slots[slot] + 1)))
+        return tuple_new(Position, (cols, talon - TALON_ONE[card],
+                                    with_item(slots, slot, slots[slot] + 1)))
     if kind == TALON_TO_COL:
         return tuple_new(Position, (with_item(cols, dst, cols[dst] + bytes((card,))),
-                                talon - TALON_ONE[card], slots))
+                                    talon - TALON_ONE[card], slots))
     return tuple_new(Position, (with_item(cols, dst, cols[dst] + bytes((slot_top(slots, src),))),
-                            talon, with_item(slots, src, slots[src] - 1)))
+                                talon, with_item(slots, src, slots[src] - 1)))
 
 
 def is_legal(pos: Position, move: Move) -> bool:

@@ -29,7 +29,7 @@ DEFAULT_LIMITS = SolveLimits()
 #: batch of thousands, where the verdict matters more than the line: no
 #: line search, and otherwise ``harp solve``'s limits.  A batch's time is
 #: its typical deal's, not its limit's (Easy Harp deals 1-10 000: a median
-#: of 0.04 s, 99.99 % within 10 s), so the limit only decides what the
+#: of 0.045 s, 99.99 % within 10 s), so the limit only decides what the
 #: rare hard deal gets: at 10 s a deal, 6301 and 1634 of 1-10 000 were cut
 #: off at the line, a few tenths of a second short of their wins, and
 #: every deal of 1-10 000 is won within 60 s (benchmarks/NOTES.md).
