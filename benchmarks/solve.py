@@ -331,8 +331,8 @@ def _report_easy_harp(deals: list[int], rows: list, name: str, args: argparse.Na
 
 def scan_dead_ends(deals: range) -> None:
     """The Easy Harp dead-end tests alone (no search) on each opening."""
-    from harp.solve.easyharp_deadends import dead_end
-    from harp.solve.easyharp_model import position_from_board
+    from harp.solve.easyharp.deadends import dead_end
+    from harp.solve.easyharp.model import position_from_board
     start = time.perf_counter()
     found = []
     for number in deals:

@@ -34,12 +34,17 @@ from solve import baseline_checkout  # noqa: E402  (benchmarks/solve.py)
 #: search uses (``play_aces`` before ``play_proved`` existed).
 SNIPPET = r"""
 import json, sys, time
-from harp.solve import easyharp_moves, easyharp_search
-from harp.solve.easyharp_model import Position
-try:
-    from harp.solve.easyharp_safe import play_proved as close
-except ImportError:
-    close = easyharp_moves.play_aces
+try:                                    # the solver sub-package
+    from harp.solve.easyharp import moves_sound as easyharp_moves, search as easyharp_search
+    from harp.solve.easyharp.model import Position
+    from harp.solve.easyharp.safe import play_proved as close
+except ImportError:                     # commits before it: flat modules
+    from harp.solve import easyharp_moves, easyharp_search
+    from harp.solve.easyharp_model import Position
+    try:
+        from harp.solve.easyharp_safe import play_proved as close
+    except ImportError:
+        close = easyharp_moves.play_aces
 max_states = int(sys.argv[1])
 out = []
 for cols, talon, slots in json.load(sys.stdin):
@@ -56,7 +61,7 @@ def endgames(count: int, loose: range, seed: int) -> list:
     """``count`` random endgames of the tests, as JSON-ready positions."""
     from test_solve_eh import random_endgame
 
-    from harp.solve.easyharp_model import position_from_board
+    from harp.solve.easyharp.model import position_from_board
     rng = random.Random(seed)
     out = []
     for _ in range(count):

@@ -2,7 +2,7 @@
 
 The atlas says, for each deal number of its range and each Seahaven variant
 (4, 2 and 1 cells, RULES A2.7), whether the deal can be won: one bit per
-deal and variant, every bit a verdict of :mod:`harp.solve.seahaven`
+deal and variant, every bit a verdict of :mod:`harp.solve.seahaven.solver`
 (``solved`` or ``unsolvable``; an atlas with an ``unknown`` is never
 built).  ``harp.analysis.atlas`` builds the file from a ``harp stats
 --solve`` store; this module only reads it.

@@ -21,14 +21,14 @@ from harp.cards import parse_card
 from harp.deals import make_code
 from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp.solve.easyharp import solve_easy_harp
-from harp.solve.easyharp_lines import shorten, to_actions
-from harp.solve.easyharp_moves import play_safe, play_safe_after, quick_steps, wide_steps
-from harp.solve.easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, _diverse, beam,
+from harp.solve.easyharp.lines import shorten, to_actions
+from harp.solve.easyharp.moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
+from harp.solve.easyharp.search import (BEAM_SCORES, BestFirst, Children, Novelty, _diverse, beam,
                                         NEED_RANKS, NEED_WEIGHT, depth_first,
                                         score_by_depth, score_by_foundations,
                                         score_by_low_cards, score_by_needs)
-from harp.solve.easyharp_deadends import BLOCKED, LOCKED, dead_end, locked_cards
-from harp.solve.easyharp_model import (COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, TALON_TO_FOUNDATION, Move,
+from harp.solve.easyharp.deadends import BLOCKED, LOCKED, dead_end, locked_cards
+from harp.solve.easyharp.model import (COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, TALON_TO_FOUNDATION, Move,
                                        Position, apply, digest, key, position_from_board)
 
 # Deals the solver wins within a hundred positions (its search is the same
@@ -187,7 +187,7 @@ def test_quick_deals_replay_to_won_with_the_a1_11_score():
     waste-to-column move plus 10 per take-back (A1.11)."""
     for number in QUICK_DEALS:
         board = new_board(make_code("EH", number))
-        result = solve_easy_harp(board, timeout=20, line_search=0.5)
+        result = solve_easy_harp(board, SolveLimits(timeout=20, line_search=0.5))
         assert result.outcome == "solved", (number, result)
         after = board.copy()
         after.push_script(result.script())
@@ -205,8 +205,8 @@ def test_line_search_finds_a_shorter_script():
     still replays to ``won``.  A limit on positions (not on seconds) makes
     the search the same on every machine."""
     board = new_board(make_code("EH", 3))
-    first = solve_easy_harp(board, max_states=20_000, timeout=600, line_search=0)
-    best = solve_easy_harp(board, max_states=20_000, timeout=600, line_search=600)
+    first = solve_easy_harp(board, SolveLimits(max_states=20_000, timeout=600, line_search=0))
+    best = solve_easy_harp(board, SolveLimits(max_states=20_000, timeout=600, line_search=600))
     assert first.solved and best.solved
     assert len(best.actions) < len(first.actions)
     assert first.states < best.states
@@ -226,7 +226,7 @@ def test_only_a_take_back_wins():
     the engine replays it, it uses a take-back, and the plain search agrees
     that the position is won - and lost when take-backs are forbidden."""
     board = take_back_position()
-    result = solve_easy_harp(board.copy(), timeout=20)
+    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
     assert result.outcome == "solved"
     assert replays_to_won(board, result)
     assert any(t.startswith("f") and ">" in t for t in result.actions)
@@ -253,7 +253,7 @@ def test_dead_position_is_proved_unsolvable_and_rechecked():
     """RULES A1.2-A1.10: ``unsolvable`` only after an exhaustive search; the
     plain search over every legal action agrees."""
     board = dead_position()
-    result = solve_easy_harp(board.copy(), timeout=20)
+    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
     assert result.outcome == "unsolvable"
     assert plain_solvable(board.copy()) is False
 
@@ -263,7 +263,7 @@ def test_blocked_position_is_a_dead_end_without_search():
     (``states`` 0), and the plain search agrees that it is lost."""
     board = blocked_position()
     assert dead_end(position_from_board(board)) == BLOCKED
-    result = solve_easy_harp(board.copy(), timeout=20)
+    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
     assert result.outcome == "unsolvable" and result.states == 0
     assert plain_solvable(board.copy()) is False
     assert dead_end(position_from_board(dead_position())) is None
@@ -280,7 +280,7 @@ def test_locked_card_is_a_dead_end_without_search():
     pos = position_from_board(board)
     assert locked_cards(pos) == [(0, 7)]
     assert dead_end(pos) == LOCKED
-    result = solve_easy_harp(board.copy(), timeout=20)
+    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
     assert result.outcome == "unsolvable" and result.states == 0
     assert plain_solvable(board.copy()) is False
     free = position([(5, cards("KH KH KD JS JS QS"))], cards("QS KS KS KD"),
@@ -300,7 +300,7 @@ def _check_verdict(board, plain_limit: int = 300_000) -> str:
     """Solve a copy of the board: a win must replay to ``won``; an
     ``unsolvable`` must be confirmed by the plain exhaustive search.  The
     verdict is what is checked: no line search."""
-    result = solve_easy_harp(board.copy(), timeout=20, line_search=0)
+    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20, line_search=0))
     if result.solved:
         assert replays_to_won(board, result)
     else:
@@ -331,9 +331,9 @@ def test_solving_from_the_middle_of_a_game():
     """RULES B8: a position reached by a script (code + moves) is solved
     from where it stands; the moves plus the solution replay to ``won``."""
     board = new_board(make_code("EH", QUICK_DEALS[1]))
-    full = solve_easy_harp(board, timeout=20)
+    full = solve_easy_harp(board, SolveLimits(timeout=20))
     board.push_script(" ".join(full.actions[:40]))
-    result = solve_easy_harp(board, timeout=20)
+    result = solve_easy_harp(board, SolveLimits(timeout=20))
     assert result.outcome == "solved"
     assert replays_to_won(board, result)
 
@@ -343,7 +343,7 @@ def test_hint_after_a_take_back_and_an_undo():
     also one reached by a take-back and one reached by an undo; the hinted
     line wins from there."""
     board = new_board(make_code("EH", QUICK_DEALS[0]))
-    full = solve_easy_harp(board, timeout=20)
+    full = solve_easy_harp(board, SolveLimits(timeout=20))
     taken_back = None
     for token in full.actions:
         board.push(token)
@@ -365,7 +365,7 @@ def test_hint_after_a_take_back_and_an_undo():
 
 def test_unknown_at_the_state_limit():
     """A search cut short answers ``unknown``, never ``unsolvable``."""
-    result = solve_easy_harp(new_board(make_code("EH", 1)), max_states=10)
+    result = solve_easy_harp(new_board(make_code("EH", 1)), SolveLimits(max_states=10))
     assert result.outcome == "unknown"
     assert result.actions == []
 
@@ -439,7 +439,7 @@ def test_locked_agrees_with_plain_search_on_random_positions():
         if dead_end(position_from_board(board)) != LOCKED:
             continue
         fired += 1
-        result = solve_easy_harp(board.copy(), timeout=20)
+        result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
         assert result.outcome == "unsolvable" and result.states == 0
         assert plain_solvable(board.copy()) is False, str(board)
         if fired == 12:
@@ -553,8 +553,8 @@ def test_the_solver_leaves_no_reference_cycles():
     gc.collect()
     gc.disable()
     try:
-        solve_easy_harp(board, max_states=40_000, timeout=None, line_search=0)
-        solve_easy_harp(won, max_states=300_000, timeout=None, line_search=0.5)
+        solve_easy_harp(board, SolveLimits(max_states=40_000, timeout=None, line_search=0))
+        solve_easy_harp(won, SolveLimits(max_states=300_000, timeout=None, line_search=0.5))
         assert gc.collect() == 0
     finally:
         gc.enable()
@@ -612,15 +612,15 @@ def test_solver_wins_through_its_best_first_slices(monkeypatch, deal, switch, st
     Deal 977 the beams win only after several seconds; deal 2208 has both
     2 of diamonds in one column, under five and seven cards; deal 1834 no
     other run won in 60 s (1.6 million positions)."""
-    from harp.solve import easyharp
+    from harp.solve.easyharp import solver as easyharp
     board = new_board(make_code("EH", deal))
     for other in ("BEST_FIRST_FROM", "NEEDS_FROM", "NOVELTY_FROM"):
         monkeypatch.setattr(easyharp, other, 10 ** 9)
     monkeypatch.setattr(easyharp, switch, 4)
-    result = solve_easy_harp(board, max_states=states, timeout=None, line_search=0)
+    result = solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0))
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, switch, 10 ** 9)
-    assert solve_easy_harp(board, max_states=states, timeout=None, line_search=0).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0)).outcome == "unknown"
 
 
 def test_solver_wins_through_the_second_novelty_search(monkeypatch):
@@ -629,17 +629,17 @@ def test_solver_wins_through_the_second_novelty_search(monkeypatch):
     positions and the script replays to ``won``; with the first novelty
     search's slices of the same size instead, it is not: the next cards
     of 2437 lie deep, and the low cards order digs elsewhere."""
-    from harp.solve import easyharp
+    from harp.solve.easyharp import solver as easyharp
     board = new_board(make_code("EH", 2437))
     for other in ("BEST_FIRST_FROM", "NEEDS_FROM"):
         monkeypatch.setattr(easyharp, other, 10 ** 9)
     monkeypatch.setattr(easyharp, "NOVELTY_FROM", 4)
     monkeypatch.setattr(easyharp, "NOVELTY_PER_WIDTH", 0)
-    result = solve_easy_harp(board, max_states=20_000, timeout=None, line_search=0)
+    result = solve_easy_harp(board, SolveLimits(max_states=20_000, timeout=None, line_search=0))
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, "NOVELTY_PER_WIDTH", easyharp.NOVELTY_NEEDS_PER_WIDTH)
     monkeypatch.setattr(easyharp, "NOVELTY_NEEDS_PER_WIDTH", 0)
-    assert solve_easy_harp(board, max_states=20_000, timeout=None, line_search=0).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=20_000, timeout=None, line_search=0)).outcome == "unknown"
 
 
 def test_a_full_best_first_search_says_so_and_frees_its_tables():
@@ -711,7 +711,7 @@ def hard_searches_held(monkeypatch, novelty_cap: int):
     search held: the needs order's and the depth order's novelty search
     from the root at one position, the searches from the first novelty
     search's open positions and its own going on at none."""
-    from harp.solve import easyharp
+    from harp.solve.easyharp import solver as easyharp
     monkeypatch.setattr(easyharp, "NOVELTY_CAP", novelty_cap)
     for other in ("NEEDS_CAP", "NOVELTY_DEPTH_CAP"):
         monkeypatch.setattr(easyharp, other, 1)
@@ -735,12 +735,12 @@ def test_hard_deal_searches_go_on_from_the_first_novelty_searchs_open_positions(
     easyharp = hard_searches_held(monkeypatch, 30_000)
     board = new_board(make_code("EH", deal))
     monkeypatch.setattr(easyharp, search, cap)
-    result = solve_easy_harp(board, max_states=states, timeout=None, line_search=0)
+    result = solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0))
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, search, 0)
-    assert solve_easy_harp(board, max_states=states, timeout=None, line_search=0).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0)).outcome == "unknown"
     monkeypatch.setattr(easyharp, "NOVELTY_MORE", states)
-    assert solve_easy_harp(board, max_states=states, timeout=None, line_search=0).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0)).outcome == "unknown"
 
 
 @pytest.mark.parametrize("deal, search, cap", [(7674, "NOVELTY_DEPTH_CAP", 250_000),
@@ -760,10 +760,10 @@ def test_hard_deals_novelty_searches(monkeypatch, deal, search, cap):
     board = new_board(make_code("EH", deal))
     monkeypatch.setattr(easyharp, "NOVELTY_NEEDS_CAP", 2_000)
     monkeypatch.setattr(easyharp, search, cap)
-    result = solve_easy_harp(board, max_states=100_000, timeout=None, line_search=0)
+    result = solve_easy_harp(board, SolveLimits(max_states=100_000, timeout=None, line_search=0))
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, search, 1 if search == "NOVELTY_DEPTH_CAP" else 2_000)
-    assert solve_easy_harp(board, max_states=100_000, timeout=None, line_search=0).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=100_000, timeout=None, line_search=0)).outcome == "unknown"
 
 
 def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():

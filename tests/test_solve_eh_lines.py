@@ -1,7 +1,7 @@
 """Easy Harp lines: the partial order, the talon walk, the shortener.
 
 A solver line is taken where the solver hands it to ``shorten`` (the
-interface of :mod:`harp.solve.easyharp_lines`), so these tests do not
+interface of :mod:`harp.solve.easyharp.lines`), so these tests do not
 depend on how the search finds it.  Every script is replayed by the
 engine; every order the scheduler may choose is replayed by the model.
 """
@@ -15,14 +15,16 @@ from test_solve_eh import QUICK_DEALS, cards, position, random_endgame
 from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
-from harp.solve import easyharp, easyharp_lines
-from harp.solve.easyharp_lines import jump_ahead, positions_along, remove_cycles, shorten, to_actions
-from harp.solve.easyharp_model import (COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
+from harp.solve import SolveLimits
+from harp.solve.easyharp import lines as easyharp_lines
+from harp.solve.easyharp import solver as easyharp
+from harp.solve.easyharp.lines import jump_ahead, positions_along, remove_cycles, shorten, to_actions
+from harp.solve.easyharp.model import (COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
                                        TALON_TO_FOUNDATION, Move, is_legal, position_from_board)
-from harp.solve.easyharp_moves import complete_steps
-from harp.solve.easyharp_safe import play_proved
-from harp.solve.easyharp_search import depth_first
-from harp.solve.easyharp_schedule import draws, predecessors, wins
+from harp.solve.easyharp.moves_sound import complete_steps
+from harp.solve.easyharp.safe import play_proved
+from harp.solve.easyharp.search import depth_first
+from harp.solve.easyharp.schedule import draws, predecessors, wins
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +43,7 @@ def solver_lines():
         out = []
         for number in QUICK_DEALS:
             board = new_board(make_code("EH", number))
-            assert easyharp.solve_easy_harp(board, timeout=20, line_search=0).solved
+            assert easyharp.solve_easy_harp(board, SolveLimits(timeout=20, line_search=0)).solved
             out.append((board, *caught[-1]))
     finally:
         easyharp.shorten = original

@@ -1,7 +1,7 @@
 """The Easy Harp solver's model against the engine (RULES A1).
 
 The solver keeps its own fast encoding of a position
-(:mod:`harp.solve.easyharp_model`), derived from the engine's rule tables;
+(:mod:`harp.solve.easyharp.model`), derived from the engine's rule tables;
 these tests check that the two agree, move by move, on random games.
 """
 from __future__ import annotations
@@ -12,9 +12,9 @@ from harp import new_board
 from harp.deals import make_code
 from harp.easyharp import FITS, PARENTS, SLOT_BASE
 from harp.easyharp import SLOT_SUIT as ENGINE_SLOT_SUIT
-from harp.solve.easyharp_lines import shorten, to_actions
-from harp.solve.easyharp_moves import play_safe, play_safe_after, wide_steps
-from harp.solve.easyharp_model import (CHILDREN, COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT,
+from harp.solve.easyharp.lines import shorten, to_actions
+from harp.solve.easyharp.moves_fast import play_safe, play_safe_after, wide_steps
+from harp.solve.easyharp.model import (CHILDREN, COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT,
                                        TAKE_BACK, TALON_ONE, TALON_TO_COL, TALON_TO_FOUNDATION,
                                        Move, apply, is_legal, key, position_from_board,
                                        slot_for)
@@ -102,9 +102,9 @@ def test_shorten_cuts_a_take_back_and_its_undoing():
     replay to ``won`` (RULES A1.10, B7)."""
     from test_solve_eh import take_back_position
 
-    from harp.solve.easyharp_moves import complete_steps
-    from harp.solve.easyharp_safe import play_proved
-    from harp.solve.easyharp_search import depth_first
+    from harp.solve.easyharp.moves_sound import complete_steps
+    from harp.solve.easyharp.safe import play_proved
+    from harp.solve.easyharp.search import depth_first
     board = take_back_position()
     root = position_from_board(board)
     found = depth_first(play_proved(root, []), complete_steps, play_proved, 10_000, float("inf"))

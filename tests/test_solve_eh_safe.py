@@ -14,11 +14,12 @@ from test_solve_eh import (cards, plain_solvable, position, random_endgame, repl
 
 from harp.cards import parse_card
 from harp.solve import SolveResult
-from harp.solve.easyharp_lines import shorten, to_actions
-from harp.solve.easyharp_model import position_from_board
-from harp.solve.easyharp_moves import complete_steps, play_safe
-from harp.solve.easyharp_safe import needless_take_backs, play_proved, safe_cards
-from harp.solve.easyharp_search import depth_first
+from harp.solve.easyharp.lines import shorten, to_actions
+from harp.solve.easyharp.model import position_from_board
+from harp.solve.easyharp.moves_fast import play_safe
+from harp.solve.easyharp.moves_sound import complete_steps
+from harp.solve.easyharp.safe import needless_take_backs, play_proved, safe_cards
+from harp.solve.easyharp.search import depth_first
 
 # f1 f2 spades, f3 f4 hearts, f5 f6 diamonds, f7 f8 clubs (RULES B5).
 HEIGHTS = [13] * 8
@@ -120,7 +121,7 @@ def one_deck_trap():
     """One of the tests' random endgames (seed 12), won only by taking
     back spades and hearts (RULES A1.10) to build columns that carry the
     clubs over the 7C they need.  The fast search's rule
-    :func:`~harp.solve.easyharp_moves.looks_safe` (every card that could
+    :func:`~harp.solve.easyharp.moves_fast.looks_safe` (every card that could
     go on a card is up) sends up, on the way, cards those columns need."""
     return position([
         (5, cards("7C 9C QC 9C QC TC")), (0, cards("JC")), (1, cards("KC JC")),

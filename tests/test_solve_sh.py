@@ -14,10 +14,10 @@ import pytest
 from helpers import cards, seahaven
 from helpers import plain_solvable as plain_search
 
-from harp.solve.seahaven import foundation_needs, search
-from harp.solve.seahaven_deadends import dead_end
-from harp.solve.seahaven_moves import PARK, RUN_ONTO_SUCCESSOR, apply_move, moves_to_search
-from harp.solve.seahaven_position import close_root
+from harp.solve.seahaven.solver import foundation_needs, search
+from harp.solve.seahaven.deadends import dead_end
+from harp.solve.seahaven.moves import PARK, RUN_ONTO_SUCCESSOR, apply_move, moves_to_search
+from harp.solve.seahaven.position import close_root
 from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp import new_board
 from harp.cards import FOUNDATION_SUITS

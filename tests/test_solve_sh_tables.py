@@ -14,10 +14,10 @@ from harp import new_board
 from harp.cards import KING, make_card, rank_of, suit_of
 from harp.deals import make_code
 from harp.seahaven import N_COLUMNS, SLOT_OF_SUIT, capacity
-from harp.solve.seahaven import foundation_needs, script_of
-from harp.solve.seahaven_moves import (KING_FROM_CELL, KING_RUN_TO_EMPTY, PARK,
+from harp.solve.seahaven.solver import foundation_needs, script_of
+from harp.solve.seahaven.moves import (KING_FROM_CELL, KING_RUN_TO_EMPTY, PARK,
                                        RUN_ONTO_SUCCESSOR, apply_move, moves_to_search)
-from harp.solve.seahaven_position import (CAPACITY, CAPACITY_INTO_EMPTY, COMPLETE, FIRST_KING,
+from harp.solve.seahaven.position import (CAPACITY, CAPACITY_INTO_EMPTY, COMPLETE, FIRST_KING,
                                           MAX_CELLS, close_root)
 
 

@@ -2,8 +2,8 @@
 
 ``solve(board)`` searches from the board's *current* position (a copy; the
 board is not changed).  The searches are apart from the engine's move
-generation: :mod:`harp.solve.seahaven` (RULES A2) and
-:mod:`harp.solve.easyharp` (RULES A1), each with its pruning rules proved
+generation: :mod:`harp.solve.seahaven.solver` (RULES A2) and
+:mod:`harp.solve.easyharp.solver` (RULES A1), each with its pruning rules proved
 next to their code.  A win is never taken on a solver's word:
 :func:`replays_to_won` pushes it on the engine.
 """
@@ -26,9 +26,8 @@ __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "SOLVED", "UNKNOWN",
 def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
     """Decide the board's current position (dispatch on ``board.code.game``)."""
     if board.code.game == "SH":
-        return solve_seahaven(board, max_states=limits.max_states, timeout=limits.timeout)
-    return solve_easy_harp(board, max_states=limits.max_states, timeout=limits.timeout,
-                           line_search=limits.line_search)
+        return solve_seahaven(board, limits)
+    return solve_easy_harp(board, limits)
 
 
 def replays_to_won(board: Any, result: SolveResult) -> bool:

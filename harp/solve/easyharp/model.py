@@ -13,7 +13,7 @@ A position is a :class:`Position` ``(columns, talon, slots)``:
   leaves the cyclic order of the others as it was; so which moves exist, and
   whether the position can be won, depend only on which cards are in the
   talon.  Draws are put back when a line becomes actions
-  (:mod:`harp.solve.easyharp_lines`).
+  (:mod:`harp.solve.easyharp.lines`).
 * ``slots``: the heights of the eight foundation slots f1..f8 (RULES A1.7,
   B5), kept in the engine's order so that ``X>f`` goes where the engine
   puts it (the first slot that accepts).

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from .seahaven_position import (CAPACITY, CAPACITY_INTO_EMPTY, CELL, FIRST_KING, INFO, LENGTH,
+from .position import (CAPACITY, CAPACITY_INTO_EMPTY, CELL, FIRST_KING, INFO, LENGTH,
                                 LOW, ColumnInfo, MoveRecord, close, column_info)
 
 #: A move to search: (kind, source, destination), read as the kind says.

@@ -1,7 +1,7 @@
 """Play a winning line of model moves on the engine, walking the talon little.
 
 The search's model keeps the talon as a multiset (rule TALON-RESERVE in
-:mod:`harp.solve.easyharp_model`); on the engine a talon card has to be
+:mod:`harp.solve.easyharp.model`); on the engine a talon card has to be
 drawn to the waste top first (RULES A1.5, A1.8).  :class:`Emitter` plays
 the line as a partial order (:func:`predecessors`): the ready moves that do
 not touch the talon at once, otherwise it draws towards the nearest card
@@ -26,7 +26,7 @@ import time
 
 from harp.easyharp import SLOT_BASE
 
-from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
+from .model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
                              TALON_TO_FOUNDATION, Move, Position, accepts, apply, is_legal,
                              position_from_board, tableau_empty)
 

@@ -76,7 +76,7 @@ with every move of that ace left out, the ace staying up (if the line puts
 its twin up meanwhile, the twin takes the other slot, which the key does
 not tell apart).
 
-The fast search's :func:`~harp.solve.easyharp_moves.looks_safe` asks only
+The fast search's :func:`~harp.solve.easyharp.moves_fast.looks_safe` asks only
 the first condition.  Without the other two, a line may need a card that
 is up back on the tableau (to carry a card of X's colour that still has to
 move), and a test has a won position that the sound search calls lost
@@ -86,7 +86,7 @@ from __future__ import annotations
 
 from harp.cards import is_red
 
-from .easyharp_model import (COL_TO_FOUNDATION, TALON_TO_FOUNDATION, Move, Position, SLOT_SUIT,
+from .model import (COL_TO_FOUNDATION, TALON_TO_FOUNDATION, Move, Position, SLOT_SUIT,
                              apply)
 
 #: The first slots of the red suits (RULES B5: f3-f4 hearts, f5-f6

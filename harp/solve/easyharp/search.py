@@ -1,11 +1,11 @@
 """Depth-first, beam and best-first search with a transposition table, for Easy Harp (RULES A1).
 
 One search serves both the sound search (every move of the normal form,
-:func:`harp.solve.easyharp_moves.complete_steps`, after
-:func:`harp.solve.easyharp_safe.play_proved`) and the fast one
+:func:`harp.solve.easyharp.moves_sound.complete_steps`, after
+:func:`harp.solve.easyharp.safe.play_proved`) and the fast one
 (:func:`quick_steps` after :func:`play_safe`): the generator and the
 closure are parameters.  A position is expanded once:
-its key (:func:`harp.solve.easyharp_model.key`) goes into a table, and a
+its key (:func:`harp.solve.easyharp.model.key`) goes into a table, and a
 position whose key is in the table is not searched again.  The table holds
 at most ``max_states`` keys (about 200 bytes each: the default limits stay
 well under 1 GB).
@@ -17,7 +17,7 @@ caller does not use it.
 
 The fast search's beams (:func:`beam`) and its best-first search
 (:class:`BestFirst`) are here too; they never answer ``unsolvable``, so
-their tables hold digests (:func:`harp.solve.easyharp_model.digest`)
+their tables hold digests (:func:`harp.solve.easyharp.model.digest`)
 instead of keys.
 """
 from __future__ import annotations
@@ -29,8 +29,8 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .easyharp_model import SLOT_SUIT, Move, Position, apply, digest, key, tableau_empty
-from .result import SOLVED, UNKNOWN, UNSOLVABLE
+from .model import SLOT_SUIT, Move, Position, apply, digest, key, tableau_empty
+from ..result import SOLVED, UNKNOWN, UNSOLVABLE
 
 #: Every this many children tried the clock is read.
 CLOCK_EVERY = 1024
@@ -116,7 +116,7 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
     any one position (:func:`_diverse`): otherwise one position whose
     children all score well fills the beam with near-copies of itself, and
     the beam follows one line of play.  Positions are told apart by
-    :func:`~harp.solve.easyharp_model.digest` (a beam only ever answers
+    :func:`~harp.solve.easyharp.model.digest` (a beam only ever answers
     with a win, which is replayed)."""
     if tableau_empty(root):
         return SearchOutcome(SOLVED, [], 1)

@@ -1,117 +1,19 @@
-"""Move generation for the Easy Harp searches (RULES A1.2-A1.10).
+"""The fast search's moves (RULES A1.2-A1.10): a strong but incomplete
+choice of moves and macro moves, and its closure, which plays up cards
+that only look safe.  Never trusted for ``unsolvable``: every answer of the
+fast search is a win that the engine replays.
 
-Two generators share the model of :mod:`harp.solve.easyharp_model`:
-
-* :func:`complete_steps`, for the sound search: every rule-allowed move
-  but those left out by the reductions proved here (the only ones the
-  ``unsolvable`` answer relies on, with the symmetries of the key);
-* :func:`quick_steps`, for the fast search: a strong but incomplete choice
-  of moves and macro moves (never trusted for ``unsolvable``).
-
-A *step* is ``(priority, moves)``: a short list of moves played in a row;
-lower priorities are tried first.
+A *step* is ``(priority, moves)``, as in :mod:`harp.solve.easyharp.moves_sound`.
 """
 from __future__ import annotations
 
 from harp.cards import KING, is_red
 from harp.easyharp import N_COLUMNS, N_SLOTS, PARENTS, SLOT_BASE
 
-from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TAKE_BACK, TALON_ONE,
-                             TALON_TO_COL, TALON_TO_FOUNDATION, Move, Position, remove_top,
-                             run_length, slot_for, slot_top, talon_cards, tuple_new, with_item)
-from .easyharp_safe import needless_take_backs
-
-Step = tuple  # (priority: int, moves: list[Move])
-
-
-def _first_empty(cols: tuple[bytes, ...]) -> int:
-    for j, col in enumerate(cols):
-        if len(col) == 1:
-            return j
-    return -1
-
-
-# ---------------------------------------------------------------- the sound search
-
-def complete_steps(pos: Position) -> list[Step]:
-    """Every move of the normal form, one move per step.
-
-    Rule ONE-OF-EQUALS: left out, each because the position it leads to
-    is one already offered up to the key's symmetries (rule SYMMETRY,
-    :func:`harp.solve.easyharp_model.key`):
-    a king (or king-led run) into an empty column other than the first, a
-    king-led run that is all its column holds into another empty column,
-    the second of a suit's two slots when both are at the same height (same
-    top card).  Left out by rule ACES-UP: take-backs of aces.  Left out by
-    rule NO-LOW-TAKE-BACK (:mod:`harp.solve.easyharp_safe`): take-backs of
-    cards no line needs back on the tableau.  The search's closure plays
-    the cards rule SAFE-UP sends up
-    (:func:`~harp.solve.easyharp_safe.play_proved`).
-    """
-    cols, talon, slots = pos
-    out: list[Step] = []
-    empty = _first_empty(cols)
-    tops = _column_tops(cols)
-    for i, col, card, down, up in _column_cards(cols):
-        reveals = up == 1
-        if slot_for(slots, card) >= 0:
-            out.append((0 if reveals else 2, [Move(COL_TO_FOUNDATION, i, -1, card)]))
-        for parent in PARENTS[card]:
-            for j in tops.get(parent, ()):
-                out.append((1 if reveals and down else 4, [Move(COL_TO_COL, i, j, card)]))
-        if empty >= 0:
-            n = run_length(col)
-            if col[-n] >> 2 == KING and len(col) - 1 > n:
-                out.append((1, [Move(COL_TO_COL, i, empty, card)]))
-    for card in talon_cards(talon):
-        if slot_for(slots, card) >= 0:
-            out.append((3, [Move(TALON_TO_FOUNDATION, -1, -1, card)]))
-        for parent in PARENTS[card]:
-            for j in tops.get(parent, ()):
-                out.append((5, [Move(TALON_TO_COL, -1, j, card)]))
-        if card >> 2 == KING and empty >= 0:
-            out.append((5, [Move(TALON_TO_COL, -1, empty, card)]))
-    _take_backs(slots, tops, empty, 6, out, sound=True)
-    out.sort(key=lambda step: step[0])
-    return out
-
-
-def _column_cards(cols: tuple[bytes, ...]):
-    """Per non-empty column: its number, its bytes, its top card, and its
-    face-down and face-up counts."""
-    for i, col in enumerate(cols):
-        if len(col) > 1:
-            yield i, col, col[-1], col[0], len(col) - 1 - col[0]
-
-
-def _column_tops(cols: tuple[bytes, ...]) -> dict[int, list[int]]:
-    """The columns (numbers from 0) whose top is each card."""
-    tops: dict[int, list[int]] = {}
-    for j, col in enumerate(cols):
-        if len(col) > 1:
-            tops.setdefault(col[-1], []).append(j)
-    return tops
-
-
-def _take_backs(slots: tuple[int, ...], tops: dict[int, list[int]], empty: int, prio: int,
-                out: list[Step], sound: bool = False) -> None:
-    """Take-backs (RULES A1.10) onto a column top, or of a king into the
-    first empty column; none of an ace (rule ACES-UP), and of a suit's two
-    slots at the same height only the first (rule ONE-OF-EQUALS); for the
-    sound search, none that rule NO-LOW-TAKE-BACK leaves out."""
-    needless = needless_take_backs(slots) if sound else ()
-    for slot, height in enumerate(slots):
-        if height < 2 or (slot & 1 and slots[slot - 1] == height) or slot in needless:
-            continue
-        card = slot_top(slots, slot)
-        targets = [j for parent in PARENTS[card] for j in tops.get(parent, ())]
-        if card >> 2 == KING and empty >= 0:
-            targets.append(empty)
-        for j in targets:
-            out.append((prio, [Move(TAKE_BACK, slot, j, card)]))
-
-
-# ---------------------------------------------------------------- the fast search
+from .model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, TALON_TO_COL,
+                    TALON_TO_FOUNDATION, Move, Position, remove_top, run_length, slot_for,
+                    tuple_new, with_item)
+from .moves_sound import Step, column_tops, first_empty, take_backs
 
 def looks_safe(slots: tuple[int, ...], card: int) -> bool:
     """Whether every card that could be built on ``card`` (both copies of
@@ -198,7 +100,7 @@ def quick_steps(pos: Position) -> list[Step]:
     Talon cards go to the tableau only in such chains; lone talon plays to
     a foundation and take-backs come last."""
     cols = pos.columns
-    return _quick_steps(pos, _column_tops(cols), _first_empty(cols))
+    return _quick_steps(pos, column_tops(cols), first_empty(cols))
 
 
 def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[Step]:
@@ -269,14 +171,14 @@ def wide_steps(pos: Position) -> list[Step]:
     into an empty column: for the beam searches (in a depth-first run
     these moves make every dead end much bigger)."""
     cols, talon, slots = pos
-    empty = _first_empty(cols)
-    tops = _column_tops(cols)
+    empty = first_empty(cols)
+    tops = column_tops(cols)
     out = _quick_steps(pos, tops, empty)
     for slot, height in enumerate(slots):
         card = height * 4 + SLOT_SUIT[slot]
         if height < 13 and talon >> (2 * card) & 3 and not (slot & 1 and slots[slot - 1] == height):
             out.append((LAST_RESORT, [_TALON_UP[card]]))
-    _take_backs(slots, tops, empty, LAST_RESORT + 256, out)
+    take_backs(slots, tops, empty, LAST_RESORT + 256, out)
     return out
 
 

@@ -39,14 +39,12 @@ from harp.cards import make_card
 from harp.notation import CELL_NAMES
 from harp.seahaven import N_COLUMNS, SLOT_OF_SUIT
 
-from .result import DEFAULT_LIMITS, SolveResult
-from .seahaven_deadends import lost
-from .seahaven_moves import SearchMove, apply_move, moves_to_search
-from .seahaven_position import (CELL, COMPLETE, FOUND, SEP, MoveRecord, close_root,
-                                position_key)
+from ..result import DEFAULT_LIMITS, SolveLimits, SolveResult
+from .deadends import lost
+from .moves import SearchMove, apply_move, moves_to_search
+from .position import (CELL, COMPLETE, FOUND, SEP, MoveRecord, close_root,
+                     position_key)
 
-DEFAULT_MAX_STATES = DEFAULT_LIMITS.max_states
-DEFAULT_TIMEOUT = DEFAULT_LIMITS.timeout
 
 #: A position on a winning line: (columns, cells, need).
 Position = tuple[tuple[bytes, ...], bytes, list[int]]
@@ -79,9 +77,8 @@ def _shortcut(path: list[Position], recs: list[list[MoveRecord]], ncells: int
 
 
 def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
-           foundations_need: list[int], ncells: int, max_states: int = DEFAULT_MAX_STATES,
-           timeout: float | None = DEFAULT_TIMEOUT,
-           dead_ends: bool = True, one_cell: bool = True,
+           foundations_need: list[int], ncells: int,
+           limits: SolveLimits = DEFAULT_LIMITS, dead_ends: bool = True, one_cell: bool = True,
            lazy: bool = True) -> tuple[str, list[MoveRecord], int]:
     """Decide a position.  ``foundations_need[s]`` is the next card suit ``s``
     needs (``COMPLETE + s`` once complete, ``foundation_needs``).  Returns
@@ -90,6 +87,7 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
     ``dead_ends=False`` turns the dead-end tests off, ``one_cell=False``
     only DEAD-END-ONE-CELL, ``lazy=False`` LAZY-PARK and LAZY-STEP (for
     the tests)."""
+    max_states, timeout = limits.max_states, limits.timeout
     deadline = None if timeout is None else time.perf_counter() + timeout
     # The search numbers the columns in key order (see _dfs); `order` maps back.
     as_bytes = [bytes(col) for col in columns]
@@ -201,8 +199,7 @@ def foundation_needs(foundations: list[list[int]]) -> list[int]:
     return [make_card(len(foundations[SLOT_OF_SUIT[suit]]), suit) for suit in range(4)]
 
 
-def solve_seahaven(board: Any, max_states: int = DEFAULT_MAX_STATES,
-                   timeout: float | None = DEFAULT_TIMEOUT) -> SolveResult:
+def solve_seahaven(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
     """Decide a Seahaven board from its current position (RULES A2).
 
     ``board`` needs ``columns``, ``cells``, ``foundations`` and ``code``
@@ -211,6 +208,6 @@ def solve_seahaven(board: Any, max_states: int = DEFAULT_MAX_STATES,
     start = time.perf_counter()
     columns, cells = board.columns, board.cells    # read, never changed
     outcome, records, states = search(columns, cells, foundation_needs(board.foundations),
-                                      len(cells), max_states, timeout)
+                                      len(cells), limits)
     actions = script_of(columns, cells, records) if outcome == "solved" else []
     return SolveResult(outcome, actions, states, time.perf_counter() - start)

@@ -7,21 +7,21 @@ canonical script, RULES B7, that the engine replays to ``won``),
 
 The parts:
 
-* :mod:`~harp.solve.easyharp_model`: the position with the talon as a
+* :mod:`~harp.solve.easyharp.model`: the position with the talon as a
   reserve (a multiset: no draws in the search), the key with its
   symmetries (column order, a suit's two slots; the two copies of a card
   are the same value);
-* :mod:`~harp.solve.easyharp_moves`: the sound search's moves (every rule
+* :mod:`~harp.solve.easyharp.moves_fast`: the sound search's moves (every rule
   move but those proved needless) and the fast search's (macro moves and
   unproved shortcuts);
-* :mod:`~harp.solve.easyharp_search`: depth-first search with a
+* :mod:`~harp.solve.easyharp.search`: depth-first search with a
   transposition table, beam search and best-first search (the last two
   share the children they make: :class:`Children`);
-* :mod:`~harp.solve.easyharp_safe`: the sound search's proved foundation
+* :mod:`~harp.solve.easyharp.safe`: the sound search's proved foundation
   rules (which cards go up at once, which take-backs are needless);
-* :mod:`~harp.solve.easyharp_deadends`: proved tests that a position
+* :mod:`~harp.solve.easyharp.deadends`: proved tests that a position
   cannot be won, before any search;
-* :mod:`~harp.solve.easyharp_lines`: the found line shortened and turned
+* :mod:`~harp.solve.easyharp.lines`: the found line shortened and turned
   into actions, draws included.
 
 The order of work (:func:`solve_easy_harp`): the dead-end tests; one
@@ -65,23 +65,26 @@ import random
 import time
 from collections.abc import Callable, Iterator
 
-from .easyharp_deadends import dead_end
-from .easyharp_lines import positions_along, shorten, to_actions
-from .easyharp_model import Move, Position, position_from_board
-from .easyharp_moves import complete_steps, play_safe, play_safe_after, quick_steps, wide_steps
-from .easyharp_safe import play_proved
-from .easyharp_search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
+from .deadends import dead_end
+from .lines import positions_along, shorten, to_actions
+from .model import Move, Position, position_from_board
+from .moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
+from .moves_sound import complete_steps
+from .safe import play_proved
+from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
                                score_by_depth, score_by_low_cards, score_by_needs)
-from .result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
+from ..result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveLimits, SolveResult
 
-#: Positions of the first fast run and of the first sound search.
+#: Positions of the first fast run and of the first sound search: small
+#: positions are decided before any long search starts.
 FIRST_FAST = 200
 SOUND_FIRST = 400
 #: Share of the time and positions the fast runs may use before the sound
-#: search gets the rest.
+#: search gets the rest: only the sound search can answer ``unsolvable``.
 FAST_SHARE = 0.97
 #: Depth-first restarts: the first budget, its growth per round, and how
-#: far the move order's priorities are jittered (a priority class is 256).
+#: far the move order's priorities are jittered (a priority class is 256),
+#: so that each restart tries another order.
 RESTART_STATES = 500
 RESTART_GROWTH = 1.25
 JITTER = 600.0
@@ -89,99 +92,49 @@ JITTER = 600.0
 #: deadline is nearer.
 POLISH = 0.5
 #: The first beam's width, and how much wider each round's beams are than
-#: the last round's (growing by 3 or 4 reaches the widest beams sooner, but
-#: won as many deals, other ones: benchmarks/NOTES.md).  A beam keeps every
-#: position it made, so one run stops at BEAM_CAP of them.
+#: the last round's.  A beam keeps every position it made, so one run
+#: stops at BEAM_CAP of them (memory).
 FIRST_BEAM = 4
 BEAM_GROWTH = 2
 BEAM_CAP = 1_000_000
-#: The beams of a round: each order, keeping at most two children of one
-#: position a level (on the 23 deals of 1-1 000 that were unknown at 10 s,
-#: single beams 64 wide won 17 with the limit and 8 without), and one
-#: plain beam, its order taken in turn (some deals are won only without
-#: the limit: benchmarks/NOTES.md).
+#: The beams of a round: each order keeping at most two children of one
+#: position a level (diversity), and one plain beam, its order taken in
+#: turn (some deals are won only without the limit).
 BEAMS = tuple((score, 2) for score in BEAM_SCORES)
 PLAIN_ORDERS = (BEAM_SCORES[2], BEAM_SCORES[0], BEAM_SCORES[1])
-#: The best-first search (:class:`~harp.solve.easyharp_search.BestFirst`):
-#: its order, the positions it may add in a round (per unit of the round's
-#: beam width: a little more than one beam of that width makes), the beam
-#: width from which a round runs it, and the most positions it makes.  It
-#: wins deals no beam up to 512 wide wins (814, 950), but a position costs
-#: it several times what it costs a beam (its children are mostly known
-#: already), so run from the first rounds it lost deals that the beams win
-#: within 10 s; from width 128 it leaves those alone (on 45 hard deals,
-#: every deal won within 10 s was won with the same positions as without
-#: it), and with it the hardest deals of 1-1 000 are all won within 60 s
-#: (benchmarks/NOTES.md).
+#: The best-first search (:class:`~harp.solve.easyharp.search.BestFirst`):
+#: its order, the positions it may add in a round per unit of the round's
+#: beam width, the width from which a round runs it, and the most
+#: positions it makes.  It wins deals no beam wins, but a position costs
+#: it several times what it costs a beam, so it waits for wide rounds.
 BEST_FIRST_ORDER = BEAM_SCORES[2]
 BEST_FIRST_PER_WIDTH = 400
 BEST_FIRST_FROM = 128
 BEST_FIRST_CAP = 400_000
-#: The second best-first search, under :func:`score_by_needs` (it digs
-#: for the cards the foundations wait for): the width from which a round
-#: runs its slice (first in the round), its share per unit of width, and
-#: the most positions it makes.  Deals whose low cards lie deep, both
-#: copies of one among them (1466: an ace of hearts and an ace of diamonds
-#: at the bottom of one column, both threes of diamonds in another), are
-#: lost by every other run (1466 was unknown after 4 000 000 positions);
-#: this search wins many of them, each it won within its first 60 000
-#: positions (1648 the last: at 60 s, in its second slice), so it stops
-#: there: going on took time from the other best-first search (at 60 s,
-#: deal 814 won in 56 s with a cap of 200 000, 36 s with this one).  Most
-#: deals that the other runs win slowly it does not win, so it gets no
-#: slice before width 128: run from width 16 it won 12 of 77 hard deals
-#: at 10 s (3 without it) but lost deals the beams win in 7-10 s
-#: (benchmarks/NOTES.md).
+#: The best-first search under :func:`score_by_needs`, which digs for the
+#: cards the foundations wait for (deals whose low cards lie deep): the
+#: width from which it runs, its share per unit of width, its cap.
 NEEDS_FROM = 128
 NEEDS_PER_WIDTH = 400
 NEEDS_CAP = 60_000
-#: The third best-first search, under :class:`Novelty` with the low
-#: cards order (it ranks first the positions that put a card where no
-#: position of the same progress had it): the width from which a round
-#: runs its slice (after the round's depth-first run), its share per unit
-#: of width, and the most positions it makes.  It is the strongest run on
-#: the hardest deals: the 9 deals of 1-10 000 no run won at 60 s, it alone
-#: wins within 190 000 positions (1834 in 3 800).  Run on the 71 deals of
-#: 1-10 000 unknown at 10 s, at 10 s: with 400 positions per unit of width
-#: the solver won 39, with 1 500 51, with 4 000 59; on 36 deals the other
-#: runs win in 4-10 s it lost 3 (1 500: 2; without it: 1); every deal of
-#: 1-200 was won (without it 199), median 0.11 s.  Placed last in the
-#: round, or with a share of the round's other positions instead, it lost
-#: fewer of those deals but won far fewer of the 71 (33-48).  Over all of
-#: 1-10 000 at 10 s it turned 51 unknown deals into wins and 40 wins into
-#: unknown.  Once a position cost it a third less, 6 000 won 4 more of the
-#: 28 deals still unknown at 10 s and every one of 91 deals won in 5-10 s
-#: before; 9 000 won 2 more of the 28 but lost 6 of the 91
-#: (benchmarks/NOTES.md).  At 300 000 positions it held about 270 MB (deal 950).
+#: The novelty search (:class:`Novelty` with the low-cards order: positions
+#: that put a card where no position of the same progress had it come
+#: first), the strongest run on hard deals: the width from which it runs,
+#: its share per unit of width, its cap.
 NOVELTY_FROM = 4
 NOVELTY_PER_WIDTH = 6000
 NOVELTY_CAP = 250_000
-#: A second novelty search, under :func:`score_by_needs` (it digs for the
-#: cards the slots take next), its slice run right after the first one's:
-#: its share per unit of width, and the most positions it makes.  On its
-#: own it wins 20 of the 21 deals of 1-10 000 that e7856f4 left unknown at
-#: 10 s, 12 of them within 50 000 positions (deal 5877 in 2 068), where
-#: the first wins 13 of them within 400 000.  But as the only novelty
-#: search it lost 13 of 91 deals the first wins in 4-10 s, and orders with
-#: the needs term lost more deals the first wins in its second and third
-#: slices whenever the first's share shrank (13 more unknown over 1-4 000
-#: at 10 s): so this one is small and capped, and the first keeps its
-#: share.  As this second search, low cards plus the needs term (e7856f4)
-#: won 11 of 3e682f9's 24 unknown deals of 1-10 000 (21 left); on the 189
-#: deals that run left unknown or won in 3 s or more, this order left 12
-#: unknown, and a third search beside those two 14 (benchmarks/NOTES.md).
-#: At the cap it holds about 90 MB.
+#: A second novelty search, under :func:`score_by_needs`, small and capped
+#: so that the first keeps its share.
 NOVELTY_NEEDS_PER_WIDTH = 1500
 NOVELTY_NEEDS_CAP = 100_000
 #: Hard deals: once the first novelty search has made its NOVELTY_CAP
-#: positions without a win, the deal is hard, and the rounds from then on
-#: share its slot among these searches, in this order, each with
-#: HARD_PER_WIDTH positions per unit of width (the second novelty search
-#: keeps its own share):
+#: positions without a win, the rounds share its slot among these
+#: searches, each with HARD_PER_WIDTH positions per unit of width:
 #:
 #: * a best-first search under :func:`score_by_depth` that goes on from
 #:   the first novelty search's open positions
-#:   (:meth:`~harp.solve.easyharp_search.BestFirst.reordered`), for
+#:   (:meth:`~harp.solve.easyharp.search.BestFirst.reordered`), for
 #:   REORDERED_DEPTH_CAP positions;
 #: * a novelty search under the depth order that goes on from them too,
 #:   for REORDERED_CAP positions;
@@ -192,20 +145,10 @@ NOVELTY_NEEDS_CAP = 100_000
 #:   HARD_NOVELTY_NEEDS_CAP positions;
 #: * the best-first search under :func:`score_by_needs`.
 #:
-#: The first novelty search's open positions are a broad frontier, most
-#: of it far from the root, that its own order passes by; ordered afresh
-#: they hold short ways to a win: on the 27 hard deals of 1-30 000, the
-#: depth order from them wins 8 within 1 400 positions (29254, which no
-#: search from the root won, in 16), the novelty order under depth 16
-#: within 100 000.  So these come first; a search that goes on from them
-#: knows every position the first made, and only wins are trusted.  With
-#: them, of the 27 hard deals 19 are won within 10 s (the searches from
-#: the root alone: 11), 950 in 7.2 s; on deals 30 001-40 000, not used
-#: for tuning, 14 of the 18 deals whose first novelty search makes
-#: 200 000 positions or more are won within 10 s (before: 12).  As the
-#: first novelty search goes on, its cap (once 300 000) can be lower: the
-#: deals it used to win between 250 000 and 300 000 it still wins in its
-#: own slice, or the new searches win them (benchmarks/NOTES.md).
+#: The first novelty search's open positions are a broad frontier, far
+#: from the root, that its own order passes by; ordered afresh they hold
+#: short ways to a win.  A search that goes on from them knows every
+#: position the first made, and only wins are trusted.
 HARD_PER_WIDTH = 1200
 REORDERED_DEPTH_CAP = 3_000
 REORDERED_CAP = 100_000
@@ -217,17 +160,14 @@ NOVELTY_DEPTH_CAP = 250_000
 CUT = (0.1, 0.7)
 LINE_WIDTHS = (4, 8, 16)
 #: Positions whose children the fast runs keep (:class:`Children`, about
-#: 6 KB each): the positions the beams expand again are near the root, all
-#: among the first 20 000 expanded on deals 28 and 814 (benchmarks/NOTES.md).
+#: 6 KB each): the positions the beams expand again are near the root.
 KEEP_CHILDREN = 20_000
 
 
-def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
-                    timeout: float | None = DEFAULT_LIMITS.timeout,
-                    line_search: float = DEFAULT_LIMITS.line_search) -> SolveResult:
-    """Search from the board's current position (RULES A1); after a win,
-    look for shorter lines for up to ``line_search`` seconds
-    (:func:`_shorter`).
+def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
+    """Search from the board's current position (RULES A1) within
+    ``limits``; after a win, look for shorter lines for up to its
+    ``line_search`` seconds (:func:`_shorter`).
 
     Python's cycle collector is paused meanwhile: the searches make no
     reference cycles, but they keep hundreds of thousands of tuples, which
@@ -236,7 +176,7 @@ def solve_easy_harp(board, max_states: int = DEFAULT_LIMITS.max_states,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(board, max_states, timeout, line_search)
+        return _solve(board, limits.max_states, limits.timeout, limits.line_search)
     finally:
         if collecting:
             gc.enable()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from harp.cards import KING
 from harp.easyharp import FITS, PARENTS
 
-from .easyharp_model import Position, accepts, slot_for, slot_top, tableau_empty, talon_cards
+from .model import Position, accepts, slot_for, slot_top, tableau_empty, talon_cards
 
 #: Names of the patterns (what :func:`dead_end` returns).
 BLOCKED = "no card can move"

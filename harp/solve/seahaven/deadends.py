@@ -77,7 +77,7 @@ may become a column top); ``empty`` counts the columns that may be empty.
 """
 from __future__ import annotations
 
-from .seahaven_position import CAPACITY, CAPACITY_INTO_EMPTY, COMPLETE, FIRST_KING
+from .position import CAPACITY, CAPACITY_INTO_EMPTY, COMPLETE, FIRST_KING
 
 #: What a column's first card y not in G waits for (``_sweep``):
 #: (the lower cards of y's suit, all home lets y go home; the successor of

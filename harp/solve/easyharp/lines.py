@@ -1,6 +1,6 @@
 """From a line of model moves to a short script of actions (RULES B6, B7).
 
-A winning line of the search (:mod:`harp.solve.easyharp_search`) ends with
+A winning line of the search (:mod:`harp.solve.easyharp.search`) ends with
 an empty tableau.  Three steps turn it into the script a player would want:
 
 1. :func:`shorten`: cut every stretch of the line that leaves the position
@@ -9,7 +9,7 @@ an empty tableau.  Three steps turn it into the script a player would want:
    each other or that a single move replaces, keeping a change only when
    the model replays the whole line legally to an empty tableau.
 2. :func:`to_actions`: the line on the engine itself, draws put back, by
-   :class:`~harp.solve.easyharp_schedule.Emitter`: the line as a partial
+   :class:`~harp.solve.easyharp.schedule.Emitter`: the line as a partial
    order, the talon walked forward (redealing when the stock is empty,
    RULES A1.8), every passing card played if its move can be made now,
    or parked on a column where it waits for its move; then the final
@@ -28,10 +28,10 @@ from typing import Any
 from harp.easyharp import N_SLOTS
 from harp.errors import HarpError
 
-from .easyharp_model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
+from .model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
                              TALON_TO_FOUNDATION, Move, Position, apply, is_legal)
-from .easyharp_moves import complete_steps
-from .easyharp_schedule import Emitter, wins
+from .moves_sound import complete_steps
+from .schedule import Emitter, wins
 
 
 def positions_along(root: Position, line: list[Move]) -> list[Position]:
@@ -182,7 +182,7 @@ def to_actions(board, line: list[Move], early: bool = True, **rewrites: Any) -> 
     (RULES B7), draws and the final sweep included; see the module text.
     ``rewrites`` (``pull``, ``park``, ``relocate``) switch the emitter's
     rewrites of the line off, and ``deadline`` ends the rewrites that
-    replay the line (:class:`~harp.solve.easyharp_schedule.Emitter`).
+    replay the line (:class:`~harp.solve.easyharp.schedule.Emitter`).
     Raises HarpError if the engine refuses an action (a bug)."""
     try:
         return _emit(board, line, early, rewrites)

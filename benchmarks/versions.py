@@ -1,0 +1,122 @@
+"""Today's solvers against an earlier commit's, deal by deal, in one run.
+
+Run: ``python benchmarks/versions.py --baseline COMMIT [--game sh|eh]
+[--deals 1-3000] [--cells 4,2,1] [--max-states N]``.
+
+Two worker processes, one importing the baseline's ``harp`` (a copy of the
+commit made by ``git archive``) and one today's, are fed the same deals in
+turn, so that load on the machine hits both alike.  For every deal each
+prints the verdict, the positions searched, a digest of the script and the
+CPU seconds of the solve.  The report: how many deals differ in verdict,
+positions or script (the deals named), and the ratio of CPU time, today's
+over the baseline's (total and median of the deal-by-deal ratios).
+
+Easy Harp is compared at the batch limits (no line search), whose answers
+do not depend on the clock unless a deal reaches the time limit.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from solve import baseline_checkout, parse_range  # noqa: E402  (benchmarks/solve.py)
+
+#: Reads ``game number cells`` lines on stdin, answers one JSON line each.
+WORKER = r"""
+import hashlib, json, sys, time
+from dataclasses import fields, replace
+from harp import new_board
+from harp.deals import make_code
+from harp.solve import BATCH_LIMITS, solve
+max_states = int(sys.argv[1])
+limits = BATCH_LIMITS
+if max_states and "max_states" in {f.name for f in fields(limits)}:
+    limits = replace(limits, max_states=max_states)
+for line in sys.stdin:
+    game, number, cells = line.split()
+    board = new_board(make_code(game, int(number), int(cells)))
+    start = time.process_time()
+    result = solve(board, limits)
+    cpu = time.process_time() - start
+    digest = hashlib.sha256(result.script().encode()).hexdigest()[:16]
+    print(json.dumps([result.outcome, result.states, digest, cpu]), flush=True)
+"""
+
+
+def worker(path: Path | None, max_states: int) -> subprocess.Popen:
+    """A worker process whose ``harp`` is the one at ``path`` (None: today's)."""
+    env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
+        cwd = str(path)
+    else:
+        env.pop("PYTHONPATH", None)
+        cwd = str(Path(__file__).resolve().parent.parent)
+    return subprocess.Popen([sys.executable, "-c", WORKER, str(max_states)], cwd=cwd, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def ask(process: subprocess.Popen, job: str) -> list:
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(job + "\n")
+    process.stdin.flush()
+    return json.loads(process.stdout.readline())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", required=True, help="a commit of this repository")
+    parser.add_argument("--game", choices=["sh", "eh"], default="sh")
+    parser.add_argument("--deals", type=parse_range, default=parse_range("1-300"))
+    parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants")
+    parser.add_argument("--max-states", type=int, default=0, help="0: the batch default")
+    args = parser.parse_args()
+    old = worker(baseline_checkout(args.baseline), args.max_states)
+    new = worker(None, args.max_states)
+    cells = [int(c) for c in args.cells.split(",")] if args.game == "sh" else [0]
+    differ: dict[str, list[str]] = {"verdict": [], "positions": [], "script": []}
+    cpu_old = cpu_new = 0.0
+    ratios = []
+    count = 0
+    for number in args.deals:
+        for n_cells in cells:
+            job = f"{args.game.upper()} {number} {n_cells or 4}"
+            # Alternate which goes first, so neither always meets a warm cache.
+            if count % 2:
+                a, b = ask(old, job), ask(new, job)
+            else:
+                b, a = ask(new, job), ask(old, job)
+            count += 1
+            name = f"{number}" + (f"/C{n_cells}" if n_cells else "")
+            for index, what in enumerate(("verdict", "positions", "script")):
+                if a[index] != b[index]:
+                    differ[what].append(name)
+            cpu_old += a[3]
+            cpu_new += b[3]
+            if a[3] > 0.002:
+                ratios.append(b[3] / a[3])
+    for process in (old, new):
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait()
+    print(f"{args.game.upper()} deals {args.deals.start}-{args.deals.stop - 1}"
+          + (f" x cells {args.cells}" if args.game == "sh" else "") + f": {count} solves")
+    for what, names in differ.items():
+        shown = " ".join(names[:20]) + (" ..." if len(names) > 20 else "")
+        print(f"  differ in {what}: {len(names)}" + (f" ({shown})" if names else ""))
+    print(f"  CPU: baseline {cpu_old:.2f} s, today {cpu_new:.2f} s, "
+          f"ratio {cpu_new / cpu_old:.3f}" if cpu_old else "  CPU: -")
+    if ratios:
+        print(f"  deal-by-deal CPU ratio: median {statistics.median(ratios):.3f} "
+              f"over {len(ratios)} deals of more than 2 ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,14 @@
+"""The Easy Harp solver (RULES A1): :func:`solve_easy_harp`.
+
+Its modules, each with one job: :mod:`.model` (the position and its key),
+:mod:`.moves_sound` and :mod:`.moves_fast` (the two move generators),
+:mod:`.safe` (the proved foundation rules), :mod:`.deadends` (proved
+tests that a position is lost), :mod:`.search` (the searches),
+:mod:`.lines` and :mod:`.schedule` (the found line made into actions) and
+:mod:`.solver` (the order of work).
+"""
+from __future__ import annotations
+
+from .solver import solve_easy_harp
+
+__all__ = ["solve_easy_harp"]
