@@ -307,3 +307,10 @@ def test_shell_completion_of_commands_and_table_formats() -> None:
         return CliRunner().invoke(cli, [], env=env, prog_name="harp").stdout
     assert complete("harp st") == "plain,stats\n"
     assert complete("harp score x --fmt gi") == "plain,github\n"
+
+
+@pytest.mark.parametrize("command", ["play", "show", "hint", "solve"])
+def test_a_superscript_digit_in_a_move_is_refused_in_one_line(command: str) -> None:
+    """RULES C6: ``²>f`` is bad notation (exit 1), never a traceback."""
+    refused([command, EH5, "²>f"], 1, "action 1 (²>f): '²' is not a location: "
+                                      "write numbers with the digits 0-9 (RULES C6)")
