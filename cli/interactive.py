@@ -47,6 +47,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
     """Run the game until the player quits, wins, or input ends; offer to
     save.  ``resumed``: the record file the game was loaded from, and its
     record.  False if a save failed and the player gave up saving."""
+    line_editing()
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
     refused: list[HarpError] = []       # the last refusal, for ``why``
@@ -69,6 +70,20 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
     return offer_save(board, resumed)
+
+
+def line_editing() -> bool:
+    """Give the game's prompts line editing and history (arrow keys, Up for
+    the last line) where Python has ``readline``: ``input()``, which
+    ``click.prompt`` calls, uses it once it is imported.  False where it is
+    missing (Windows without pyreadline); the game works without it."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import readline  # noqa: F401  (imported for its effect on input())
+    except ImportError:
+        return False
+    return True
 
 
 def run_command(board: Board, command: str, refused: list[HarpError] | None = None) -> bool:

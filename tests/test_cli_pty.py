@@ -131,3 +131,28 @@ def test_a_resumed_game_saved_to_its_file_updates_its_record(tmp_path):
     child.expect_exact("Save this game as a record? [y/N]: ")
     child.sendline("n")
     assert finish(child) == 0
+
+
+UP, LEFT = "\x1b[A", "\x1b[D"
+
+
+def test_the_line_game_edits_lines_and_recalls_them_with_the_arrow_keys(tmp_path):
+    """readline: Up brings back the last line, Left moves in the line; an
+    arrow key is never read as the text ``^[[A``."""
+    pytest.importorskip("readline")
+    child = start(tmp_path, CODE)
+    child.expect_exact(f"{CODE}> ")
+    child.send(">f" + LEFT + LEFT + "8\r")          # typed ">f", then "8" at its start
+    child.expect_exact("Score 10  Moves 1  Status open")
+    child.expect_exact(f"{CODE}> ")
+    child.send("u\r")
+    child.expect_exact("Score 0  Moves 1  Status open")
+    child.expect_exact(f"{CODE}> ")
+    child.send(UP + UP + "\r")                      # the line before the last: 8>f again
+    child.expect_exact("Score 10  Moves 2  Status open")      # undo kept the counter (B6)
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("q")
+    child.expect_exact("Save this game as a record? [y/N]: ")
+    child.sendline("n")
+    assert finish(child) == 0
+    assert "Refused" not in child.before
