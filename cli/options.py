@@ -125,18 +125,18 @@ def limit_options(defaults: SolveLimits, names: tuple[str, ...] = tuple(_LIMITS)
     ``timeout``, ``line_search``), their defaults from ``defaults``; the
     command gets them as one ``limits: SolveLimits`` (a limit without its
     option keeps its default).  ``scope`` ends each help line, e.g.
-    ``" per deal (--solve)"``."""
+    ``", per deal (--solve)"``."""
+    options = []
+    for name in names:
+        flag, kind, text = _LIMITS[name]
+        options.append(click.option(flag, name, type=kind(), default=getattr(defaults, name),
+                                    show_default=True, help=text.format(scope=scope)))
+
     def decorate(func: F) -> F:
         @functools.wraps(func)
         def command(*args: Any, **kwargs: Any) -> Any:
             chosen = {name: kwargs.pop(name) for name in names}
             return func(*args, limits=dataclasses.replace(defaults, **chosen), **kwargs)
-
-        options = []
-        for name in names:
-            flag, kind, text = _LIMITS[name]
-            options.append(click.option(flag, name, type=kind(), default=getattr(defaults, name),
-                                        show_default=True, help=text.format(scope=scope)))
         return apply(command, options)  # type: ignore[return-value]
     return decorate
 
@@ -194,6 +194,12 @@ def output_options(func: F) -> F:
                      help=f"Table format [default: {DEFAULT_FORMAT}]: any of tabulate's, "
                           f"e.g. {', '.join(EXAMPLE_FORMATS)}."),
     ])
+
+
+def record_input_option(help: str) -> Decorator:
+    """``--record FILE`` (passed as ``record_file``): a record file to start
+    from, ``-`` for standard input."""
+    return click.option("--record", "record_file", type=input_path(dir_okay=False), help=help)
 
 
 def rule_settings(func: F) -> F:

@@ -10,7 +10,7 @@ from harp import HarpError, Record, new_board
 from harp.recordfile import load_one_record, read_script, shown_name
 from harp.records import continued
 
-from .options import board_display, input_path, rule_settings
+from .options import board_display, input_path, record_input_option, rule_settings
 from .output import print_board, print_position, step_printer
 from .saving import Resumed
 
@@ -20,8 +20,8 @@ from .saving import Resumed
 @click.argument("moves", nargs=-1)
 @click.option("--script", "script_file", type=input_path(dir_okay=False),
               help="Read the moves from a script file (- for standard input).")
-@click.option("--record", "record_file", type=input_path(dir_okay=False),
-              help="Start from a record file's deal and moves; MOVES are played after them.")
+@record_input_option("Start from a record file's deal and moves; MOVES are played after "
+                     "them.")
 @click.option("--verbose", "-v", is_flag=True, help="Print the position after every action.")
 @click.option("--interactive", "-i", "force_interactive", is_flag=True,
               help="Play interactively (the default with no moves in a terminal).")

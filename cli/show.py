@@ -9,15 +9,14 @@ from harp.notation import count_actions
 from harp.recordfile import load_one_record
 from harp.records import continued
 
-from .options import Count, board_display, input_path, rule_settings
+from .options import Count, board_display, record_input_option, rule_settings
 from .output import print_board
 
 
 @click.command()
 @click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
-@click.option("--record", "record_file", type=input_path(dir_okay=False),
-              help="Read the deal and moves from a record file (- for standard input).")
+@record_input_option("Read the deal and moves from a record file (- for standard input).")
 @click.option("--at", "at", type=Count(min=0),
               help="Show the position after the first N actions only.")
 @rule_settings
