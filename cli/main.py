@@ -22,9 +22,10 @@ from harp.errors import CLIP_LIMIT, clip
 from .output import engine_errors, shorten
 
 #: Every command, by name: the module of ``harp.cli`` that defines it,
-#: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A command's module is imported when the command
-#: runs (or ``--help`` lists it), so that ``harp deal`` starts without
-#: loading the batch analyzer, the solvers or the table printer.
+#: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A
+#: command's module is imported when the command runs (or ``--help``
+#: lists it), so that ``harp show`` starts without loading the batch
+#: analyzer, the solvers or the table printer.
 COMMANDS = {name: name for name in (
     "deal", "decode", "encode", "generate", "hint", "play", "replay", "rules", "score",
     "show", "solve", "stats")}

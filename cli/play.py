@@ -48,7 +48,8 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
         harp play EH1-N-AAAAAAF          # interactive game in a terminal
     """
     record, source, saved = play_record(code, moves, script_file, record_file)
-    board = new_board(record.code, interactive_rules=interactive_rules, double_click=double_click)
+    board = new_board(record.code, interactive_rules=interactive_rules,
+                      double_click=double_click)
     interactive = force_interactive or (
         not record.script.strip() and code not in (None, "-") and script_file is None
         and record_file is None and sys.stdin.isatty() and sys.stdout.isatty())

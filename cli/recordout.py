@@ -3,8 +3,8 @@
 The format follows the file's extension (``.jsonl``, ``.csv``, otherwise
 text).  A new file is written whole or not at all (:mod:`harp.atomicfile`),
 so a crash or Ctrl-C leaves no half file.  An existing file is extended the
-same way: its bytes are copied into the new copy first (and a missing last newline added), so the original
-is replaced only by a complete longer copy; a CSV file's header must name
+same way: its bytes are copied into the new copy first (and a missing last
+newline added), so the original is replaced only by a complete longer copy; a CSV file's header must name
 the same columns as the records.  ``-`` writes text records to standard
 output.
 """

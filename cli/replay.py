@@ -60,7 +60,8 @@ def replay_one(record: Record, check: bool, interactive_rules: bool, double_clic
                json_: bool, ascii_: bool, reveal: bool) -> bool:
     """Replay one record; print its positions and a verdict; False if it failed."""
     try:
-        board = new_board(record.code, interactive_rules=interactive_rules, double_click=double_click)
+        board = new_board(record.code, interactive_rules=interactive_rules,
+                          double_click=double_click)
     except HarpError as err:
         click.echo(f"Error: line {record.line}: {one_line(err)}", err=True)
         return False

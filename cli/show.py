@@ -40,7 +40,8 @@ def show(code: str | None, moves: tuple[str, ...], record_file: str | None, at: 
     if at is not None and at > total:
         raise click.BadParameter(f"{at} is more than the {total} actions of the script",
                                  param_hint="'--at'")
-    board = new_board(record.code, interactive_rules=interactive_rules, double_click=double_click)
+    board = new_board(record.code, interactive_rules=interactive_rules,
+                      double_click=double_click)
     board.push_script(record.script, upto=at, first_line=record.script_line)
     print_board(board, json_, ascii_, reveal)
 
@@ -50,7 +51,8 @@ def record_from_arguments(code: str | None, moves: tuple[str, ...],
     """A record from CODE MOVES…, or from ``--record FILE`` followed by
     extra moves (the positional arguments are then all moves)."""
     if record_file is not None:
-        return continued(load_one_record(record_file), [code, *moves] if code is not None else moves)
+        extra = [code, *moves] if code is not None else moves
+        return continued(load_one_record(record_file), extra)
     if code is None:
         raise click.UsageError("give a deal CODE (e.g. EH1-N-AAAAAAF) or --record FILE")
     return Record(code, " ".join(moves))
