@@ -251,18 +251,22 @@ def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) 
 # ------------------------------------------------------------------ value types
 
 class DealNumber(click.ParamType):
-    """A deal number as the digits 0-9 only (RULES C6), returned as text:
-    whether it is in range (RULES B1) is for :func:`harp.deals.parse_deal_number`
-    (bad data, exit 1), without ever converting thousands of digits."""
+    """A deal number (RULES B1) written with the digits 0-9 only (RULES C6),
+    as an int.  Every bad value is a bad command line (exit 2), whether it
+    is not a number (``five``, ``٣``) or out of range (``0``, ``-5``), as
+    in ``--deals``; a huge digit string is refused unconverted."""
 
     name = "number"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        text = str(value).strip()
-        if not (text.isascii() and text.isdigit()):
-            self.fail(f"{clip(str(value))!r} is not a deal number "
-                      "(write it with the digits 0-9, RULES C6)", param, ctx)
-        return text
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from harp.deals import parse_deal_number
+        from harp.errors import InvalidCodeError
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_deal_number(str(value))
+        except InvalidCodeError as err:
+            self.fail(str(err), param, ctx)
 
 
 DEAL_NUMBER = DealNumber()

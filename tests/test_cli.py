@@ -315,10 +315,13 @@ def test_encode():
     assert run("encode", "--game", "EH", "999999").stdout == "EH1-N-AAA6QR7\n"
 
 
-def test_encode_out_of_range_exits_1():
-    result = run("encode", "--game", "eh", "0")
-    assert result.exit_code == 1
-    assert result.stderr == "Error: deal number 0 is out of range 1-999999\n"
+@pytest.mark.parametrize("number", ["0", "-5", "1000000"])
+def test_encode_out_of_range_is_a_bad_value_like_any_other(number):
+    """0 and -5 alike are bad values of NUMBER (exit 2), as a bad --deals is."""
+    result = run("encode", "--game", "eh", "--", number)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for 'NUMBER': deal number {number} is out of range 1-999999")
 
 
 def test_encode_usage_errors_exit_2():

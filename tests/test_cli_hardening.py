@@ -86,8 +86,8 @@ def test_encode_takes_ascii_digits_only(number: str) -> None:
 
 
 def test_encode_of_a_5000_digit_number() -> None:
-    refused(["encode", "--game", "eh", "9" * 5000], 1,
-            f"deal number {'9' * 59}… is out of range 1-999999")
+    refused(["encode", "--game", "eh", "9" * 5000], 2,
+            f"Invalid value for 'NUMBER': deal number {'9' * 59}… is out of range 1-999999")
     assert run("encode", "--game", "eh", "0005").stdout == "EH1-N-AAAAAAF\n"
 
 
