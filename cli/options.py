@@ -309,13 +309,15 @@ class Seconds(click.FloatRange):
 
 class InputPath(click.Path):
     """A file name from the command line.  A NUL character (which no file
-    name can hold) is a usage error, exit 2; whether the file exists is
-    checked when it is opened: a missing file is bad data, exit 1."""
+    name can hold) is a usage error, exit 2.  Nothing else is checked here:
+    a file that is missing, unreadable or a folder is bad data, exit 1, said
+    in one line by the command that opens it (Click's own checks said it
+    with a usage banner and exit 2)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and "\0" in value:
             self.fail(f"{clip(value)!r}: a file name cannot hold a NUL character", param, ctx)
-        return super().convert(value, param, ctx)
+        return value
 
 
 def input_path(**kwargs: Any) -> InputPath:

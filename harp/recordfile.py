@@ -55,7 +55,7 @@ def open_source(path: str, stdin: IO | None = None) -> BinaryIO:
         return _Unclosed(getattr(stream, "buffer", stream))
     check_name(path)
     if os.path.isdir(path):
-        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a record file", shown_name(path))
+        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file", shown_name(path))
     return open(path, "rb")
 
 

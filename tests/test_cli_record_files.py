@@ -150,11 +150,39 @@ def test_a_missing_file_exits_1_in_every_command(tmp_path):
         assert (result.exit_code, result.stdout, result.stderr) == (1, "", message), command
 
 
-def test_a_folder_where_a_file_is_expected_is_a_usage_error(tmp_path):
-    for command in (["replay", str(tmp_path)], ["show", "--record", str(tmp_path)],
-                    ["play", "EH1-N-AAAAAAF", "--script", str(tmp_path)]):
-        result = run(*command)
-        assert result.exit_code == 2 and "is a directory" in result.stderr, command
+READERS = (["replay"], ["show", "--record"], ["play", "--record"],
+           ["play", "EH1-N-AAAAAAF", "--script"])
+
+
+def test_a_folder_where_a_file_is_expected_exits_1_in_one_line(tmp_path):
+    """Bad data like a missing file (exit 1), not a usage banner (exit 2)."""
+    for command in READERS:
+        result = run(*command, str(tmp_path))
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            1, "", f"Error: cannot open {tmp_path}: it is a folder, not a file\n"), command
+
+
+def test_a_file_without_permission_exits_1_in_one_line_in_every_command(tmp_path, monkeypatch):
+    """chmod 000: every command that reads the file says so in one line,
+    exit 1.  The tests run as root, who reads any file, so the refusal is
+    simulated where a user meets it: Click's check (os.access) and open()."""
+    import harp.analysis.sources
+    locked = str(tmp_path / "locked.txt")
+    Path(locked).write_text("EH1-N-AAAAAAF 1>f\n")
+    real_open, real_access = open, os.access
+
+    def refusing_open(path, *args, **kwargs):
+        if str(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+    monkeypatch.setattr(os, "access", lambda path, *args, **kwargs:
+                        str(path) != locked and real_access(path, *args, **kwargs))
+    monkeypatch.setattr(sources, "open", refusing_open, raising=False)
+    monkeypatch.setattr(harp.analysis.sources, "open", refusing_open, raising=False)
+    for command in (*READERS, ["score"], ["score", "--rows", "--csv"]):
+        result = run(*command, locked)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            1, "", f"Error: cannot open {locked}: Permission denied\n"), command
 
 
 def test_a_file_that_cannot_be_opened_is_a_row_and_the_batch_goes_on(tmp_path, monkeypatch):
