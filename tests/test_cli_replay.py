@@ -194,8 +194,10 @@ def test_replay_binary_file_exits_1(tmp_path):
                              "the rest of the file is not read\n")
 
 
-def test_replay_a_directory_is_a_usage_error(tmp_path):
-    assert run("replay", str(tmp_path)).exit_code == 2
+def test_replay_a_directory_is_bad_data(tmp_path):
+    result = run("replay", str(tmp_path))
+    assert (result.exit_code, result.stderr) == (
+        1, f"Error: cannot open {tmp_path}: it is a folder, not a file\n")
 
 
 def test_replay_settings_switches(tmp_path):
