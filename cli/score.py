@@ -3,6 +3,7 @@ standard input (the batch analyzer, :mod:`harp.analysis.scoring`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import chain
 
 import click
 
@@ -10,11 +11,12 @@ from harp.analysis.parallel import ordered_map
 from harp.analysis.scoring import (ROW_FIELDS, SUMMARY_FIELDS, ScoreRow, ScoreSummary,
                                    score_input, score_inputs)
 from harp.analysis.sources import RecordItem, check_paths, iter_records
-from harp.errors import clip
+from harp.errors import RecordError, clip
+from harp.recordfile import shown_name
 from harp.records import Record
 
 from .options import check_run_options, input_path, output_options, run_options
-from .output import print_rows, progress
+from .output import note, print_rows, progress
 
 
 @click.command(short_help="Replay and score every record of files, folders or stdin.")
@@ -42,7 +44,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
     """
     check_run_options(ctx, executor, scheduler)
     check_paths(paths)     # a missing file is bad data (exit 1), before any work
-    records = FieldsSeen(iter_records(paths))
+    records = FieldsSeen(nonempty(iter_records(paths), paths))
     scored: Iterable[ScoreRow] = ordered_map(score_input, score_inputs(records, by),
                                              jobs=jobs, executor=executor, scheduler=scheduler)
     scored = progress(scored, None, quiet, "records")
@@ -52,11 +54,29 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
         print_rows(table, json_=json_, csv_=csv_, fmt=fmt, headers=[*ROW_FIELDS, *by])
     else:
         summary = ScoreSummary(by)
+        errors = 0
         for row in scored:
             summary.add(row)
+            errors += row.error is not None
         print_rows(summary.rows(), json_=json_, csv_=csv_, fmt=fmt,
                    headers=["game", "variant", *by, *SUMMARY_FIELDS])
+        if errors:
+            note(f"{errors} record{'s' if errors > 1 else ''} could not be scored "
+                 "(the errors column): --rows shows each with its error", quiet)
     records.warn_unseen(by)
+
+
+def nonempty(items: Iterator[RecordItem], paths: tuple[str, ...]) -> Iterator[RecordItem]:
+    """``items``, or RecordError before anything is printed when the paths
+    hold no record at all (an empty folder, /dev/null): an empty table
+    would look like a success."""
+    first = next(items, None)
+    if first is None:
+        names = ", ".join(shown_name(path) for path in paths[:3]) + (", ..." if len(paths) > 3
+                                                                     else "")
+        raise RecordError(f"no records found in {clip(names, 200)}: a record is a deal code "
+                          "followed by its moves (RULES B8)")
+    return chain([first], items)
 
 
 class FieldsSeen:
