@@ -7,7 +7,7 @@ from harp.analysis.games import DEFAULT_MAX_ACTIONS, RANDOM_PLAY, SOLVER, genera
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .options import (Count, cells_option, check_run_options, deals_option, game_option,
-                      limit_options, run_options)
+                      limit_options, output_path, run_options)
 from .output import note, progress
 from .recordout import RecordWriter
 
@@ -27,7 +27,7 @@ from .recordout import RecordWriter
               show_default=True, help="Random play: stop a game after this many actions.")
 @limit_options(BATCH_LIMITS, scope=", per deal (--solve)")
 @click.option("--output", "-o", "output", default="-", show_default=True,
-              type=click.Path(dir_okay=False, allow_dash=True),
+              type=output_path(),
               help="Record file (.jsonl, .csv or text, RULES B8); an existing file is extended.")
 @run_options
 @click.pass_context

@@ -8,7 +8,7 @@
 * ``limit_options``: the solver's limits, read into one ``SolveLimits``.
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
   infinity, NUL bytes in file names, and quote at most a clipped excerpt
-  of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``InputPath``.
+  of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``FileName``.
 """
 from __future__ import annotations
 
@@ -307,12 +307,13 @@ class Seconds(click.FloatRange):
         return super().convert(seconds, param, ctx)
 
 
-class InputPath(click.Path):
-    """A file name from the command line.  A NUL character (which no file
-    name can hold) is a usage error, exit 2.  Nothing else is checked here:
-    a file that is missing, unreadable or a folder is bad data, exit 1, said
-    in one line by the command that opens it (Click's own checks said it
-    with a usage banner and exit 2)."""
+class FileName(click.Path):
+    """A file name from the command line, to read or to write.  A NUL
+    character (which no file name can hold) is a usage error, exit 2.
+    Nothing else is checked here: a file that is missing, unreadable,
+    unwritable or a folder is bad data, exit 1, said in one line by the
+    command that opens it (Click's own checks said it with a usage banner
+    and exit 2)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and "\0" in value:
@@ -320,6 +321,11 @@ class InputPath(click.Path):
         return value
 
 
-def input_path(**kwargs: Any) -> InputPath:
-    """An :class:`InputPath` that may be ``-`` (standard input)."""
-    return InputPath(allow_dash=True, **kwargs)
+def input_path(**kwargs: Any) -> FileName:
+    """A :class:`FileName` to read, which may be ``-`` (standard input)."""
+    return FileName(allow_dash=True, **kwargs)
+
+
+def output_path(dash: bool = True) -> FileName:
+    """A :class:`FileName` of a file to write (``-``: standard output, if ``dash``)."""
+    return FileName(dir_okay=False, allow_dash=dash)

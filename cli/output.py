@@ -95,7 +95,8 @@ def engine_errors() -> Iterator[None]:
 def one_line(err: BaseException) -> str:
     """The error's message on one line, at most MESSAGE_LIMIT characters."""
     if isinstance(err, OSError) and err.filename is not None:
-        text = f"cannot open {clip(str(err.filename), 160)}: {err.strerror or 'unreadable'}"
+        verb = getattr(err, "verb", "open")     # harp.atomicfile.WriteError: "write"
+        text = f"cannot {verb} {clip(str(err.filename), 160)}: {err.strerror or 'unreadable'}"
     else:
         text = str(err)
     return shorten(text)

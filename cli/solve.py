@@ -15,7 +15,7 @@ from harp.records import replay
 from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
 from harp.solve import solve as solver_solve
 
-from .options import json_option, limit_options
+from .options import json_option, limit_options, output_path
 from .recordout import RecordWriter
 from .solving import limit_text, position
 
@@ -25,7 +25,7 @@ from .solving import limit_text, position
 @click.argument("moves", nargs=-1)
 @limit_options(DEFAULT_LIMITS)
 @json_option("Print one JSON object.")
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
+@click.option("--record", "record_file", type=output_path(),
               help="Also add the won game (MOVES and the solution) to this record file "
                    "(.jsonl, .csv or text, RULES B8).")
 def solve(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool,

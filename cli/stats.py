@@ -19,8 +19,9 @@ from harp.deals import EASY_HARP, GAME_NAMES, variant_name
 from harp.errors import clip
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import (Count, InputPath, cells_option, check_run_options, deals_option,
-                      game_option, given, limit_options, output_options, run_options)
+from .options import (Count, FileName, cells_option, check_run_options, deals_option,
+                      game_option, given, limit_options, output_options, output_path,
+                      run_options)
 from .output import note, print_rows, progress
 
 INTERRUPTED = 130
@@ -37,14 +38,14 @@ MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
 @click.option("--daily-from", type=click.DateTime(["%Y-%m-%d"]), metavar="YYYY-MM-DD",
               help="The daily deals (RULES B4) from this date ...")
 @click.option("--days", type=Count(1), default=None, help="... for this many days.")
-@click.option("--db", type=InputPath(dir_okay=False),
+@click.option("--db", type=FileName(dir_okay=False),
               help="SQLite file keeping per-deal results; a rerun resumes.")
 @click.option("--report", is_flag=True, help="Print the tables stored in --db, computing nothing.")
 @click.option("--atlas", is_flag=True,
               help="With --report: Seahaven win rates and difficulty from the packaged atlas.")
 @click.option("--solve", is_flag=True, help="Add solver outcomes and print their table.")
 @limit_options(BATCH_LIMITS, scope=", per deal (--solve)")
-@click.option("--export", type=click.Path(dir_okay=False),
+@click.option("--export", type=output_path(dash=False),
               help="With --solve: write the won deals as game records to this file (.jsonl, "
                    ".csv or text, RULES B8); every deal is solved again for its script.")
 @click.option("--dist", "dist", metavar="MEASURE",

@@ -4,6 +4,9 @@ and harp score; record files are written whole or extended safely."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -177,3 +180,44 @@ def test_a_record_file_reached_through_a_link_is_extended_and_the_link_kept(tmp_
     assert link.is_symlink()
     assert len(real.read_text().splitlines()) == 2
     assert not [p.name for p in tmp_path.iterdir() if p.name not in ("real.jsonl", "link.jsonl")]
+
+
+def _file_size_limit() -> None:
+    # A file may grow to 4 KiB, as if the disk filled up: writes beyond
+    # fail with EFBIG instead of killing the process (SIGXFSZ ignored).
+    import resource
+    import signal
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "--game", "eh", "--deals", "1-50", "--random-play", "-q", "-o", "out.jsonl"],
+    ["stats", "--game", "sh", "--deals", "1-60", "--solve", "-q", "--export", "out.jsonl"],
+])
+def test_a_write_that_fails_names_the_file_and_leaves_it_as_it_was(tmp_path, command):
+    """A real process whose file writes fail part way (a file size limit,
+    as on a full disk): one line naming the file, never the temporary one,
+    exit 1, the file as it was and nothing left beside it."""
+    before = '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n'
+    (tmp_path / "out.jsonl").write_text(before)
+    result = subprocess.run([sys.executable, "-m", "harp", *command], cwd=tmp_path,
+                            capture_output=True, text=True, preexec_fn=_file_size_limit)
+    assert (result.returncode, result.stderr) == (
+        1, "Error: cannot write out.jsonl: File too large\n")
+    assert (tmp_path / "out.jsonl").read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+
+
+@pytest.mark.parametrize("target, says", [(".", "it is a folder, not a file"),
+                                          ("/dev/null", "not a regular file")])
+def test_a_folder_or_a_device_is_never_replaced_by_a_record_file(tmp_path, target, says,
+                                                                 monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for command in (["generate", "--game", "eh", "--deals", "1", "--random-play", "-o"],
+                    ["solve", "SH1-C4-AAAAAJ2", "--record"],
+                    ["stats", "--game", "sh", "--deals", "1", "--solve", "--export"]):
+        result = run(*command, target)
+        assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+            1, f"Error: cannot open {target}: {says}"), command
+    assert Path("/dev/null").is_char_device()
