@@ -11,11 +11,11 @@ from harp.deals import EASY_HARP, SEAHAVEN, DealCode, daily_code, parse_code, ra
 from harp.render import fcs_board
 from harp.solve import SolveLimits
 
-from .options import board_display, cells_option, game_option
+from .options import Date, board_display, cells_option, game_option
 from .winnable import print_deal, winnable_choice, winnable_options
 
 
-def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
+def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | None,
                 game: str | None, cells: int | None) -> DealCode:
     """The deal named by ``harp deal``'s arguments (RULES A1.10, B4)."""
     chosen = [name for name, on in (("CODE", code is not None), ("--random", random_),
@@ -35,14 +35,14 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime 
     n_cells = cells or 4
     if random_:
         return random_code(game, n_cells)
-    return daily_code(game, date.date() if date else None, n_cells)
+    return daily_code(game, date, n_cells)
 
 
 @click.command()
 @click.argument("code", required=False)
 @click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\").")
 @click.option("--daily", is_flag=True, help="Today's deal, the same for everyone (RULES B4).")
-@click.option("--date", type=click.DateTime(["%Y-%m-%d"]), help="The daily deal of this date.")
+@click.option("--date", type=Date(), help="The daily deal of this date.")
 @game_option("Game of a --random or --daily deal [default: eh].")
 @cells_option("Seahaven cells for --random or --daily [default: 4].")
 @click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
@@ -50,7 +50,7 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime 
                                       "board format (Seahaven only).")
 @winnable_options
 @board_display
-def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
+def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
          game: str | None, cells: int | None, format_: str, winnable: bool, unwinnable: bool,
          min_cells: int | None, limits: SolveLimits, json_: bool, ascii_: bool,
          reveal: bool) -> None:

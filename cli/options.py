@@ -6,16 +6,20 @@
   (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
   (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...).
 * ``limit_options``: the solver's limits, read into one ``SolveLimits``.
+* ``Date``: a real calendar date, ``YYYY-MM-DD`` (the daily deal, RULES B4).
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
   infinity, NUL bytes in file names, and quote at most a clipped excerpt
   of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``FileName``.
 """
 from __future__ import annotations
 
+import calendar
 import dataclasses
+import datetime as dt
 import functools
 import math
 import os
+import re
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
@@ -249,6 +253,36 @@ def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) 
 
 
 # ------------------------------------------------------------------ value types
+
+class Date(click.ParamType):
+    """A calendar date written ``YYYY-MM-DD`` (the daily deal of RULES B4),
+    as a ``datetime.date``; a date that does not exist (``2026-02-30``) is
+    refused as such, not as a format mismatch."""
+
+    name = "date"
+    SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "YYYY-MM-DD"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, dt.date):
+            return value
+        text = str(value).strip()
+        shape = self.SHAPE.fullmatch(text) if text.isascii() else None
+        if shape is None:
+            self.fail(f"{clip(str(value))!r} is not a date: write it YYYY-MM-DD, "
+                      "e.g. 2026-11-29", param, ctx)
+        year, month, day = (int(part) for part in shape.groups())
+        if not 1 <= month <= 12:
+            self.fail(f"{text} is not a real date: there is no month {month}", param, ctx)
+        days = calendar.monthrange(year, month)[1] if year >= dt.MINYEAR else 0
+        if not 1 <= day <= days:
+            where = f"{calendar.month_name[month]} {year} has {days} days" if days else \
+                f"years start at {dt.MINYEAR}"
+            self.fail(f"{text} is not a real date: {where}", param, ctx)
+        return dt.date(year, month, day)
+
 
 class DealNumber(click.ParamType):
     """A deal number (RULES B1) written with the digits 0-9 only (RULES C6),

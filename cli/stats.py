@@ -19,7 +19,7 @@ from harp.deals import EASY_HARP, GAME_NAMES, variant_name
 from harp.errors import clip
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import (Count, FileName, cells_option, check_run_options, deals_option,
+from .options import (Count, Date, FileName, cells_option, check_run_options, deals_option,
                       game_option, given, limit_options, output_options, output_path,
                       run_options)
 from .output import note, print_rows, progress
@@ -35,7 +35,7 @@ MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
 @game_option("Easy Harp (eh) or Seahaven Towers (sh); required unless --report.")
 @cells_option("Seahaven cells [default: 4].")
 @deals_option("Deal numbers: ranges and lists, e.g. 1-10000 or 1,5,9-12.")
-@click.option("--daily-from", type=click.DateTime(["%Y-%m-%d"]), metavar="YYYY-MM-DD",
+@click.option("--daily-from", type=Date(),
               help="The daily deals (RULES B4) from this date ...")
 @click.option("--days", type=Count(1), default=None, help="... for this many days.")
 @click.option("--db", type=FileName(dir_okay=False),
@@ -54,7 +54,7 @@ MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
 @output_options
 @click.pass_context
 def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: list[int] | None,
-          daily_from: dt.datetime | None, days: int | None, db: str | None, report: bool,
+          daily_from: dt.date | None, days: int | None, db: str | None, report: bool,
           atlas: bool, solve: bool, limits: SolveLimits, export: str | None,
           dist: str | None, jobs: int, executor: str, scheduler: str | None, quiet: bool,
           json_: bool, csv_: bool, fmt: str) -> None:
@@ -114,7 +114,7 @@ def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
 
 
 def _plan(ctx: click.Context, game: str | None, cells: int | None,
-          deal_list: list[int] | None, daily_from: dt.datetime | None, days: int | None,
+          deal_list: list[int] | None, daily_from: dt.date | None, days: int | None,
           solve: bool, limits: SolveLimits) -> StatsPlan:
     if not game:
         raise click.UsageError("--game is required (eh or sh)")
@@ -130,7 +130,7 @@ def _plan(ctx: click.Context, game: str | None, cells: int | None,
         deals = deal_list
     else:
         try:
-            deals = daily_deals(game, daily_from.date(), days or 1)  # type: ignore[union-attr]
+            deals = daily_deals(game, daily_from, days or 1)
         except DealListError as err:
             raise click.BadParameter(str(err), ctx, param_hint="'--days'") from None
     kinds = (LAYOUT, SOLVE) if solve else (LAYOUT,)

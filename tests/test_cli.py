@@ -218,10 +218,26 @@ def test_deal_usage_errors_exit_2(args, message):
     assert message in result.stderr
 
 
-def test_deal_bad_date_is_a_usage_error():
-    result = run("deal", "--daily", "--date", "2026-13-01")
-    assert result.exit_code == 2
-    assert "Invalid value for '--date'" in result.stderr
+@pytest.mark.parametrize("date, says", [
+    ("2026-02-30", "2026-02-30 is not a real date: February 2026 has 28 days"),
+    ("2025-02-29", "2025-02-29 is not a real date: February 2025 has 28 days"),
+    ("2026-13-01", "2026-13-01 is not a real date: there is no month 13"),
+    ("0000-01-01", "0000-01-01 is not a real date: years start at 1"),
+    ("2026-1-1", "'2026-1-1' is not a date: write it YYYY-MM-DD, e.g. 2026-11-29"),
+    ("٢٠٢٦-01-01", "'٢٠٢٦-01-01' is not a date: write it YYYY-MM-DD, e.g. 2026-11-29"),
+])
+def test_deal_bad_date_is_a_usage_error_that_says_what_is_wrong(date, says):
+    """A date that does not exist is not a format mismatch."""
+    for option in (["deal", "--daily", "--date"], ["stats", "--game", "sh", "--days", "2",
+                                                    "--daily-from"]):
+        result = run(*option, date)
+        assert result.exit_code == 2
+        assert result.stderr.splitlines()[-1] == (
+            f"Error: Invalid value for '{option[-1]}': {says}")
+
+
+def test_a_leap_day_is_a_real_date():
+    assert run("deal", "--daily", "--date", "2024-02-29").exit_code == 0
 
 
 @pytest.mark.parametrize("code, message", [
