@@ -22,7 +22,7 @@ from harp.winnable import (EASY_HARP_TIMEOUT, Verdict, decide, fewest_cells,
                            random_easy_harp_deal, random_seahaven_deal, seahaven_verdicts)
 
 from .options import apply, limit_options, min_cells_option
-from .output import one_line, print_board
+from .output import print_board
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -125,16 +125,17 @@ def print_deal(board: Board, verdict: Verdict | None, timeout: float, json_: boo
     try:
         verdicts = ({code.variant: verdict} if verdict is not None else
                     seahaven_verdicts(code.number, timeout) if code.game == SEAHAVEN else {})
-    except AtlasError as err:       # a damaged atlas: the board is still worth printing
-        click.echo(f"Error: {one_line(err)}", err=True)
-        verdicts = {v: Verdict("unknown", "atlas") for v in VARIANTS[SEAHAVEN]}
+    except AtlasError as err:       # nothing printed: the answer needs the atlas
+        raise AtlasError(f"{err} (harp show {code} prints the board alone)") from None
     if json_:
         data = board_to_dict(board, reveal=reveal)
         if verdicts:
             data["winnable"] = {v: {"solved": True, "unsolvable": False}.get(verdict.outcome)
                                 for v, verdict in verdicts.items()}
         if code.game == SEAHAVEN and verdict is None:
-            data["fewest_cells"] = fewest_cells(verdicts)
+            fewest = fewest_cells(verdicts)
+            if fewest != "unknown":     # a number, or None (not winnable); else left out
+                data["fewest_cells"] = fewest
         click.echo(json.dumps(data, ensure_ascii=False))
         return
     print_board(board, False, ascii_, reveal)
