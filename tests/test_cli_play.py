@@ -222,10 +222,17 @@ def test_interactive_game_saves_text_and_csv_records(tmp_path, monkeypatch):
         "code,moves\nSH1-C4-AAAAAJ2,8>f\nSH1-C4-AAAAAJ2,tt8\n")
 
 
-def test_interactive_game_ends_quietly_at_end_of_input():
+def test_interactive_game_at_end_of_input_keeps_the_game_it_could_not_ask_about():
+    """Input ends at the save question: no answer, so the record is printed
+    (never lost unseen) and the exit code says it was not saved."""
     result = interactive("SH1-C4-AAAAAJ2", "8>f\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
+    assert result.stdout.endswith("Save this game as a record? [y/N]: \n"
+                                  "Not saved. The game's record, to keep by hand:\n"
+                                  "SH1-C4-AAAAAJ2 8>f\n")
     assert "Traceback" not in result.output
+    quiet = interactive("SH1-C4-AAAAAJ2", "")             # nothing played: nothing to keep
+    assert quiet.exit_code == 0
 
 
 def test_interactive_game_announces_a_win():

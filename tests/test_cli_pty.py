@@ -156,3 +156,18 @@ def test_the_line_game_edits_lines_and_recalls_them_with_the_arrow_keys(tmp_path
     child.sendline("n")
     assert finish(child) == 0
     assert "Refused" not in child.before
+
+
+def test_ctrl_c_at_the_save_question_keeps_the_game(tmp_path):
+    """Ctrl-C is no answer: the game is not thrown away silently; its
+    record is printed to keep by hand, and the exit code says not saved."""
+    child = start(tmp_path, CODE)
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("8>f 7>2")
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("q")
+    child.expect_exact("Save this game as a record? [y/N]: ")
+    child.sendintr()
+    child.expect_exact(f"Not saved. The game's record, to keep by hand:\r\n{CODE} 8>f 7>2")
+    assert finish(child) == 1
+    assert list(tmp_path.iterdir()) == []
