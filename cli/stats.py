@@ -60,7 +60,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
           json_: bool, csv_: bool, fmt: str) -> None:
     """Layout statistics (and solver outcomes) across ranges of deals.
 
-    Per deal it measures the opening layout (README: "Batch analysis"),
+    Per deal it measures the opening layout (docs/batch.md lists the measures),
     then prints per game and variant each measure's mean, min, median,
     max and a histogram; --dist MEASURE prints one measure's distribution,
     --solve the solver's outcomes.
