@@ -221,7 +221,7 @@ def board_display(func: F) -> F:
     """``--json``, ``--ascii`` and ``--reveal``."""
     return apply(func, [
         json_option("Print the position as one JSON object."),
-        click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of ♠ ♥ ♦ ♣."),
+        click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of suit symbols."),
         click.option("--reveal", is_flag=True, help="Show face-down cards and the stock (Easy Harp)."),
     ])
 

@@ -3,8 +3,12 @@
 * ``print_rows(rows, json_=..., csv_=..., fmt=...)`` prints rows of dicts as
   a tabulate table, CSV or JSON (the options: ``options.output_options``).
 * ``print_board`` prints one position as text (colour only on a terminal,
-  never with ``NO_COLOR``) or as one JSON object; ``print_position`` with a
-  title, ``step_printer`` after every action.
+  never with ``NO_COLOR`` or ``TERM=dumb``; suit letters where the output's
+  encoding lacks the symbols) or as one JSON object; ``print_position`` with
+  a title, ``step_printer`` after every action.
+* ``fit_streams`` makes standard output and error write any character
+  their encoding lacks as an ASCII stand-in (:mod:`harp.display`), so
+  that no output raises ``UnicodeEncodeError``.
 * ``progress`` (a bar) and ``note`` on standard error, unless ``--quiet``.
 * ``engine_errors()`` is the error boundary, which the ``harp`` group applies
   to every command: harp's own errors (``HarpError``) and ``OSError`` become
@@ -23,6 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 import click
 
 from harp import Action, Board
+from harp.display import color_wanted, register_stand_ins, suits_fit
 from harp.errors import HarpError, clip
 from harp.render import board_to_dict, render_text
 
@@ -113,15 +118,27 @@ def shorten(text: str) -> str:
 
 # ------------------------------------------------------------------ boards
 
+def fit_streams() -> None:
+    """Standard output and error: a character their encoding lacks (a suit
+    symbol on Latin-1 or cp1252) is written as its ASCII stand-in, never an
+    error.  Streams that cannot be reconfigured are left alone."""
+    handler = register_stand_ins()
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=handler)
+
+
 def use_color() -> bool:
-    """Colour only when writing to a terminal and ``NO_COLOR`` is not set."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty()
+    """Colour only on a terminal, never with ``NO_COLOR`` or ``TERM=dumb``."""
+    return color_wanted(sys.stdout.isatty(), os.environ)
 
 
 def board_text(board: Board, ascii_: bool = False, reveal: bool = False) -> str:
-    return render_text(board, unicode=not ascii_, reveal=reveal, color=use_color())
+    """The text board; suit letters with ``--ascii`` or where standard
+    output's encoding cannot show the symbols."""
+    unicode = not ascii_ and suits_fit(getattr(sys.stdout, "encoding", None))
+    return render_text(board, unicode=unicode, reveal=reveal, color=use_color())
 
 
 def board_json(board: Board, reveal: bool = False) -> str:
