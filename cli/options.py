@@ -200,10 +200,32 @@ def output_options(func: F) -> F:
     ])
 
 
-def record_input_option(help: str) -> Decorator:
-    """``--record FILE`` (passed as ``record_file``): a record file to start
-    from, ``-`` for standard input."""
-    return click.option("--record", "record_file", type=input_path(dir_okay=False), help=help)
+#: What replaced --record in the commands that read a saved game.
+READS_SAVED = "--load FILE reads a saved game"
+
+
+def load_option(help: str = "Start from a saved game: the deal and moves of a record file "
+                             "(- for standard input); MOVES are played after them.") -> Decorator:
+    """``--load FILE`` (passed as ``load``): read a saved game, the one word
+    for it in every command (``--save`` writes one)."""
+    return click.option("--load", "load", type=input_path(dir_okay=False), metavar="FILE",
+                        help=help)
+
+
+def save_option(help: str) -> Decorator:
+    """``--save FILE`` (passed as ``save``): add a game to a record file."""
+    return click.option("--save", "save", type=output_path(), metavar="FILE", help=help)
+
+
+def retired_record_option(now: str) -> Decorator:
+    """The old ``--record``, which read a saved game in some commands and
+    wrote one in others: refused (exit 2), naming the word that replaced
+    it in this command (``now``)."""
+    def refuse(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            raise click.UsageError(f"--record is gone (it meant reading a saved game in some "
+                                   f"commands and writing one in others): {now}", ctx)
+    return click.option("--record", type=str, hidden=True, expose_value=False, callback=refuse)
 
 
 def rule_settings(func: F) -> F:

@@ -7,7 +7,7 @@
   to the last line); a CSV row follows the file's header, its fields in the
   header's order, those the game lacks left empty; a header without a
   ``code`` or ``moves`` column is refused (the row could not be read back).
-* A game resumed from a record file (``harp play --record FILE -i``) and
+* A game resumed from a record file (``harp play --load FILE -i``) and
   saved to that same file updates its record in place (the file rewritten
   through a temporary file), instead of adding a second record.
 

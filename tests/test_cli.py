@@ -286,14 +286,14 @@ def test_show_at_beyond_the_script_is_a_usage_error():
 def test_show_record_file_with_extra_moves(tmp_path):
     path = tmp_path / "game.txt"
     path.write_text("# a record\nEH1-N-AAAAAAF\n1>f\n2>f\n")
-    data = json.loads(run("show", "--record", str(path), "d", "--json").stdout)
+    data = json.loads(run("show", "--load", str(path), "d", "--json").stdout)
     assert (data["moves"], data["score"], data["waste"]) == (3, 25, ["8D"])
 
 
 def test_show_needs_a_code_or_a_record():
     result = run("show")
     assert result.exit_code == 2
-    assert "give a deal CODE (e.g. EH1-N-AAAAAAF) or --record FILE" in result.stderr
+    assert "give a deal CODE (e.g. EH1-N-AAAAAAF) or --load FILE" in result.stderr
 
 
 def test_show_illegal_action_exits_1_naming_action_and_rule():
@@ -311,7 +311,7 @@ def test_show_bad_notation_exits_1():
 
 def test_show_missing_record_file_exits_1(tmp_path):
     missing = tmp_path / "nope.txt"
-    result = run("show", "--record", str(missing))
+    result = run("show", "--load", str(missing))
     assert result.exit_code == 1
     assert result.stderr == f"Error: cannot open {missing}: No such file or directory\n"
 
@@ -319,7 +319,7 @@ def test_show_missing_record_file_exits_1(tmp_path):
 def test_show_record_file_with_several_records_is_refused(tmp_path):
     path = tmp_path / "two.jsonl"
     path.write_text('{"code": "EH1-N-AAAAAAF", "moves": ""}\n{"code": "EH1-N-AAAAAAF"}\n')
-    result = run("show", "--record", str(path))
+    result = run("show", "--load", str(path))
     assert result.exit_code == 1
     assert "holds 2 records" in result.stderr
 

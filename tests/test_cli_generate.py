@@ -1,4 +1,4 @@
-"""Games as records: harp solve --record, harp stats --solve --export and
+"""Games as records: harp solve --save, harp stats --solve --export and
 harp generate write records (RULES B8) that go straight into harp replay
 and harp score; record files are written whole or extended safely."""
 from __future__ import annotations
@@ -39,7 +39,7 @@ def replays_and_scores(path, games: int, won: int) -> None:
 def test_solve_record_round_trip(tmp_path, name):
     path = tmp_path / name
     for args in (["SH1-C4-AAAAAJ2"], ["SH1-C4-AAAAAAF", "10>f", "10>f"], ["SH1-C2-AAAAAAD"]):
-        result = run("solve", *args, "--record", str(path))
+        result = run("solve", *args, "--save", str(path))
         assert result.exit_code == 0, result.output
     replays_and_scores(path, 3, 3)
     lines = path.read_text().splitlines()
@@ -52,7 +52,7 @@ def test_solve_record_round_trip(tmp_path, name):
 def test_solve_record_writes_nothing_without_a_win(tmp_path):
     path = tmp_path / "wins.jsonl"
     result = CliRunner().invoke(
-        cli, ["solve", "SH1-C1-AAAAAJ2", "--record", str(path)])
+        cli, ["solve", "SH1-C1-AAAAAJ2", "--save", str(path)])
     assert result.exit_code == 0
     assert result.stdout == "unsolvable\n"
     assert result.stderr == "no record written: the outcome is unsolvable\n"
@@ -62,7 +62,7 @@ def test_solve_record_writes_nothing_without_a_win(tmp_path):
 def test_appending_keeps_the_existing_records(tmp_path):
     path = tmp_path / "games.txt"
     path.write_text("# my games\nEH1-N-AAAAAAF 1>f d")           # no final newline
-    assert run("solve", "SH1-C4-AAAAAJ2", "--record", str(path)).exit_code == 0
+    assert run("solve", "SH1-C4-AAAAAJ2", "--save", str(path)).exit_code == 0
     text = path.read_text()
     assert text.startswith("# my games\nEH1-N-AAAAAAF 1>f d\nSH1-C4-AAAAAJ2 8>f ")
     assert text.endswith("\n")
@@ -73,7 +73,7 @@ def test_a_csv_file_with_other_columns_is_left_alone(tmp_path):
     path = tmp_path / "games.csv"
     original = "code,moves,player\nEH1-N-AAAAAAF,1>f,ann\n"
     path.write_text(original)
-    result = run("solve", "SH1-C4-AAAAAJ2", "--record", str(path))
+    result = run("solve", "SH1-C4-AAAAAJ2", "--save", str(path))
     assert result.exit_code == 1
     assert result.output == (f"Error: cannot add to {path}: its CSV columns are "
                              "'code,moves,player', these records have 'code,moves'\n")
@@ -215,7 +215,7 @@ def test_a_folder_or_a_device_is_never_replaced_by_a_record_file(tmp_path, targe
                                                                  monkeypatch):
     monkeypatch.chdir(tmp_path)
     for command in (["generate", "--game", "eh", "--deals", "1", "--random-play", "-o"],
-                    ["solve", "SH1-C4-AAAAAJ2", "--record"],
+                    ["solve", "SH1-C4-AAAAAJ2", "--save"],
                     ["stats", "--game", "sh", "--deals", "1", "--solve", "--export"]):
         result = run(*command, target)
         assert (result.exit_code, result.stderr.splitlines()[-1]) == (

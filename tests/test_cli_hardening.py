@@ -118,9 +118,9 @@ def test_click_usage_errors_quote_clipped_values() -> None:
 @pytest.mark.parametrize("args, param", [
     (["replay", "a\0b"], "'RECORD'"),
     (["score", "a\0b"], "'PATHS...'"),
-    (["show", "--record", "a\0b"], "'--record'"),
+    (["show", "--load", "a\0b"], "'--load'"),
     (["play", EH5, "--script", "a\0b"], "'--script'"),
-    (["play", "--record", "a\0b"], "'--record'"),
+    (["play", "--load", "a\0b"], "'--load'"),
     (["stats", "--game", "sh", "--deals", "1", "--db", "a\0b"], "'--db'"),
 ])
 def test_a_nul_byte_in_a_file_name_is_a_usage_error(args: list[str], param: str) -> None:
@@ -129,8 +129,8 @@ def test_a_nul_byte_in_a_file_name_is_a_usage_error(args: list[str], param: str)
 
 
 @pytest.mark.parametrize("args", [
-    ["score", "{missing}"], ["replay", "{missing}"], ["show", "--record", "{missing}"],
-    ["play", EH5, "--script", "{missing}"], ["play", "--record", "{missing}"],
+    ["score", "{missing}"], ["replay", "{missing}"], ["show", "--load", "{missing}"],
+    ["play", EH5, "--script", "{missing}"], ["play", "--load", "{missing}"],
     ["stats", "--report", "--db", "{missing}"],
 ])
 def test_a_missing_input_file_exits_1_for_every_command(tmp_path: Path, args: list[str]) -> None:

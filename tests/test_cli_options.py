@@ -47,7 +47,9 @@ TABLES = {**JSON, "--csv": O + "output_options", "--fmt": O + "output_options"}
 RUN = {flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler", "--quiet")}
 DISPLAY = {**JSON, "--ascii": O + "board_display", "--reveal": O + "board_display"}
 RULES = {flag: O + "rule_settings" for flag in ("--interactive-rules", "--double-click")}
-RECORD_IN = {"--record": O + "record_input_option"}
+#: --load reads a saved game, --save writes one, in every command; the old
+#: --record (hidden) says which of the two replaced it.
+LOAD = {"--load": O + "load_option", "--record": O + "retired_record_option"}
 
 EXPECTED = {
     "deal": {"--random": "harp.cli.deal", "--daily": "harp.cli.deal", "--date": "harp.cli.deal",
@@ -62,14 +64,15 @@ EXPECTED = {
                  "--solve": "harp.cli.generate", "--seed": "harp.cli.generate",
                  "--max-actions": "harp.cli.generate", **LIMITS,
                  "--output": "harp.cli.generate", **RUN},
-    "hint": {"--max-states": O + "limit_options", "--timeout": O + "limit_options", **JSON},
-    "play": {"--script": "harp.cli.play", **RECORD_IN, "--verbose": "harp.cli.play",
+    "hint": {**LOAD, "--max-states": O + "limit_options", "--timeout": O + "limit_options",
+             **JSON},
+    "play": {"--script": "harp.cli.play", **LOAD, "--verbose": "harp.cli.play",
              "--interactive": "harp.cli.play", **RULES, **DISPLAY},
     "replay": {"--check": "harp.cli.replay", **RULES, **DISPLAY},
     "rules": {"--list": "harp.cli.rules"},
     "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES},
-    "show": {**RECORD_IN, "--at": "harp.cli.show", **RULES, **DISPLAY},
-    "solve": {**LIMITS, **JSON, "--record": "harp.cli.solve"},
+    "show": {**LOAD, "--at": "harp.cli.show", **RULES, **DISPLAY},
+    "solve": {**LOAD, "--save": O + "save_option", **LIMITS, **JSON},
     "stats": {**GAME, **CELLS, **DEALS, "--daily-from": "harp.cli.stats",
               "--days": "harp.cli.stats", "--db": "harp.cli.stats",
               "--report": "harp.cli.stats", "--atlas": "harp.cli.stats",
@@ -78,11 +81,9 @@ EXPECTED = {
 }
 
 #: Options of the same name that mean different things to different
-#: commands, each defined by its command: ``solve --record`` writes a
-#: record file (``show``/``play --record`` read one); ``--solve`` turns the
-#: solver on for what each command does.
-OTHER_MEANINGS = {("solve", "--record"), ("decode", "--solve"), ("generate", "--solve"),
-                  ("stats", "--solve")}
+#: commands, each defined by its command: ``--solve`` turns the solver on
+#: for what each command does.
+OTHER_MEANINGS = {("decode", "--solve"), ("generate", "--solve"), ("stats", "--solve")}
 
 
 def defined() -> dict[str, dict[str, str]]:

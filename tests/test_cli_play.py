@@ -155,7 +155,7 @@ def test_play_usage_errors_exit_2(tmp_path):
     both = run("play", "SH1-C4-AAAAAJ2", "7>2", "--script", str(script))
     assert both.exit_code == 2
     assert "give moves either as arguments or with --script, not both" in both.stderr
-    record_and_script = run("play", "--record", str(script), "--script", str(script))
+    record_and_script = run("play", "--load", str(script), "--script", str(script))
     assert record_and_script.exit_code == 2
 
 

@@ -117,14 +117,14 @@ def test_a_failed_save_is_retried_and_giving_up_keeps_the_record(tmp_path):
 
 def test_a_resumed_game_saved_to_its_file_updates_its_record(tmp_path):
     (tmp_path / "saved.txt").write_text(f"{CODE} 8>f\n")
-    child = start(tmp_path, "--record", "saved.txt")
+    child = start(tmp_path, "--load", "saved.txt")
     child.expect_exact(f"{CODE}> ")
     child.sendline("7>2")
     quit_and_save(child, CODE, "")                  # the default: the file it came from
     child.expect_exact("Updated the game's record in saved.txt")
     assert finish(child) == 0
     assert (tmp_path / "saved.txt").read_text() == f"{CODE} 8>f\n7>2\n"
-    child = start(tmp_path, "--record", "saved.txt")      # one record, resumed again
+    child = start(tmp_path, "--load", "saved.txt")      # one record, resumed again
     child.expect_exact("Score 10  Moves 2  Status open")
     child.expect_exact(f"{CODE}> ")
     child.sendline("q")

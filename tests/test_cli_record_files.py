@@ -1,5 +1,5 @@
 """Record files through every command that reads them (``score``,
-``replay``, ``show --record``, ``play --record``/``--script``): one reader,
+``replay``, ``show --load``, ``play --load``/``--script``): one reader,
 one behaviour, a bad record a row or a message, never a traceback."""
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_deeply_nested_json_is_a_bad_record_in_every_command(tmp_path):
     replayed = run("replay", "--check", str(deep))
     assert (replayed.exit_code, replayed.stderr) == (1, message)
     assert replayed.stdout.endswith("1 of 2 records replayed without error\n")
-    for command in (["show", "--record", str(deep)], ["play", "--record", str(deep)]):
+    for command in (["show", "--load", str(deep)], ["play", "--load", str(deep)]):
         result = run(*command)
         assert (result.exit_code, result.stderr) == (1, message), command
 
@@ -61,15 +61,15 @@ def test_csv_field_longer_than_pythons_limit_is_read_everywhere(tmp_path):
     assert (row["actions"], row["error"]) == ("70000", "")
     assert run("replay", "--check", str(long)).stdout.endswith(
         "70000 actions, all legal. Score 0, moves 70000, status open.\n")
-    assert json.loads(run("show", "--record", str(long), "--json").stdout)["moves"] == 70_000
-    assert json.loads(run("play", "--record", str(long), "--json").stdout)["moves"] == 70_000
+    assert json.loads(run("show", "--load", str(long), "--json").stdout)["moves"] == 70_000
+    assert json.loads(run("play", "--load", str(long), "--json").stdout)["moves"] == 70_000
 
 
 def test_a_nul_byte_in_a_path_is_a_usage_error_in_every_command():
     for option, command in [("'PATHS...'", ["score", "a\0b.txt"]),
                             ("'RECORD'", ["replay", "a\0b.txt"]),
-                            ("'--record'", ["show", "--record", "a\0b.txt"]),
-                            ("'--record'", ["play", "--record", "a\0b.txt"]),
+                            ("'--load'", ["show", "--load", "a\0b.txt"]),
+                            ("'--load'", ["play", "--load", "a\0b.txt"]),
                             ("'--script'", ["play", "EH1-N-AAAAAAF", "--script", "a\0b.txt"])]:
         result = run(*command)
         assert result.exit_code == 2, command
@@ -144,13 +144,13 @@ def test_a_missing_file_exits_1_in_every_command(tmp_path):
     missing = str(tmp_path / "none.txt")
     message = f"Error: cannot open {missing}: No such file or directory\n"
     for command in (["score", missing], ["score", "-", missing], ["replay", missing],
-                    ["show", "--record", missing], ["play", "--record", missing],
+                    ["show", "--load", missing], ["play", "--load", missing],
                     ["play", "EH1-N-AAAAAAF", "--script", missing]):
         result = run(*command, input="")
         assert (result.exit_code, result.stdout, result.stderr) == (1, "", message), command
 
 
-READERS = (["replay"], ["show", "--record"], ["play", "--record"],
+READERS = (["replay"], ["show", "--load"], ["play", "--load"],
            ["play", "EH1-N-AAAAAAF", "--script"])
 
 
