@@ -266,12 +266,12 @@ def test_few_deals_are_shared_between_the_workers(monkeypatch) -> None:
     """Through the command: 20 deals on two workers go out in chunks of 3,
     not in one chunk of 20 that leaves the second worker idle."""
     sizes = []
-    real = harp.analysis.stats.ordered_map
+    real = harp.analysis.stats.parallel_map
 
     def spy(func, items, **options):
         sizes.append(options["chunk_size"])
         return real(func, items, **options)
-    monkeypatch.setattr(harp.analysis.stats, "ordered_map", spy)
+    monkeypatch.setattr(harp.analysis.stats, "parallel_map", spy)
     args = ("--game", "sh", "--cells", "1", "--deals", "1-20", "--json")
     assert run(*args, "--jobs", "2") == run(*args, "--jobs", "1")
     assert sizes == [3, 5]

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import io
 import json
-import multiprocessing
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
+import harp.analysis.parallel
 import harp.cli.batch
 from harp.analysis.parallel import ordered_map
 from harp.cli import cli
@@ -233,12 +233,12 @@ def test_by_a_field_no_record_has_is_a_warning(tmp_path: Path) -> None:
 
 def test_no_more_workers_than_chunks_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
-    real_pool = multiprocessing.Pool
+    real_start = harp.analysis.parallel.start_workers
 
-    def pool(processes: int, *args: object, **kwargs: object) -> object:
-        started.append(processes)
-        return real_pool(processes, *args, **kwargs)
-    monkeypatch.setattr(multiprocessing, "Pool", pool)
+    def start(count: int, *args: object) -> object:
+        started.append(count)
+        return real_start(count, *args)
+    monkeypatch.setattr(harp.analysis.parallel, "start_workers", start)
     assert list(ordered_map(abs, range(-6, 0), jobs=8, chunk_size=2)) == [6, 5, 4, 3, 2, 1]
     assert started == [3]                       # 3 chunks: 3 workers, not 8
     assert list(ordered_map(abs, range(-6, 0), jobs=8, chunk_size=10)) == [6, 5, 4, 3, 2, 1]
@@ -247,7 +247,7 @@ def test_no_more_workers_than_chunks_of_work(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_score_with_many_jobs_for_few_records(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(multiprocessing, "Pool", None)     # would fail if a pool started
+    monkeypatch.setattr(harp.analysis.parallel, "start_workers", None)  # fails if one started
     games = tmp_path / "games.txt"
     games.write_text(f"{EH5} d\n" * 7)
     assert run("score", str(games), "--jobs", "2", "--csv").stdout.splitlines()[1] == \

@@ -20,7 +20,7 @@ from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, SOLVED, UNKNOWN,
 from .seahaven import solve_seahaven
 
 __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "SOLVED", "UNKNOWN", "UNSOLVABLE",
-           "SolveLimits", "SolveResult", "hint", "replays_to_won", "solve"]
+           "SolveLimits", "SolveResult", "hint", "replayed_win", "replays_to_won", "solve"]
 
 
 def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
@@ -33,14 +33,20 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
 def replays_to_won(board: Any, result: SolveResult) -> bool:
     """Whether the result's actions, pushed on a copy of ``board``, win:
     a solution is never taken on the solver's word."""
+    return replayed_win(board, result) is not None
+
+
+def replayed_win(board: Any, result: SolveResult) -> Any:
+    """The won board the result's actions make, pushed on a copy of
+    ``board`` (its score is the line's), or None when they do not win."""
     if not result.solved:
-        return False
+        return None
     replay = board.copy()
     try:
         replay.push_script(result.script())
     except HarpError:
-        return False
-    return replay.is_won
+        return None
+    return replay if replay.is_won else None
 
 
 def hint(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> tuple[SolveResult, str | None]:

@@ -202,7 +202,8 @@ def _solve(board, max_states: int, timeout: float | None, line_search: float) ->
             actions, more = _shorter(board, root, line, actions,
                                      min(deadline, time.perf_counter() + line_search),
                                      max_states - used)
-        return SolveResult(SOLVED, actions, used + more, time.perf_counter() - start, verdict)
+        return SolveResult(SOLVED, actions, used + more, time.perf_counter() - start, verdict,
+                           verdict_states=used)
 
     found = depth_first(fast_root, quick_steps, play_safe_after, min(FIRST_FAST, max_states), deadline)
     used += found.states
