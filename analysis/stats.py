@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -176,6 +177,12 @@ def balanced_chunk(tasks: int, jobs: int, most: int) -> int:
     return max(1, min(most, -(-tasks // (jobs * CHUNKS_PER_WORKER))))
 
 
+#: Longest time a finished deal waits to be committed to the store: one
+#: transaction per deal costs a third more time on layout measures (0.2 ms
+#: a deal), nothing next to a solve.
+COMMIT_SECONDS = 0.05
+
+
 class StatsRun:
     """One run of a plan: :meth:`results` computes the deals still missing,
     each one kept (with a store: stored and committed) as soon as it is
@@ -192,6 +199,7 @@ class StatsRun:
                             chunk_size=balanced_chunk(len(self.tasks), jobs, chunk_size))
         self.kept = 0
         self._tables = StatsTables()
+        self._streams: list[Iterator[DealResult]] = []
 
     @property
     def total(self) -> int:
@@ -204,6 +212,7 @@ class StatsRun:
         committed to the store: one transaction per deal, so a killed run
         loses only the deals in flight) as soon as it is finished."""
         kept = self._keep(parallel_map(analyse_deal, self.tasks, ordered=False, **self.options))
+        self._streams.append(kept)
         if not ordered:
             yield from kept
             return
@@ -211,16 +220,36 @@ class StatsRun:
         yield from in_order((position[result.deal], result) for result in kept)
 
     def _keep(self, results: Iterable[DealResult]) -> Iterator[DealResult]:
-        for result in results:
-            if self.store is None:
-                self._tables.add_deal(result.game, result.variant, result.results)
-            else:
+        """Fold or store each result; the store commits at least every
+        :data:`COMMIT_SECONDS` (one transaction per deal for deals slower
+        than that), and at the end, stopped or not."""
+        unsaved, last = 0, time.monotonic()
+        try:
+            for result in results:
+                if self.store is None:
+                    self._tables.add_deal(result.game, result.variant, result.results)
+                    self.kept += 1
+                    yield result
+                    continue
                 for kind, data in result.results.items():
                     self.store.add(result.game, result.variant, result.deal, kind,
                                    {k: v for k, v in data.items() if k != "script"})
+                unsaved += 1
+                if time.monotonic() - last >= COMMIT_SECONDS:
+                    self.store.flush()
+                    self.kept, unsaved, last = self.kept + unsaved, 0, time.monotonic()
+                yield result
+        finally:
+            if self.store is not None and unsaved:
                 self.store.flush()
-            self.kept += 1
-            yield result
+                self.kept += unsaved
+
+    def stop(self) -> None:
+        """Stop computing (after Ctrl-C): the workers are stopped and every
+        finished deal not yet committed is committed, and counted in
+        :attr:`kept`."""
+        for stream in self._streams:
+            stream.close()              # type: ignore[attr-defined]
 
     def tables(self) -> StatsTables:
         """The tables of the plan's deals: with a store, every one stored
