@@ -6,10 +6,15 @@ to its code) and ``unknown`` (a limit was hit).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+
+#: A search's progress callback: told the positions searched so far, now
+#: and then (a display; it must not raise).
+Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True)
