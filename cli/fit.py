@@ -60,8 +60,11 @@ def choose_columns(available: Sequence[str], default: Sequence[str],
 
 
 def bar(fraction: float, width: int) -> str:
-    """A horizontal bar ``fraction`` (0 to 1) of ``width`` characters long."""
+    """A horizontal bar ``fraction`` (0 to 1) of ``width`` characters long;
+    any fraction above 0 shows at least an eighth of a character."""
     eighths = round(max(0.0, min(1.0, fraction)) * width * 8)
+    if fraction > 0 and not eighths:
+        eighths = 1
     full, part = divmod(eighths, 8)
     return ("█" * full + (EIGHTHS[part] if part else "")).ljust(width)
 
