@@ -10,7 +10,8 @@ step.  CSV and JSON are never fitted: they stay complete.
 """
 from __future__ import annotations
 
-import shutil
+import os
+import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -32,8 +33,17 @@ class ColumnsError(ValueError):
 
 
 def terminal_width() -> int:
-    """The terminal's width (``COLUMNS`` first), :data:`DEFAULT_WIDTH` without one."""
-    return shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    """``COLUMNS``, else the width of the terminal standard output is, else
+    :data:`DEFAULT_WIDTH` (output to a file or a pipe is laid out for 80)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        if sys.stdout.isatty():
+            return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        pass
+    return DEFAULT_WIDTH
 
 
 def parse_columns(text: str) -> list[str]:
