@@ -56,6 +56,7 @@ def plot(tables: StatsTables, path: str, measure: str | None = None, title: str 
     from matplotlib.figure import Figure
 
     rcParams["svg.hashsalt"] = "harp"
+    rcParams["svg.fonttype"] = "none"           # text as text: small, searchable
     figure = Figure(figsize=INCHES, layout="constrained")
     if measure is not None:
         _distribution(figure.add_subplot(), tables, measure)
@@ -74,7 +75,9 @@ def plot(tables: StatsTables, path: str, measure: str | None = None, title: str 
     if title:
         figure.suptitle(title)
     extension = os.path.splitext(path)[1].lower()
-    metadata: dict[str, Any] = {"Description": description} if description else {}
+    metadata: dict[str, Any] = {"Title": title} if title else {}
+    if description:
+        metadata["Description"] = description
     if extension == ".svg":
         metadata["Date"] = None
     figure.savefig(path, metadata=metadata)

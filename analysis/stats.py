@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -261,24 +261,14 @@ class StatsRun:
                                  set(self.plan.deals))
 
 
-Progress = Callable[[Iterator[DealResult], int], Iterable[DealResult]]
-
-
 def run_stats(plan: StatsPlan, store: ResultStore | None = None, *, jobs: int = 1,
-              executor: str = LOCAL, scheduler: str | None = None, chunk_size: int = 64,
-              progress: Progress | None = None,
-              each: Callable[[DealResult], None] | None = None) -> StatsTables:
-    """Compute what ``plan`` still misses and return the tables of its
-    deals; ``progress`` wraps the results (a bar), ``each`` sees every
-    result as it comes (``--export`` takes the winning scripts from it)."""
+              executor: str = LOCAL, scheduler: str | None = None,
+              chunk_size: int = 64) -> StatsTables:
+    """Compute what ``plan`` still misses and return the tables of its deals."""
     run = StatsRun(plan, store, jobs=jobs, executor=executor, scheduler=scheduler,
                    chunk_size=chunk_size)
-    results: Iterable[DealResult] = run.results(ordered=each is not None)
-    if progress is not None:
-        results = progress(iter(results), run.total)
-    for result in results:
-        if each is not None:
-            each(result)
+    for _ in run.results():
+        pass
     return run.tables()
 
 

@@ -24,8 +24,8 @@ ELLIPSIS = "…"
 MIN_BAR = 10
 EIGHTHS = " ▏▎▍▌▋▊▉█"
 ALL = "all"
-#: Text columns never clipped: they identify a row.
-WHOLE = frozenset({"game", "variant", "code", "measure"})
+#: Text columns never clipped: they identify a row, or are a picture.
+WHOLE = frozenset({"game", "variant", "code", "measure", "histogram"})
 
 
 class ColumnsError(ValueError):

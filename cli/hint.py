@@ -12,7 +12,8 @@ import click
 from harp.solve import HINT_LIMITS, SolveLimits
 from harp.solve import hint as solver_hint
 
-from .options import json_option, limit_options
+from .options import json_option, limit_options, progress_option
+from .progress import SearchProgress
 from .solving import limit_text, position
 
 
@@ -21,11 +22,14 @@ from .solving import limit_text, position
 @click.argument("moves", nargs=-1)
 @limit_options(HINT_LIMITS, ("max_states", "timeout"))
 @json_option("Print one JSON object.")
-def hint(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool) -> None:
+@progress_option
+def hint(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool,
+         show_progress: bool | None) -> None:
     """The next action on a winning line from the position after MOVES.
 
     By default it searches as briefly as the interactive game's hint;
-    --timeout allows a longer search.
+    --timeout allows a longer search; a search of more than half a second
+    shows, on a terminal, the positions searched against --max-states.
 
     \b
     Examples:
@@ -33,7 +37,8 @@ def hint(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool) ->
         harp hint SH1-C4-AAAAAJ2 '8>f 7>2'
     """
     board = position(code, moves)
-    result, first = solver_hint(board, limits)
+    with SearchProgress(limits.max_states, show_progress) as searching:
+        result, first = solver_hint(board, limits, searching)
     if json_:
         click.echo(json.dumps({"code": str(board.code), "hint": first, **result.to_dict()}))
     elif first is not None:

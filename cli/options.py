@@ -4,7 +4,8 @@
 * ``game_option`` (its value ``EH`` or ``SH``), ``cells_option`` (4, 2 or
   1 as a number), ``deals_option``, ``json_option``, ``output_options``
   (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
-  (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...).
+  (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...,
+  ``--progress``), ``progress_option``, ``columns_option``.
 * ``limit_options``: the solver's limits, read into one ``SolveLimits``.
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
   infinity, NUL bytes in file names, and quote at most a clipped excerpt
@@ -22,6 +23,8 @@ import click
 
 from harp.analysis.parallel import DASK, EXECUTORS, LOCAL
 from harp.errors import clip
+
+from .fit import ColumnsError, parse_columns
 
 if TYPE_CHECKING:       # the board commands start without loading the solvers
     from harp.solve import SolveLimits
@@ -224,9 +227,34 @@ def board_display(func: F) -> F:
 
 # ------------------------------------------------------------------ batch runs
 
+def progress_option(func: F) -> F:
+    """``--progress/--no-progress`` (passed as ``show_progress``: None
+    unless given, which draws progress only on a terminal)."""
+    return click.option("--progress/--no-progress", "show_progress", default=None,
+                        help="Progress on stderr [default: only when it is a terminal].")(func)
+
+
+def _columns(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    try:
+        return parse_columns(value)
+    except ColumnsError as err:
+        raise click.BadParameter(str(err), ctx, param) from None
+
+
+def columns_option(func: F) -> F:
+    """``--columns NAME,...`` (passed as ``columns``: the names, or None)."""
+    return click.option("--columns", metavar="NAME,...", callback=_columns,
+                        help="The table's columns, e.g. code,won,score, or all [default: "
+                             "those that fit 80 columns]; CSV and JSON have all unless given."
+                        )(func)
+
+
 def run_options(func: F) -> F:
-    """``--jobs``, ``--executor``, ``--scheduler``, ``--quiet``
-    (:func:`check_run_options` checks that they fit together)."""
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--quiet``,
+    ``--progress/--no-progress`` (:func:`check_run_options` checks that
+    they fit together)."""
     return apply(func, [
         click.option("--jobs", "-j", type=Count(1, MAX_JOBS), default=1, show_default=True,
                      help="Worker processes (local executor); never more than there is work for."),
@@ -235,6 +263,7 @@ def run_options(func: F) -> F:
         click.option("--scheduler", metavar="ADDRESS",
                      help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (--executor dask)."),
         click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr."),
+        progress_option,
     ])
 
 

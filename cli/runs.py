@@ -9,7 +9,7 @@ same command computes only what is missing.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,24 @@ class RunOptions:
     def note(self, text: str) -> None:
         if not self.quiet:
             click.echo(text, err=True)
+
+
+class Stoppable:
+    """Items until they end or Ctrl-C stops them: then the iteration ends
+    quietly, ``stopped`` says so and ``count`` says how many came."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = items
+        self.count = 0
+        self.stopped = False
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            for item in self.items:
+                self.count += 1
+                yield item
+        except KeyboardInterrupt:
+            self.stopped = True
 
 
 def plural(n: int, word: str) -> str:

@@ -15,7 +15,8 @@ from harp.records import replay
 from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
 from harp.solve import solve as solver_solve
 
-from .options import json_option, limit_options
+from .options import json_option, limit_options, progress_option
+from .progress import SearchProgress
 from .recordout import RecordWriter
 from .solving import limit_text, position
 
@@ -25,17 +26,19 @@ from .solving import limit_text, position
 @click.argument("moves", nargs=-1)
 @limit_options(DEFAULT_LIMITS)
 @json_option("Print one JSON object.")
+@progress_option
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
               help="Also add the won game (MOVES and the solution) to this record file "
                    "(.jsonl, .csv or text, RULES B8).")
 def solve(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool,
-          record_file: str | None) -> None:
+          show_progress: bool | None, record_file: str | None) -> None:
     """Solve the position after MOVES from deal CODE.
 
     Prints a winning script in canonical notation on one line (it replays to
     a win with harp play), or "unsolvable" (the search was exhaustive), or
     "unknown (...)" when a limit stopped it.  Quote moves: > is special to
-    the shell.
+    the shell.  A search of more than half a second shows, on a
+    terminal, the positions searched against --max-states.
 
     \b
     Examples:
@@ -44,7 +47,8 @@ def solve(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool,
         harp solve SH1-C4-AAAAAJ2 --record solutions.jsonl
     """
     board = position(code, moves)
-    result = solver_solve(board, limits)
+    with SearchProgress(limits.max_states, show_progress) as searching:
+        result = solver_solve(board, limits, searching)
     if record_file is not None:
         save_solution(board, result, record_file)
     if json_:

@@ -20,7 +20,7 @@ import harp.cli.stats
 from harp.analysis.parallel import ordered_map
 from harp.cli import cli
 from harp.cli.options import MAX_JOBS
-from harp.cli.output import progress
+from harp.cli.progress import progress
 
 EH5 = "EH1-N-AAAAAAF"
 
@@ -161,8 +161,8 @@ STATS = ["stats", "--game", "sh", "--deals", "1-5"]
      "Invalid value for '--dist': unknown measure 'ready_pairs'; measures: aces_in_columns, "
      "aces_face_up, face_down_over_aces, deepest_ace, first_ace_draw, kings_over_cards, "
      "cards_under_kings, opening_moves"),
-    ([*STATS, "--solve", "--dist", "deepest_ace"], "--dist and --solve exclude each other: "
-     "--dist prints one layout measure, --solve the solver's table"),
+    ([*STATS, "--dist", "length"], "--dist length is a measure of the solver's work: "
+     "add --solve"),
     ([*STATS, "--json", "--csv"], "--json and --csv exclude each other: choose one output"),
     ([*STATS, "--json", "--fmt", "grid"], "--json and --fmt exclude each other: choose one output"),
     (["stats", "--game", "eh", "--cells", "1", "--deals", "1"],
@@ -285,10 +285,10 @@ class Terminal(io.StringIO):
 def test_progress_bar_has_a_space_before_its_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     stderr = Terminal()
     monkeypatch.setattr("sys.stderr", stderr)
-    assert list(progress(iter(range(3)), None, False, "records")) == [0, 1, 2]
+    assert list(progress(iter(range(3)), None, "records")) == [0, 1, 2]
     assert stderr.getvalue().rstrip().split("\r")[-1].startswith("3 records [")
     stderr.truncate(0)
-    list(progress(iter(range(4)), 4, False, "deals"))
+    list(progress(iter(range(4)), 4, "deals"))
     last = stderr.getvalue().rstrip().split("\r")[-1]
     assert "4/4 [" in last and " deals/s]" in last
 

@@ -73,7 +73,7 @@ def test_ctrl_c_keeps_every_finished_deal_says_how_many_and_a_rerun_resumes(tmp_
     assert seen <= kept == len(deals) < 400
     assert all(kinds == {"layout", "solve"} for kinds in deals.values())
     assert f"{400 - kept} of 400 are still to compute" in err
-    assert "game" in out                        # the tables of the deals kept were printed
+    assert int(re.search(r"^deals +(\d+)$", out, re.M)[1]) == kept     # their table
     resumed = run(*args[:-2], "--json")
     assert resumed.exit_code == 0, resumed.output
     assert f"stats: {400 - kept} of 400 deals to compute" in resumed.stderr
@@ -180,7 +180,7 @@ def test_a_terminal_chart_of_a_solve_measure_needs_no_extra() -> None:
                  env=WIDE)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split()[:4] == ["game", "variant", "measure", "value"]
+    assert lines[0].split() == ["game", "variant", "value", "deals", "pct"]
     assert any("█" in line for line in lines[2:])
 
 
