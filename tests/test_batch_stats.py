@@ -119,7 +119,7 @@ def test_histogram() -> None:
 # ------------------------------------------------------------------ tables and formats
 
 def test_exact_table_for_one_deal() -> None:
-    assert run("--game", "sh", "--deals", "314") == SH_314
+    assert run("--game", "sh", "--deals", "314", "--columns", "all") == SH_314
 
 
 def test_csv_json_and_distribution() -> None:
@@ -195,7 +195,8 @@ def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(
     monkeypatch.setattr(harp.analysis.stats, "deal_facts", interrupted_at_700)
     result = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
     assert result.exit_code == 130
-    assert "interrupted: 699 results are kept" in result.stderr
+    assert "interrupted: this run kept 699 deals in " in result.stderr
+    assert "301 of 1000 are still to compute" in result.stderr
     monkeypatch.setattr(harp.analysis.stats, "deal_facts", real)
     resumed = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
     assert "301 of 1000 deals to compute" in resumed.stderr

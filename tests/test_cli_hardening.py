@@ -146,7 +146,7 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any computing is a failure: the options must be refused before it."""
     def work(*args: object, **kwargs: object) -> None:
         raise AssertionError("work started before the options were checked")
-    monkeypatch.setattr(harp.cli.stats, "run_stats", work)
+    monkeypatch.setattr(harp.cli.stats, "run_plan", work)
     monkeypatch.setattr(harp.cli.score, "ordered_map", work)
 
 
@@ -269,7 +269,7 @@ def test_top_level_help_does_not_cut_summaries() -> None:
 def test_fmt_help_is_short() -> None:
     lines = run("score", "--help").stdout.splitlines()
     fmt = [line for line in lines if "--fmt" in line]
-    assert fmt == ["  --fmt FORMAT              Table format [default: simple]: any of tabulate's,"]
+    assert fmt == ["  --fmt FORMAT                Table format [default: simple]: any of tabulate's,"]
 
 
 def test_deal_format_json_is_the_same_as_json() -> None:
