@@ -46,7 +46,7 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
     only those, in every format; otherwise JSON and CSV have every column
     and a table the ``default`` ones, fitted to the terminal's width
     (:mod:`harp.cli.fit`), with a bar column of ``bar_of``'s values, or
-    ``turn``\ ed: one row per column and one column per row.
+    turned (``turn``): one row per column and one column per row.
     """
     out = file or sys.stdout
     if columns is not None and (json_ or csv_):

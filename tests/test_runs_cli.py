@@ -4,6 +4,7 @@ columns, terminal charts and --plot pictures."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import signal
@@ -213,3 +214,32 @@ def test_the_picture_in_docs_is_made_by_the_command() -> None:
     described = [element.text for element in root.iter() if element.tag.endswith("description")]
     assert described and described[0].startswith("harp stats ")
     assert described[0] in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ difficulty
+
+def test_deal_prints_its_difficulty_from_the_solvers_work() -> None:
+    """log10 of the positions before the first win (a Seahaven solve stops
+    at its first win, so they are ``harp solve``'s positions)."""
+    solved = json.loads(run("solve", "SH1-C4-AAAAAJ2", "--json").stdout)
+    result = run("deal", "SH1-C4-AAAAAJ2", "--difficulty", "--ascii")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == (
+        f"Difficulty  {round(math.log10(solved['states']), 1)} ({solved['states']} positions "
+        f"to the first win; a line of {solved['length']} actions)")
+    lost = run("deal", "SH1-C1-AAAAAJ2", "--difficulty", "--json")
+    assert json.loads(lost.stdout)["difficulty"] == {
+        "difficulty": None, "outcome": "unsolvable", "first_win_states": None, "length": None,
+        "states": json.loads(run("solve", "SH1-C1-AAAAAJ2", "--json").stdout)["states"]}
+    assert run("deal", "SH1-C1-AAAAAJ2", "--difficulty").stdout.splitlines()[-1] == \
+        "Difficulty  none: cannot be won (proved)"
+
+
+def test_stats_shows_the_median_difficulty_and_its_distribution() -> None:
+    (row,) = json.loads(run("stats", "--game", "sh", "--deals", "1-30", "--solve",
+                            "--json").stdout)
+    rows = json.loads(run("stats", "--game", "sh", "--deals", "1-30", "--solve", "--dist",
+                          "difficulty", "--json").stdout)
+    assert sum(r["deals"] for r in rows) == row["solved"]
+    below = sum(r["deals"] for r in rows if r["high"] < row["median_difficulty"])
+    assert below <= row["solved"] / 2
