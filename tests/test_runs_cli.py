@@ -243,3 +243,37 @@ def test_stats_shows_the_median_difficulty_and_its_distribution() -> None:
     assert sum(r["deals"] for r in rows) == row["solved"]
     below = sum(r["deals"] for r in rows if r["high"] < row["median_difficulty"])
     assert below <= row["solved"] / 2
+
+
+# ------------------------------------------------------------------ Ctrl-C in the other batch commands
+
+def test_ctrl_c_in_generate_writes_the_records_made(tmp_path: Path, monkeypatch) -> None:
+    import harp.analysis.games
+    real = harp.analysis.games.make_game
+
+    def interrupted_at_6(task):  # type: ignore[no-untyped-def]
+        if task.deal == 6:
+            raise KeyboardInterrupt
+        return real(task)
+    monkeypatch.setattr(harp.analysis.games, "make_game", interrupted_at_6)
+    out = tmp_path / "games.jsonl"
+    result = run("generate", "--game", "sh", "--deals", "1-20", "--random-play", "-o", str(out))
+    assert result.exit_code == 130
+    assert result.stderr == (f"interrupted: 5 records of the 5 deals played before Ctrl-C "
+                             f"written to {out}\n")
+    assert len(out.read_text().splitlines()) == 5
+
+
+def test_ctrl_c_in_score_prints_the_summary_of_what_was_scored(monkeypatch) -> None:
+    import harp.cli.score
+    real = harp.cli.score.score_input
+
+    def interrupted_at_line_4(item):  # type: ignore[no-untyped-def]
+        if item.line == 4:
+            raise KeyboardInterrupt
+        return real(item)
+    monkeypatch.setattr(harp.cli.score, "score_input", interrupted_at_line_4)
+    result = run("score", str(EXAMPLES / "games.jsonl"), "--json")
+    assert result.exit_code == 130
+    assert result.stderr == "interrupted: the summary is of the 3 records scored before Ctrl-C\n"
+    assert sum(row["games"] + row["errors"] for row in json.loads(result.stdout)) == 3
