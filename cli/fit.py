@@ -15,6 +15,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from harp.errors import HarpError
+
 #: The width assumed when there is no terminal (and COLUMNS is not set).
 DEFAULT_WIDTH = 80
 #: A clipped text column keeps at least this many characters.
@@ -28,7 +30,7 @@ ALL = "all"
 WHOLE = frozenset({"game", "variant", "code", "measure", "histogram"})
 
 
-class ColumnsError(ValueError):
+class ColumnsError(HarpError):
     """A ``--columns`` list naming a column the table does not have."""
 
 

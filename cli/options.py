@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 import click
 
 from harp.analysis.parallel import DASK, EXECUTORS, LOCAL
-from harp.errors import clip
+from harp.errors import HarpError, clip
 
-from .fit import ColumnsError, parse_columns
+from .fit import parse_columns
 
 if TYPE_CHECKING:       # the board commands start without loading the solvers
     from harp.solve import SolveLimits
@@ -91,20 +91,27 @@ def min_cells_option(help: str) -> Decorator:
     return click.option("--min-cells", type=Cells(("1", "2", "4")), help=help)
 
 
-def _deal_list(ctx: click.Context, param: click.Parameter, value: str | None) -> list[int] | None:
-    """``--deals``: parsed at once, so a bad list is a usage error before any work."""
-    from harp.analysis.stats import DealListError, parse_deal_list
-    if value is None:
-        return None
-    try:
-        return parse_deal_list(value)
-    except DealListError as err:
-        raise click.BadParameter(str(err), ctx, param) from None
+def parsed(parse: Callable[[str], Any]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """An option's callback: its value parsed at once, so that a bad one
+    (``parse`` raises a HarpError) is a usage error before any work."""
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except HarpError as err:
+            raise click.BadParameter(str(err), ctx, param) from None
+    return callback
+
+
+def _deal_list(text: str) -> list[int]:
+    from harp.analysis.stats import parse_deal_list
+    return parse_deal_list(text)
 
 
 def deals_option(help: str, **kwargs: Any) -> Decorator:
     """``--deals LIST`` (passed as ``deal_list``): ranges and lists of deal numbers."""
-    return click.option("--deals", "deal_list", metavar="LIST", callback=_deal_list,
+    return click.option("--deals", "deal_list", metavar="LIST", callback=parsed(_deal_list),
                         help=help, **kwargs)
 
 
@@ -234,18 +241,9 @@ def progress_option(func: F) -> F:
                         help="Progress on stderr [default: only when it is a terminal].")(func)
 
 
-def _columns(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
-    if value is None:
-        return None
-    try:
-        return parse_columns(value)
-    except ColumnsError as err:
-        raise click.BadParameter(str(err), ctx, param) from None
-
-
 def columns_option(func: F) -> F:
     """``--columns NAME,...`` (passed as ``columns``: the names, or None)."""
-    return click.option("--columns", metavar="NAME,...", callback=_columns,
+    return click.option("--columns", metavar="NAME,...", callback=parsed(parse_columns),
                         help="The table's columns, e.g. code,won,score, or all [default: "
                              "those that fit 80 columns]; CSV and JSON have all unless given."
                         )(func)

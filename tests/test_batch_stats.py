@@ -21,6 +21,7 @@ from harp.analysis.stats import daily_deals, parse_deal_list
 from harp.analysis.tables import histogram
 from harp.cli import cli
 from harp.deals import make_code
+from helpers import interrupt_at
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -186,13 +187,7 @@ def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "stats.db"
     real = harp.analysis.stats.deal_facts
-
-    def interrupted_at_700(code):  # type: ignore[no-untyped-def]
-        if code.number == 700:
-            raise KeyboardInterrupt
-        return real(code)
-
-    monkeypatch.setattr(harp.analysis.stats, "deal_facts", interrupted_at_700)
+    interrupt_at(monkeypatch, harp.analysis.stats, "deal_facts", lambda code: code.number == 700)
     result = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
     assert result.exit_code == 130
     assert "interrupted: this run kept 699 deals in " in result.stderr

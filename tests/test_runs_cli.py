@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from harp.cli import cli
+from helpers import interrupt_at
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -83,13 +84,7 @@ def test_ctrl_c_keeps_every_finished_deal_says_how_many_and_a_rerun_resumes(tmp_
 
 def test_ctrl_c_without_a_database_prints_the_tables_of_the_finished_deals(monkeypatch):
     import harp.analysis.stats
-    real = harp.analysis.stats.deal_facts
-
-    def interrupted_at_31(code):  # type: ignore[no-untyped-def]
-        if code.number == 31:
-            raise KeyboardInterrupt
-        return real(code)
-    monkeypatch.setattr(harp.analysis.stats, "deal_facts", interrupted_at_31)
+    interrupt_at(monkeypatch, harp.analysis.stats, "deal_facts", lambda code: code.number == 31)
     result = run("stats", "--game", "sh", "--deals", "1-100", "--json")
     assert result.exit_code == 130
     assert "interrupted: the tables are of the 30 deals this run finished, of 100" \
@@ -249,13 +244,7 @@ def test_stats_shows_the_median_difficulty_and_its_distribution() -> None:
 
 def test_ctrl_c_in_generate_writes_the_records_made(tmp_path: Path, monkeypatch) -> None:
     import harp.analysis.games
-    real = harp.analysis.games.make_game
-
-    def interrupted_at_6(task):  # type: ignore[no-untyped-def]
-        if task.deal == 6:
-            raise KeyboardInterrupt
-        return real(task)
-    monkeypatch.setattr(harp.analysis.games, "make_game", interrupted_at_6)
+    interrupt_at(monkeypatch, harp.analysis.games, "make_game", lambda task: task.deal == 6)
     out = tmp_path / "games.jsonl"
     result = run("generate", "--game", "sh", "--deals", "1-20", "--random-play", "-o", str(out))
     assert result.exit_code == 130
@@ -266,13 +255,7 @@ def test_ctrl_c_in_generate_writes_the_records_made(tmp_path: Path, monkeypatch)
 
 def test_ctrl_c_in_score_prints_the_summary_of_what_was_scored(monkeypatch) -> None:
     import harp.cli.score
-    real = harp.cli.score.score_input
-
-    def interrupted_at_line_4(item):  # type: ignore[no-untyped-def]
-        if item.line == 4:
-            raise KeyboardInterrupt
-        return real(item)
-    monkeypatch.setattr(harp.cli.score, "score_input", interrupted_at_line_4)
+    interrupt_at(monkeypatch, harp.cli.score, "score_input", lambda item: item.line == 4)
     result = run("score", str(EXAMPLES / "games.jsonl"), "--json")
     assert result.exit_code == 130
     assert result.stderr == "interrupted: the summary is of the 3 records scored before Ctrl-C\n"
