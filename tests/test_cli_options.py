@@ -44,7 +44,10 @@ GAME, CELLS, DEALS = {"--game": O + "game_option"}, {"--cells": O + "cells_optio
 LIMITS = {flag: O + "limit_options" for flag in ("--max-states", "--timeout", "--line-search")}
 JSON = {"--json": O + "json_option"}
 TABLES = {**JSON, "--csv": O + "output_options", "--fmt": O + "output_options"}
-RUN = {flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler", "--quiet")}
+PROGRESS = {"--progress": O + "progress_option"}
+RUN = {**{flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler", "--quiet")},
+       **PROGRESS}
+COLUMNS = {"--columns": O + "columns_option"}
 DISPLAY = {**JSON, "--ascii": O + "board_display", "--reveal": O + "board_display"}
 RULES = {flag: O + "rule_settings" for flag in ("--interactive-rules", "--double-click")}
 RECORD_IN = {"--record": O + "record_input_option"}
@@ -55,26 +58,29 @@ EXPECTED = {
              "--winnable": "harp.cli.winnable.winnable_options",
              "--unwinnable": "harp.cli.winnable.winnable_options",
              "--min-cells": O + "min_cells_option", "--timeout": O + "limit_options",
-             **DISPLAY},
+             "--difficulty": "harp.cli.deal", **DISPLAY},
     "decode": {"--solve": "harp.cli.decode", "--timeout": O + "limit_options"},
     "encode": {**GAME, **CELLS},
     "generate": {**GAME, **CELLS, **DEALS, "--random-play": "harp.cli.generate",
                  "--solve": "harp.cli.generate", "--seed": "harp.cli.generate",
                  "--max-actions": "harp.cli.generate", **LIMITS,
                  "--output": "harp.cli.generate", **RUN},
-    "hint": {"--max-states": O + "limit_options", "--timeout": O + "limit_options", **JSON},
+    "hint": {"--max-states": O + "limit_options", "--timeout": O + "limit_options", **JSON,
+             **PROGRESS},
     "play": {"--script": "harp.cli.play", **RECORD_IN, "--verbose": "harp.cli.play",
              "--interactive": "harp.cli.play", **RULES, **DISPLAY},
     "replay": {"--check": "harp.cli.replay", **RULES, **DISPLAY},
     "rules": {"--list": "harp.cli.rules"},
-    "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES},
+    "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES,
+              **COLUMNS},
     "show": {**RECORD_IN, "--at": "harp.cli.show", **RULES, **DISPLAY},
-    "solve": {**LIMITS, **JSON, "--record": "harp.cli.solve"},
+    "solve": {**LIMITS, **JSON, "--record": "harp.cli.solve", **PROGRESS},
     "stats": {**GAME, **CELLS, **DEALS, "--daily-from": "harp.cli.stats",
               "--days": "harp.cli.stats", "--db": "harp.cli.stats",
               "--report": "harp.cli.stats", "--atlas": "harp.cli.stats",
               "--solve": "harp.cli.stats", **LIMITS, "--export": "harp.cli.stats",
-              "--dist": "harp.cli.stats", **RUN, **TABLES},
+              "--dist": "harp.cli.stats", "--plot": "harp.cli.stats", **RUN, **TABLES,
+              **COLUMNS},
 }
 
 #: Options of the same name that mean different things to different
