@@ -17,7 +17,6 @@ worker.
 from __future__ import annotations
 
 import pickle
-import queue
 import signal
 import uuid
 from collections import deque
@@ -157,7 +156,7 @@ def start_workers(count_: int, func: Callable[[T], R]) -> tuple[list[Any], Any, 
     """``count_`` worker processes running ``func``, with their task and result queues."""
     import multiprocessing
     context = multiprocessing.get_context()
-    tasks, results = context.Queue(), context.Queue()
+    tasks, results = context.Queue(), context.SimpleQueue()
     workers = [context.Process(target=_worker, args=(func, tasks, results), daemon=True)
                for _ in range(count_)]
     for process in workers:
@@ -195,21 +194,19 @@ def _local_map(func: Callable[[T], R], items: Iterable[T], jobs: int,
             if process.is_alive():
                 process.terminate()
             process.join()
-        for channel in (tasks, results):
-            channel.cancel_join_thread()
-            channel.close()
+        tasks.cancel_join_thread()
+        tasks.close()
+        results.close()
 
 
 def _receive(results: Any, workers: list[Any]) -> Indexed:
     """The next result from any worker; an error if a worker died."""
-    while True:
-        try:
-            return results.get(timeout=WORKER_CHECK)
-        except queue.Empty:
-            dead = [p.exitcode for p in workers if p.exitcode is not None]
-            if dead:
-                raise ExecutorError(f"a worker process stopped (exit code {dead[0]}); "
-                                    "the finished results are kept") from None
+    while not results._reader.poll(WORKER_CHECK):
+        dead = [p.exitcode for p in workers if p.exitcode is not None]
+        if dead:
+            raise ExecutorError(f"a worker process stopped (exit code {dead[0]}); "
+                                "the finished results are kept")
+    return results.get()
 
 
 # ------------------------------------------------------------------ Dask

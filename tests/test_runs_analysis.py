@@ -178,3 +178,15 @@ def test_an_svg_is_xml_and_the_same_each_time(tmp_path: Path) -> None:
     root = ET.parse(first).getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert first.read_bytes() == second.read_bytes()
+
+
+def killed_at_5(n: int) -> int:
+    if n == 5:
+        os.kill(os.getpid(), 9)             # SIGKILL: the worker dies at once
+    return n
+
+
+def test_a_worker_that_dies_is_an_error_not_a_hang() -> None:
+    from harp.analysis.parallel import ExecutorError
+    with pytest.raises(ExecutorError, match=r"a worker process stopped \(exit code -9\)"):
+        list(parallel_map(killed_at_5, range(40), jobs=2, chunk_size=2, ordered=False))
