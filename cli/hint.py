@@ -13,8 +13,10 @@ import click
 from harp.solve import HINT_LIMITS, SolveLimits
 from harp.solve import hint as solver_hint
 
-from .options import READS_SAVED, json_option, limit_options, load_option, retired_record_option
+from .options import (READS_SAVED, json_option, limit_options, load_option, progress_option,
+                      retired_record_option)
 from .position import position
+from .progress import SearchProgress
 from .solving import limit_text
 
 
@@ -25,13 +27,16 @@ from .solving import limit_text
 @retired_record_option(READS_SAVED)
 @limit_options(HINT_LIMITS, ("max_states", "timeout"))
 @json_option("Print one JSON object.")
+@progress_option
 def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: SolveLimits,
-         json_: bool) -> None:
+         json_: bool, show_progress: bool | None) -> None:
     """The next action on a winning line from the position after MOVES.
 
     With --load FILE the game starts from a saved game, and any MOVES given
     are played after its own.  By default it searches as briefly as the
-    interactive game's hint; --timeout allows a longer search.
+    interactive game's hint; --timeout allows a longer search; a search of
+    more than half a second shows, on a terminal, the positions searched
+    against --max-states.
 
     \b
     Examples:
@@ -40,7 +45,8 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
         harp hint --load saved.txt
     """
     board = position(code, moves, load)
-    result, first = solver_hint(board, limits)
+    with SearchProgress(limits.max_states, show_progress) as searching:
+        result, first = solver_hint(board, limits, searching)
     if json_:
         click.echo(json.dumps({"code": str(board.code), "hint": first, **result.to_dict()}))
     elif first is not None:

@@ -4,7 +4,8 @@
 * ``game_option`` (its value ``EH`` or ``SH``), ``cells_option`` (4, 2 or
   1 as a number), ``deals_option``, ``json_option``, ``output_options``
   (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
-  (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...).
+  (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...,
+  ``--progress``), ``progress_option``, ``columns_option``.
 * ``limit_options``: the solver's limits, read into one ``SolveLimits``.
 * ``Date``: a real calendar date, ``YYYY-MM-DD`` (the daily deal, RULES B4).
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
@@ -25,7 +26,9 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 import click
 
 from harp.analysis.parallel import DASK, EXECUTORS, LOCAL
-from harp.errors import clip
+from harp.errors import HarpError, clip
+
+from .fit import parse_columns
 
 if TYPE_CHECKING:       # the board commands start without loading the solvers
     from harp.solve import SolveLimits
@@ -92,20 +95,27 @@ def min_cells_option(help: str) -> Decorator:
     return click.option("--min-cells", type=Cells(("1", "2", "4")), help=help)
 
 
-def _deal_list(ctx: click.Context, param: click.Parameter, value: str | None) -> list[int] | None:
-    """``--deals``: parsed at once, so a bad list is a usage error before any work."""
-    from harp.analysis.stats import DealListError, parse_deal_list
-    if value is None:
-        return None
-    try:
-        return parse_deal_list(value)
-    except DealListError as err:
-        raise click.BadParameter(str(err), ctx, param) from None
+def parsed(parse: Callable[[str], Any]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """An option's callback: its value parsed at once, so that a bad one
+    (``parse`` raises a HarpError) is a usage error before any work."""
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except HarpError as err:
+            raise click.BadParameter(str(err), ctx, param) from None
+    return callback
+
+
+def _deal_list(text: str) -> list[int]:
+    from harp.analysis.stats import parse_deal_list
+    return parse_deal_list(text)
 
 
 def deals_option(help: str, **kwargs: Any) -> Decorator:
     """``--deals LIST`` (passed as ``deal_list``): ranges and lists of deal numbers."""
-    return click.option("--deals", "deal_list", metavar="LIST", callback=_deal_list,
+    return click.option("--deals", "deal_list", metavar="LIST", callback=parsed(_deal_list),
                         help=help, **kwargs)
 
 
@@ -250,9 +260,25 @@ def board_display(func: F) -> F:
 
 # ------------------------------------------------------------------ batch runs
 
+def progress_option(func: F) -> F:
+    """``--progress/--no-progress`` (passed as ``show_progress``: None
+    unless given, which draws progress only on a terminal)."""
+    return click.option("--progress/--no-progress", "show_progress", default=None,
+                        help="Progress on stderr [default: only when it is a terminal].")(func)
+
+
+def columns_option(func: F) -> F:
+    """``--columns NAME,...`` (passed as ``columns``: the names, or None)."""
+    return click.option("--columns", metavar="NAME,...", callback=parsed(parse_columns),
+                        help="The table's columns, e.g. code,won,score, or all [default: "
+                             "those that fit 80 columns]; CSV and JSON have all unless given."
+                        )(func)
+
+
 def run_options(func: F) -> F:
-    """``--jobs``, ``--executor``, ``--scheduler``, ``--quiet``
-    (:func:`check_run_options` checks that they fit together)."""
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--quiet``,
+    ``--progress/--no-progress`` (:func:`check_run_options` checks that
+    they fit together)."""
     return apply(func, [
         click.option("--jobs", "-j", type=Count(1, MAX_JOBS), default=1, show_default=True,
                      help="Worker processes (local executor); never more than there is work for."),
@@ -261,6 +287,7 @@ def run_options(func: F) -> F:
         click.option("--scheduler", metavar="ADDRESS",
                      help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (--executor dask)."),
         click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr."),
+        progress_option,
     ])
 
 

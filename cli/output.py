@@ -9,7 +9,8 @@
 * ``fit_streams`` makes standard output and error write any character
   their encoding lacks as an ASCII stand-in (:mod:`harp.display`), so
   that no output raises ``UnicodeEncodeError``.
-* ``progress`` (a bar) and ``note`` on standard error, unless ``--quiet``.
+* ``note`` on standard error, unless ``--quiet`` (progress bars:
+  :mod:`harp.cli.progress`).
 * ``engine_errors()`` is the error boundary, which the ``harp`` group applies
   to every command: harp's own errors (``HarpError``) and ``OSError`` become
   a one-line ``click.ClickException`` (exit code 1); anything else is a bug
@@ -22,7 +23,7 @@ import csv
 import json
 import os
 import sys
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator
 
 import click
 
@@ -31,7 +32,8 @@ from harp.display import color_wanted, register_stand_ins, suits_fit
 from harp.errors import HarpError, clip
 from harp.render import board_to_dict, render_text
 
-T = TypeVar("T")
+from .fit import ColumnsError, choose_columns, fit_table, terminal_width
+
 
 #: The longest one-line error message the command line prints.
 MESSAGE_LIMIT = 280
@@ -39,13 +41,24 @@ MESSAGE_LIMIT = 280
 
 def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
                fmt: str = "simple", headers: list[str] | None = None,
-               file: Any = None) -> None:
+               file: Any = None, columns: list[str] | None = None,
+               default: list[str] | None = None, bar_of: str | None = None,
+               turn: bool = False) -> None:
     """Print ``rows`` (dicts) as JSON (a list), CSV, or a tabulate table.
 
     ``headers`` fixes the column order; by default it is the keys of the
-    rows in order of first appearance.
+    rows in order of first appearance.  ``columns`` (``--columns``) keeps
+    only those, in every format; otherwise JSON and CSV have every column
+    and a table the ``default`` ones, fitted to the terminal's width
+    (:mod:`harp.cli.fit`), with a bar column of ``bar_of``'s values, or
+    turned (``turn``): one row per column and one column per row.
     """
     out = file or sys.stdout
+    if columns is not None and (json_ or csv_):
+        if headers is None:
+            rows = list(rows)
+        headers = _chosen(headers or _keys_of(rows), None, columns)     # type: ignore[arg-type]
+        rows = ({name: row.get(name) for name in headers} for row in rows)
     if json_:
         _print_json(rows, out)
         return
@@ -57,9 +70,29 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
     if csv_:
         _write_csv(rows, keys, out)
         return
-    table = [[row.get(k) for k in keys] for row in rows]
-    import tabulate
-    out.write(tabulate.tabulate(table, headers=keys, tablefmt=fmt) + "\n")
+    shown = _chosen(keys, default, columns)
+    if turn:
+        rows, shown = _turned(rows, shown)
+    out.write(fit_table(rows, shown, fmt, terminal_width(), bar_of))
+
+
+def _chosen(keys: list[str], default: list[str] | None, columns: list[str] | None
+            ) -> list[str]:
+    """The columns shown; naming one the table lacks is a usage error."""
+    try:
+        return choose_columns(keys, default or keys, columns)
+    except ColumnsError as err:
+        raise click.BadParameter(str(err), param_hint="'--columns'") from None
+
+
+def _turned(rows: list[dict], keys: list[str]) -> tuple[list[dict], list[str]]:
+    """A table turned: a row per column (named in the first column), a
+    column per row (named by its game and variant)."""
+    names = [" ".join(str(row[k]) for k in ("game", "variant") if k in row) for row in rows]
+    fields = [k for k in keys if k not in ("game", "variant")]
+    turned = [{"": field, **{name: row.get(field) for name, row in zip(names, rows)}}
+              for field in fields]
+    return turned, ["", *names]
 
 
 def _write_csv(rows: Iterable[dict], keys: list[str], out: Any) -> None:
@@ -168,15 +201,6 @@ def step_printer(board: Board, json_: bool, ascii_: bool,
 
 
 # ------------------------------------------------------------------ standard error
-
-def progress(items: Iterable[T], total: int | None, quiet: bool, unit: str) -> Iterable[T]:
-    """A tqdm bar on stderr, only when stderr is a terminal and not --quiet:
-    ``5766 records [00:02, 2451.12 records/s]``, or with the total when known."""
-    if quiet or not sys.stderr.isatty():
-        return items
-    from tqdm import tqdm
-    return tqdm(items, total=total, unit=f" {unit}", file=sys.stderr, dynamic_ncols=True)
-
 
 def note(text: str, quiet: bool) -> None:
     if not quiet:

@@ -75,11 +75,11 @@ def run(*args: str, input: str | None = None) -> str:
 
 
 def test_summary_table_is_exact(games: Path) -> None:
-    assert run(str(games)) == SUMMARY
+    assert run(str(games), "--columns", "all") == SUMMARY
 
 
 def test_summary_by_field(games: Path) -> None:
-    assert run(str(games), "--by", "player", "--fmt", "github") == BY_PLAYER
+    assert run(str(games), "--by", "player", "--fmt", "github", "--columns", "all") == BY_PLAYER
 
 
 def test_rows_report_every_record_and_its_error(games: Path) -> None:

@@ -118,16 +118,17 @@ def test_stats_report_atlas():
     result = run("stats", "--report", "--atlas", "--deals", "1-10000", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert [(r["variant"], r["won"], r["unsolvable"]) for r in data["win_rates"]] == [
+    assert [(r["variant"], r["won"], r["unsolvable"]) for r in data] == [
         ("C4", 9310, 690), ("C2", 1589, 8411), ("C1", 237, 9763)]
-    c4 = data["win_rates"][0]
+    c4 = data[0]
     assert (c4["won_pct"], c4["ci95_low"], c4["ci95_high"]) == (93.1, 92.59, 93.58)
-    assert [r["deals"] for r in data["difficulty"]] == [237, 1373, 7700, 690]
+    assert [r["fewest"] for r in data] == [7700, 1373, 237]
+    assert (c4["fewest_pct"], c4["fewest_ci95_low"], c4["fewest_ci95_high"]) == (77, 76.16, 77.81)
     result = run("stats", "--report", "--atlas", "--cells", "1", "--deals", "1-10,20-29")
     assert result.output.splitlines()[:3] == [
-        "game    variant      deals    won    unsolvable    won_pct    ci95_low    ci95_high",
-        "------  ---------  -------  -----  ------------  ---------  ----------  -----------",
-        "SH      C1              20      0            20          0           0        16.11"]
+        "variant      deals    won    won_pct    ci95_low    ci95_high    fewest",
+        "---------  -------  -----  ---------  ----------  -----------  --------",
+        "C1              20      0          0           0        16.11         0"]
 
 
 @pytest.mark.parametrize("args, code, message", [

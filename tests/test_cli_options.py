@@ -44,7 +44,10 @@ GAME, CELLS, DEALS = {"--game": O + "game_option"}, {"--cells": O + "cells_optio
 LIMITS = {flag: O + "limit_options" for flag in ("--max-states", "--timeout", "--line-search")}
 JSON = {"--json": O + "json_option"}
 TABLES = {**JSON, "--csv": O + "output_options", "--fmt": O + "output_options"}
-RUN = {flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler", "--quiet")}
+PROGRESS = {"--progress": O + "progress_option"}
+RUN = {**{flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler", "--quiet")},
+       **PROGRESS}
+COLUMNS = {"--columns": O + "columns_option"}
 DISPLAY = {**JSON, "--ascii": O + "board_display", "--reveal": O + "board_display"}
 RULES = {flag: O + "rule_settings" for flag in ("--interactive-rules", "--double-click")}
 #: --load reads a saved game, --save writes one, in every command; the old
@@ -57,7 +60,7 @@ EXPECTED = {
              "--winnable": "harp.cli.winnable.winnable_options",
              "--unwinnable": "harp.cli.winnable.winnable_options",
              "--min-cells": O + "min_cells_option", "--timeout": O + "limit_options",
-             **DISPLAY},
+             "--difficulty": "harp.cli.deal", **DISPLAY},
     "decode": {"--solve": "harp.cli.decode", "--timeout": O + "limit_options"},
     "encode": {**GAME, **CELLS},
     "generate": {**GAME, **CELLS, **DEALS, "--random-play": "harp.cli.generate",
@@ -65,19 +68,21 @@ EXPECTED = {
                  "--max-actions": "harp.cli.generate", **LIMITS,
                  "--output": "harp.cli.generate", **RUN},
     "hint": {**LOAD, "--max-states": O + "limit_options", "--timeout": O + "limit_options",
-             **JSON},
+             **JSON, **PROGRESS},
     "play": {"--script": "harp.cli.play", **LOAD, "--verbose": "harp.cli.play",
              "--interactive": "harp.cli.play", **RULES, **DISPLAY},
     "replay": {"--check": "harp.cli.replay", **RULES, **DISPLAY},
     "rules": {"--list": "harp.cli.rules"},
-    "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES},
+    "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES,
+              **COLUMNS},
     "show": {**LOAD, "--at": "harp.cli.show", **RULES, **DISPLAY},
-    "solve": {**LOAD, "--save": O + "save_option", **LIMITS, **JSON},
+    "solve": {**LOAD, "--save": O + "save_option", **LIMITS, **JSON, **PROGRESS},
     "stats": {**GAME, **CELLS, **DEALS, "--daily-from": "harp.cli.stats",
               "--days": "harp.cli.stats", "--db": "harp.cli.stats",
               "--report": "harp.cli.stats", "--atlas": "harp.cli.stats",
               "--solve": "harp.cli.stats", **LIMITS, "--export": "harp.cli.stats",
-              "--dist": "harp.cli.stats", **RUN, **TABLES},
+              "--dist": "harp.cli.stats", "--plot": "harp.cli.stats", **RUN, **TABLES,
+              **COLUMNS},
 }
 
 #: Options of the same name that mean different things to different
