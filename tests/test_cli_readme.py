@@ -10,9 +10,8 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from harp.cli import cli
+from helpers import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -59,6 +58,6 @@ def test_every_example_is_run_or_marked():
                          ids=lambda v: v[:60])
 def test_readme_output_is_real(command, output, monkeypatch):
     monkeypatch.chdir(ROOT)
-    result = CliRunner().invoke(cli, shlex.split(command)[1:])
+    result = invoke(*shlex.split(command)[1:])
     expected = output if output.endswith("\n") or not output else output + "\n"
     assert result.output.rstrip("\n") + "\n" == expected.rstrip("\n") + "\n"
