@@ -210,6 +210,7 @@ def peak_memory_mb(*args: str) -> float:
     return int(out.split()[-1]) / 1024
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB on Linux")
 def test_replay_memory_does_not_grow_with_the_file(tmp_path):
     """50 MB of records (long extra fields) replay in about the memory of one."""

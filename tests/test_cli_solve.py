@@ -83,7 +83,7 @@ def test_hint_searches_as_briefly_as_the_interactive_hint() -> None:
     assert f"[default: {HINT_LIMITS.max_states}; x>=1]" in help_text
     assert f"[default: {HINT_LIMITS.timeout}; x>0]" in help_text
     code = "EH1-N-AAAAAAC"
-    script = invoke_ok("solve", code).split()
+    script = invoke_ok("solve", code, "--line-search", "0").split()     # hint has none either
     assert invoke_ok("hint", code) == script[0] + "\n"
     data = json.loads(invoke_ok("hint", code, script[0], "--json"))
     assert data["outcome"] == "solved" and data["hint"] == data["script"].split()[0]

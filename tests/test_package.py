@@ -115,12 +115,14 @@ def test_rules_command_works_outside_the_checkout(tmp_path: Path) -> None:
     assert "| 1 | 2 / 4 / 8 | 2 / 4 |" in result.stdout
 
 
+@pytest.mark.slow
 def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
     """A wheel built from the checkout holds one import package, harp (with
     harp.cli, harp.analysis, harp.solve), the rule book and the atlas."""
     source = tmp_path / "source"        # setuptools builds in the tree: not in the checkout's
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "*.db"))
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis",
+        "*.db"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
                     "-w", str(tmp_path), str(source)], check=True, capture_output=True, cwd=tmp_path)
     (wheel,) = tmp_path.glob("harp_patience-*.whl")
