@@ -36,7 +36,7 @@ def in_tmp(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
 
-# ------------------------------------------------------------------ existing files (9)
+# ------------------------------------------------------------------ existing files
 
 @pytest.mark.parametrize("name, before, after", [
     ("g.txt", "EH1-N-AAAAAAF 1>f", f"EH1-N-AAAAAAF 1>f\n{CODE} 8>f 7>2\n"),
@@ -81,7 +81,7 @@ def test_a_new_file_is_written_whole_with_the_usual_permissions(tmp_path):
     assert stat.S_IMODE((tmp_path / "new.csv").stat().st_mode) == 0o666 & ~umask
 
 
-# ------------------------------------------------------------------ failed saves (10)
+# ------------------------------------------------------------------ failed saves
 
 def test_a_failed_save_asks_again(tmp_path):
     (tmp_path / "folder").mkdir()
@@ -110,7 +110,7 @@ def test_declining_to_save_exits_0(tmp_path):
     assert result.stdout.endswith(f"{CODE}> q\nSave this game as a record? [y/N]: n\n")
 
 
-# ------------------------------------------------------------------ resumed games (11)
+# ------------------------------------------------------------------ resumed games
 
 def resume_and_save(path: str, typed: str, answer: str = "\n"):
     """Resume the record of ``path``, play ``typed``, quit and save (default: the same file)."""
@@ -161,7 +161,7 @@ def test_a_record_changed_since_it_was_loaded_is_not_overwritten(tmp_path):
     assert saved.read_text() == f"{CODE} tt8\n"
 
 
-# ------------------------------------------------------------------ hint (8)
+# ------------------------------------------------------------------ hint
 
 def test_hint_takes_a_number_of_seconds():
     assert hint_limits("") == HINT_LIMITS
