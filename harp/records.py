@@ -387,9 +387,13 @@ def csv_header(record: Record) -> str:
 
 
 def _csv_line(values: list[Any]) -> str:
+    """One CSV row without its line end.  The writer quotes a field that
+    holds a character of its line terminator, so it is written with the
+    default ``\r\n`` (a field with a ``\n`` or a ``\r`` is quoted, and
+    reads back whole) and the terminator is cut off after."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow(values)
-    return out.getvalue()
+    csv.writer(out).writerow(values)
+    return out.getvalue().removesuffix("\r\n")
 
 
 def continued(record: Record, words: Iterable[str]) -> Record:
