@@ -1,0 +1,494 @@
+"""The full-screen game: a Textual app around a :class:`Session`.
+
+The screen shows the table (:mod:`.table`), a status line (game, code,
+score, moves, time), the message line and the keys.  Keys and the mouse
+become actions pushed on the board through the session; nothing moves by
+itself (RULES A1.10, A2.7).  Solver searches run in a child process
+(:mod:`.background`), so keys are answered while one runs.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from harp import Board, HarpError, IllegalActionError, Record, new_board
+from harp.actions import DRAW, MOVE
+from harp.deals import EASY_HARP, GAME_NAMES, parse_code
+from harp.rulebook import rule_book
+
+from ..output import one_line
+from ..recordfiles import load_one_record
+from ..saving import UPDATED, Resumed, save_record
+from . import stats
+from .background import HINT, WINNABLE, Search, hint_message, winnable_message
+from .keys import footer
+from .session import STOCK, Session
+from .table import Drawing, Marks, draw_table
+
+ARROWS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+
+
+class TableView(Widget):
+    """The table, drawn for the widget's size; mouse clicks and drags."""
+
+    DEFAULT_CSS = "TableView { height: 1fr; min-width: 50; }"
+
+    def __init__(self, game: GameScreen) -> None:
+        super().__init__()
+        self.game = game
+        self.drawing = Drawing([])
+        self._grab: tuple[str, int] | None = None
+        self._dragged = False
+        self._tapped: tuple[str, bool] | None = None
+
+    def render(self) -> Text:
+        game = self.game
+        self.drawing = draw_table(game.session.board, self.size.width, self.size.height,
+                                  game.marks(), game.session.unicode)
+        return Text("\n").join(self.drawing.lines)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._grab = self.drawing.at(event.x, event.y)
+        self._dragged = False
+        self.capture_mouse()
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        self.release_mouse()
+        grab, self._grab = self._grab, None
+        drop = self.drawing.at(event.x, event.y)
+        if grab is None or drop is None or drop[0] == grab[0] or grab[0] == STOCK:
+            return
+        self._dragged = True
+        place, index = grab
+        pile = self.game.session.pile(place)
+        count = len(pile) - index if place.isdigit() and 0 <= index < len(pile) - 1 else None
+        self.game.act(lambda s: s.move(place, drop[0], count))
+
+    def on_click(self, event: events.Click) -> None:
+        if self._dragged:
+            self._dragged = False
+            return
+        spot = self.drawing.at(event.x, event.y)
+        if spot is None:
+            return
+        place, index = spot
+        session = self.game.session
+        if event.chain >= 2:
+            # The first click tapped already; a double tap (foundation
+            # first, RULES A1.10, A2.7) is only needed if that was refused.
+            if self._tapped == (place, False):
+                self.game.act(lambda s: s.double_tap(place))
+            self._tapped = None
+            return
+        pile = session.pile(place)
+        if session.picked is not None or (place.isdigit() and 0 <= index < len(pile) - 1):
+            self.game.act(lambda s: s.press(place, index))
+        elif place[0] == "f":
+            session.message = "Drag a foundation's card to a column or a cell to take it back."
+            self.game.refresh_all()
+        else:
+            self._tapped = (place, self.game.act(lambda s: s.tap(place)))
+
+
+class GameScreen(Screen):
+    """The table with its status, message and key lines, and the rule book."""
+
+    DEFAULT_CSS = """
+    #status { height: 1; background: $primary-darken-2; color: $text; }
+    #message { height: auto; max-height: 3; color: $warning; }
+    #footer { height: 1; color: $text-muted; }
+    #rules { dock: right; width: 50%; display: none; border-left: solid $accent; }
+    """
+
+    def __init__(self, board: Board, resumed: Resumed | None, unicode: bool) -> None:
+        super().__init__()
+        self.session = Session(board, unicode)
+        self.resumed = resumed
+        self.unicode = unicode
+        self.cursor = self.session.places.index("1")
+        self.search: Search | None = None
+        self.hint: tuple[str, ...] = ()
+        self.counted = board.is_won
+        self.goodbye: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield TableView(self)
+        with VerticalScroll(id="rules"):
+            yield Static(id="rules-text")
+        yield Static(id="message")
+        yield Static(id="footer")
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+        self.set_interval(1.0, self.tick)
+
+    # ------------------------------------------------------------ drawing
+    def marks(self) -> Marks:
+        session = self.session
+        return Marks(self.session.places[self.cursor], session.picked, session.picked_index,
+                     self.hint)
+
+    def status_text(self) -> str:
+        board, session = self.session.board, self.session
+        name = GAME_NAMES[board.game]
+        if board.game != EASY_HARP:
+            name += f", {board.code.cells} cell{'s' * (board.code.cells > 1)}"
+        seconds = session.seconds()
+        won = "  WON" if board.is_won else ""
+        return (f" {name}  {board.code}  Score {board.score}  Moves {board.moves}  "
+                f"{seconds // 60}:{seconds % 60:02d}{won}")
+
+    def refresh_all(self) -> None:
+        self.query_one("#footer", Static).update(footer(self.session.board.game == EASY_HARP))
+        self.query_one("#status", Static).update(self.status_text())
+        message = self.session.message
+        if self.search is not None:
+            message = f"Searching ({self.search.kind})... Esc stops it. {message}".rstrip()
+        self.query_one("#message", Static).update(Text(message))
+        self.query_one(TableView).refresh()
+        if self.query_one("#rules").display:
+            self.show_rules()
+
+    def tick(self) -> None:
+        self.query_one("#status", Static).update(self.status_text())
+
+    # ------------------------------------------------------------ acting
+    def act(self, step) -> bool:
+        """Run one step of the session, then redraw, stop a search whose
+        position is gone, count a won game."""
+        before = self.session.board.script()
+        done = step(self.session)
+        if self.session.board.script() != before:
+            self.hint = ()
+            self.stop_search(quiet=True)
+        if self.session.board.is_won and not self.counted:
+            self.count_game(won=True)
+        self.refresh_all()
+        return done
+
+    def count_game(self, won: bool) -> None:
+        """Add the game to the player's statistics, once."""
+        self.counted = True
+        board = self.session.board
+        try:
+            tally = stats.record_game(board, won)
+        except (HarpError, OSError) as err:
+            note = f"Statistics not saved: {one_line(err)}"
+        else:
+            note = f"{stats.game_key(board)}: {tally.line()}"
+        if won:
+            self.session.message = (f"Won! Score {board.score} in {board.moves} moves. {note} "
+                                    "n: new game.")
+        else:
+            self.goodbye.append(note)
+
+    def leave_game(self) -> None:
+        """The player leaves this game: it counts as played if anything was played."""
+        self.stop_search(quiet=True)
+        if not self.counted and self.session.board.moves:
+            self.count_game(won=False)
+
+    def start(self, board: Board, resumed: Resumed | None = None) -> None:
+        self.leave_game()
+        self.session = Session(board, self.unicode)
+        self.resumed = resumed
+        self.counted = board.is_won
+        self.hint = ()
+        self.cursor = self.session.places.index("1")
+        self.goodbye.clear()
+        self.refresh_all()
+
+    # ------------------------------------------------------------ keys
+    def on_key(self, event: events.Key) -> None:
+        key, char = event.key, event.character or ""
+        session = self.session
+        eh = session.board.game == EASY_HARP
+        place = self.place_of(char, eh)
+        event.stop()
+        if place is not None:
+            self.act(lambda s: s.press(place))
+        elif key in ARROWS:
+            self.move_cursor(*ARROWS[key])
+        elif key == "enter":
+            where = session.picked or session.places[self.cursor]
+            self.act(lambda s: s.tap(where))
+        elif key == "space":
+            where = session.places[self.cursor]
+            self.act(lambda s: s.press(where))
+        elif char == "s" or (eh and char == "d"):
+            self.act(lambda s: s.draw())
+        elif char == "u":
+            self.act(lambda s: s.push(s.board.parse_action("u")))
+        elif char == "U":
+            self.act(lambda s: s.redo())
+        elif char == "F":
+            self.act(lambda s: s.finish())
+        elif char == "h":
+            self.start_search(HINT)
+        elif char == "i":
+            self.start_search(WINNABLE)
+        elif key == "escape":
+            self.escape()
+        elif char == "r":
+            self.toggle_rules()
+        elif char == "n":
+            self.new_game()
+        elif key == "ctrl+s":
+            self.ask_save()
+        elif char == "o":
+            self.ask_open()
+        elif char == "S":
+            self.show_stats()
+        elif char == "?":
+            from .screens import KeysScreen
+            self.app.push_screen(KeysScreen())
+        elif char == "q":
+            self.request_quit()
+
+    def place_of(self, char: str, eh: bool) -> str | None:
+        """The place a key names in this game (RULES B7), if any."""
+        board = self.session.board
+        if char.isdigit():
+            column = int(char) or 10
+            return str(column) if column <= len(board.columns) else None
+        if char == "w" and eh or char == "f":
+            return char
+        if not eh and char in "abcd" and char and "abcd".index(char) < board.cells_count:
+            return char
+        return None
+
+    def move_cursor(self, rows: int, step: int) -> None:
+        places = self.session.places
+        n_columns = len(self.session.board.columns)
+        top, bottom = places[:-n_columns], places[-n_columns:]
+        here = places[self.cursor]
+        row = bottom if here in bottom else top
+        i = row.index(here)
+        if step:
+            row_place = row[(i + step) % len(row)]
+        else:
+            other = top if row is bottom else bottom
+            row_place = other[min(len(other) - 1, round(i * (len(other) - 1) / max(1, len(row) - 1)))]
+        self.cursor = places.index(row_place)
+        self.refresh_all()
+
+    def escape(self) -> None:
+        if self.search is not None:
+            self.stop_search()
+        elif self.query_one("#rules").display:
+            self.toggle_rules()
+        else:
+            self.session.cancel()
+            self.hint = ()
+        self.refresh_all()
+
+    # ------------------------------------------------------------ searches
+    def start_search(self, kind: str) -> None:
+        self.stop_search(quiet=True)
+        self.hint = ()
+        self.session.message = ""
+        search = self.search = Search(self.session.board, kind)
+        self.refresh_all()
+        self.run_worker(self.wait_for(search), exclusive=True, group="search")
+
+    async def wait_for(self, search: Search) -> None:
+        answer = await asyncio.to_thread(search.wait)
+        if self.search is not search:
+            return
+        self.search = None
+        board = self.session.board
+        if answer is None or search.position != (str(board.code), board.script()):
+            self.refresh_all()
+            return
+        if search.kind == HINT:
+            self.session.message = hint_message(answer, search.limits)
+            if answer["first"] is not None:
+                self.hint = self.hint_places(answer["first"])
+        else:
+            self.session.message = winnable_message(answer, search.limits)
+        self.refresh_all()
+
+    def stop_search(self, quiet: bool = False) -> None:
+        search, self.search = self.search, None
+        if search is not None:
+            search.cancel()
+            if not quiet:
+                self.session.message = "Search stopped."
+
+    def hint_places(self, token: str) -> tuple[str, ...]:
+        """The places a hinted action shows: its source and destination;
+        a foundation as the slot the card goes to (found by pushing the
+        action on a copy)."""
+        board = self.session.board
+        action = board.parse_action(token)
+        if action.kind == DRAW:
+            return (STOCK,)
+        if action.kind != MOVE or action.dst != "f":
+            return tuple(p for p in (action.src, action.dst) if p)
+        trial = board.copy()
+        heights = list(map(len, trial.foundations))
+        trial.push(action)
+        slot = next(s for s, pile in enumerate(trial.foundations) if len(pile) > heights[s])
+        return (action.src, f"f{slot + 1}")
+
+    # ------------------------------------------------------------ panels
+    def toggle_rules(self) -> None:
+        panel = self.query_one("#rules")
+        panel.display = not panel.display
+        if panel.display:
+            self.show_rules()
+
+    def show_rules(self) -> None:
+        book = rule_book()
+        refusal = self.session.refusal
+        text = book.text
+        if isinstance(refusal, IllegalActionError):
+            rule = refusal.rule.replace("-", ",").split(",")[0]
+            try:
+                text = f"The last refusal's rule:\n\n{book.section(rule).text}\n{text}"
+            except HarpError:
+                pass
+        self.query_one("#rules-text", Static).update(Text(text))
+
+    def show_stats(self) -> None:
+        from .screens import Dialog
+        try:
+            games = stats.load(stats.stats_path())
+        except HarpError as err:
+            text = one_line(err)
+        else:
+            text = "\n".join(f"{key:6} {tally.line()}" for key, tally in sorted(games.items())) \
+                or "No game played yet."
+        self.app.push_screen(Dialog(f"Your statistics\n\n{text}\n\nAny key closes this."))
+
+    # ------------------------------------------------------------ games and files
+    def new_game(self) -> None:
+        from .screens import AskScreen, NewGameScreen
+
+        def chosen(answer) -> None:
+            if answer == "same":
+                self.start(new_board(self.session.board.code, **self.settings()))
+            elif answer == "code":
+                self.app.push_screen(AskScreen("Deal code (e.g. EH1-N-AAAAAAF):", "",
+                                               self.open_code))
+            elif answer is not None:
+                self.start(new_board(answer, **self.settings()))
+        self.app.push_screen(NewGameScreen(self.session.board.code), chosen)
+
+    def settings(self) -> dict[str, bool]:
+        board = self.session.board
+        return {"interactive_rules": board.interactive_rules, "double_click": board.double_click}
+
+    def open_code(self, text: str) -> str | None:
+        try:
+            board = new_board(parse_code(text), **self.settings())
+        except HarpError as err:
+            return one_line(err)
+        self.start(board)
+        return None
+
+    def ask_open(self) -> None:
+        from .screens import AskScreen
+        self.app.push_screen(AskScreen("Open a game record to resume (.txt, .jsonl, .csv):",
+                                       "", self.open_record))
+
+    def open_record(self, path: str) -> str | None:
+        try:
+            record = load_one_record(path)
+            board = new_board(record.code, **self.settings())
+            board.push_script(record.script, first_line=record.script_line)
+        except (HarpError, OSError) as err:
+            return one_line(err)
+        self.start(board, Resumed(path, record))
+        return None
+
+    def ask_save(self, then_quit: bool = False) -> None:
+        from .screens import AskScreen
+        default = self.resumed.path if self.resumed else f"{self.session.board.code}.txt"
+
+        def saved(path: str | None) -> None:
+            if path is not None and then_quit:
+                self.quit()
+        self.app.push_screen(AskScreen("Save this game as a record (.txt, .jsonl or .csv):",
+                                       default, self.save), saved)
+
+    def save(self, path: str) -> str | None:
+        board = self.session.board
+        extra = self.resumed.record.extra if self.resumed else {}
+        record = Record(str(board.code), board.script(), dict(extra))
+        try:
+            done = save_record(path, record, self.resumed)
+            # Saved again later, the game updates this record in place.
+            self.resumed = Resumed(path, _saved_record(path, self.resumed if done == UPDATED
+                                                       else None))
+        except (HarpError, OSError) as err:
+            return f"Not saved: {one_line(err)}"
+        said = f"Updated the game's record in {path}" if done == UPDATED else f"Saved to {path}"
+        self.session.saved_actions = len(board.actions)
+        self.session.message = f"{said}: replay it with: harp replay {path}"
+        self.goodbye = [self.session.message]
+        self.refresh_all()
+        return None
+
+    def request_quit(self) -> None:
+        if not self.session.unsaved:
+            self.quit()
+            return
+        from .screens import ChoiceScreen
+
+        def answered(answer: str | None) -> None:
+            if answer == "y":
+                self.ask_save(then_quit=True)
+            elif answer == "n":
+                self.quit()
+        self.app.push_screen(ChoiceScreen("Save this game as a record?\n\n"
+                                          "y  yes, then quit\nn  no, quit\nEsc  back to the game",
+                                          "yn"), answered)
+
+    def quit(self) -> None:
+        self.leave_game()
+        self.app.exit(self.goodbye)
+
+
+def _saved_record(path: str, updated: Resumed | None) -> Record:
+    """The record just saved in a file, as read back: the one updated in
+    place (it starts where it started), else the file's last one."""
+    from ..recordfiles import records_in
+    last = None
+    for line, item in records_in(path):
+        last = item
+        if updated is not None and line == updated.record.line:
+            break
+    if not isinstance(last, Record):
+        raise HarpError(f"{path}: the saved record cannot be read back")
+    return last
+
+
+class HarpApp(App):
+    """``harp play`` on a terminal: one game screen."""
+
+    TITLE = "harp"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "request_quit", show=False, priority=True),
+                Binding("ctrl+c", "request_quit", show=False, priority=True)]
+
+    def __init__(self, board: Board, resumed: Resumed | None = None,
+                 unicode: bool = True) -> None:
+        super().__init__()
+        self.game = GameScreen(board, resumed, unicode)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.game)
+
+    def action_request_quit(self) -> None:
+        if self.screen is self.game:
+            self.game.request_quit()
