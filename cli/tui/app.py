@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import asyncio
 
+from functools import lru_cache
+
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -36,24 +41,46 @@ from .table import Drawing, Marks, draw_table
 ARROWS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 
 
+@lru_cache(maxsize=None)
+def _style(definition: str) -> Style:
+    return Style.parse(definition) if definition else Style()
+
+
 class TableView(Widget):
     """The table, drawn for the widget's size; mouse clicks and drags."""
 
-    DEFAULT_CSS = "TableView { height: 1fr; min-width: 50; }"
+    DEFAULT_CSS = "TableView { width: 1fr; height: 1fr; min-width: 50; }"
 
     def __init__(self, game: GameScreen) -> None:
         super().__init__()
         self.game = game
         self.drawing = Drawing([])
+        self._strips: list[Strip] | None = None
         self._grab: tuple[str, int] | None = None
         self._dragged = False
         self._tapped: tuple[str, bool] | None = None
 
-    def render(self) -> Text:
-        game = self.game
-        self.drawing = draw_table(game.session.board, self.size.width, self.size.height,
-                                  game.marks(), game.session.unicode)
-        return Text("\n").join(self.drawing.lines)
+    def redraw(self) -> None:
+        self._strips = None
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.redraw()
+
+    def render_line(self, y: int) -> Strip:
+        """One row of the table (Textual's line API: the rows are drawn
+        once per change, straight to segments)."""
+        if self._strips is None:
+            game = self.game
+            width = self.size.width
+            self.drawing = draw_table(game.session.board, width, self.size.height,
+                                      game.marks(), game.session.unicode)
+            base = self.rich_style
+            self._strips = [Strip([Segment(text, base + _style(style)) for text, style in line],
+                                  width) for line in self.drawing.lines]
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self._grab = self.drawing.at(event.x, event.y)
@@ -105,7 +132,8 @@ class GameScreen(Screen):
     #status { height: 1; background: $primary-darken-2; color: $text; }
     #message { height: auto; max-height: 3; color: $warning; }
     #footer { height: 1; color: $text-muted; }
-    #rules { dock: right; width: 50%; display: none; border-left: solid $accent; }
+    #middle { height: 1fr; }
+    #rules { width: 50%; display: none; border-left: solid $accent; }
     """
 
     def __init__(self, board: Board, resumed: Resumed | None, unicode: bool) -> None:
@@ -118,12 +146,14 @@ class GameScreen(Screen):
         self.hint: tuple[str, ...] = ()
         self.counted = board.is_won
         self.goodbye: list[str] = []
+        self.shown: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield TableView(self)
-        with VerticalScroll(id="rules"):
-            yield Static(id="rules-text")
+        with Horizontal(id="middle"):
+            yield TableView(self)
+            with VerticalScroll(id="rules"):
+                yield Static(id="rules-text")
         yield Static(id="message")
         yield Static(id="footer")
 
@@ -148,18 +178,25 @@ class GameScreen(Screen):
                 f"{seconds // 60}:{seconds % 60:02d}{won}")
 
     def refresh_all(self) -> None:
-        self.query_one("#footer", Static).update(footer(self.session.board.game == EASY_HARP))
-        self.query_one("#status", Static).update(self.status_text())
+        self.show("#footer", footer(self.session.board.game == EASY_HARP))
+        self.show("#status", self.status_text())
         message = self.session.message
         if self.search is not None:
             message = f"Searching ({self.search.kind})... Esc stops it. {message}".rstrip()
-        self.query_one("#message", Static).update(Text(message))
-        self.query_one(TableView).refresh()
+        self.show("#message", message)
+        self.query_one(TableView).redraw()
         if self.query_one("#rules").display:
             self.show_rules()
 
+    def show(self, line: str, text: str) -> None:
+        """Show text in one of the lines, if it changed (an update costs a
+        layout of the screen)."""
+        if self.shown.get(line) != text:
+            self.shown[line] = text
+            self.query_one(line, Static).update(Text(text))
+
     def tick(self) -> None:
-        self.query_one("#status", Static).update(self.status_text())
+        self.show("#status", self.status_text())
 
     # ------------------------------------------------------------ acting
     def act(self, step) -> bool:
@@ -354,10 +391,11 @@ class GameScreen(Screen):
         if isinstance(refusal, IllegalActionError):
             rule = refusal.rule.replace("-", ",").split(",")[0]
             try:
-                text = f"The last refusal's rule:\n\n{book.section(rule).text}\n{text}"
+                text = f"*The last refusal's rule:*\n\n{book.section(rule).text}\n---\n{text}"
             except HarpError:
                 pass
-        self.query_one("#rules-text", Static).update(Text(text))
+        from rich.markdown import Markdown
+        self.query_one("#rules-text", Static).update(Markdown(text))
 
     def show_stats(self) -> None:
         from .screens import Dialog

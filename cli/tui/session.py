@@ -38,10 +38,9 @@ class Session:
         #: How many of the board's actions were already played when the
         #: game was opened or last saved.
         self.saved_actions = len(board.actions)
+        #: The clock runs from the first action played here to the win.
         self.started: float | None = None
         self.stopped: float | None = None
-        if board.actions:
-            self.started = time.monotonic()
 
     # ------------------------------------------------------------ queries
     @property

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rich.text import Text
-
 from harp import Board
 from harp.cards import FOUNDATION_SUITS, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, is_red
 from harp.deals import EASY_HARP
@@ -48,14 +46,21 @@ class Marks:
     hint: tuple[str, ...] = ()
 
 
+Run = tuple[str, str]           # text and its style (a Rich style definition)
+
+
 @dataclass
 class Drawing:
-    """The table's lines and, for each place drawn, its rectangles on the
-    screen: ``(x0, x1, y0, y1, place, index)``, ``index`` being the card's
-    index in its pile (-1 for the place itself)."""
+    """The table's lines, each as runs of text of one style, and for each
+    place drawn its rectangles on the screen: ``(x0, x1, y0, y1, place,
+    index)``, ``index`` being the card's index in its pile (-1 for the
+    place itself)."""
 
-    lines: list[Text]
+    lines: list[list[Run]]
     spots: list[tuple[int, int, int, int, str, int]] = field(default_factory=list)
+
+    def plain(self) -> str:
+        return "\n".join("".join(text for text, _ in line).rstrip() for line in self.lines)
 
     def at(self, x: int, y: int) -> tuple[str, int] | None:
         """The place (and card index) drawn at x, y, if any."""
@@ -66,7 +71,7 @@ class Drawing:
 
 
 class Canvas:
-    """Rows of characters with a style each, made into Rich text at the end."""
+    """Rows of characters with a style each, made into runs at the end."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width
@@ -81,16 +86,15 @@ class Canvas:
                 self.chars[y][x + i] = ch
                 self.styles[y][x + i] = style
 
-    def lines(self) -> list[Text]:
+    def lines(self) -> list[list[Run]]:
         out = []
         for chars, styles in zip(self.chars, self.styles):
-            line = Text()
+            line: list[Run] = []
             start = 0
             for i in range(1, len(chars) + 1):
                 if i == len(chars) or styles[i] != styles[start]:
-                    line.append("".join(chars[start:i]), styles[start] or None)
+                    line.append(("".join(chars[start:i]), styles[start]))
                     start = i
-            line.rstrip()
             out.append(line)
         return out
 

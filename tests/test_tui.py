@@ -1,0 +1,276 @@
+"""The full-screen game (harp.cli.tui) played headless through Textual's
+Pilot: keys and mouse as a player uses them, the screen read back as text."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from harp import new_board, read_records, replay
+from harp.cards import parse_card
+from harp.cli.tui.app import HarpApp, TableView
+from harp.cli.tui.keys import KEYS
+from tui_driver import keys_for, play_by_mouse, press, screen_text, spot
+
+ROOT = Path(__file__).resolve().parent.parent
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots" / "tui"
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch):
+    """Statistics go to a folder of the test's own."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def run(board, test, size=(80, 24), unicode=True):
+    """Run ``test(pilot)`` in the app on ``board``; the app's exit lines."""
+    app = HarpApp(board, unicode=unicode)
+
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await test(pilot)
+    asyncio.run(main())
+    return app.return_value
+
+
+def example(name: str):
+    text = (ROOT / "examples" / name).read_text(encoding="utf-8")
+    (_, record), = read_records(text.splitlines())
+    return record
+
+
+def stats_of(data_home) -> dict:
+    return json.loads((data_home / "harp" / "stats.json").read_text())["games"]
+
+
+# ------------------------------------------------------------------ the table
+
+@pytest.mark.parametrize("code, script", [("EH1-N-AAAAAAF", "1>f d d d"),
+                                          ("SH1-C4-AAAAAJ2", "8>f 8>c")])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_table_as_the_screen_shows_it(code, script, size):
+    board = new_board(code)
+    board.push_script(script)
+    shown = []
+
+    async def look(pilot):
+        shown.append(screen_text(pilot.app))
+    run(board, look, size)
+    name = SNAPSHOTS / f"{code[:2].lower()}-{size[0]}x{size[1]}.txt"
+    if os.environ.get("HARP_UPDATE_SNAPSHOTS"):
+        name.write_text(shown[0] + "\n", encoding="utf-8")
+    assert shown[0] + "\n" == name.read_text(encoding="utf-8")
+
+
+def test_a_tall_easy_harp_column_shows_its_backs_as_one_with_their_count():
+    board = new_board("EH1-N-AAAAAAF")
+    shown = []
+
+    async def look(pilot):
+        shown.append(screen_text(pilot.app))
+    run(board, look, size=(80, 14))
+    column_9 = [line[70:74] for line in shown[0].splitlines()[5:]]
+    assert column_9[:2] == ["░ 8░", " T♣"]
+
+
+def test_letters_instead_of_suit_symbols():
+    shown = []
+
+    async def look(pilot):
+        await pilot.press("1", "2")
+        shown.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), look, unicode=False)
+    assert " 7C " in shown[0] and "♣" not in shown[0]
+    assert "Refused 1>2: 2S cannot go on TS: a card goes only on the next higher card of its" \
+        in shown[0]
+
+
+# ------------------------------------------------------------------ whole games
+
+def play_example(name: str, start: int) -> tuple:
+    """Play a won example game from its action ``start``: the earlier ones
+    pushed before the app opens, the rest as keys (every fourth action by
+    the mouse: click the stock, click a card to its foundation, drag it
+    elsewhere) and its last run of foundation moves with the finish key.
+    The board and the screen at the end."""
+    record = example(name)
+    tokens = record.script.split()
+    tail = 0
+    while tokens[-1 - tail].endswith(">f"):
+        tail += 1
+    board = new_board(record.code)
+    board.push_script(" ".join(tokens[:start]))
+    seen = []
+
+    async def play(pilot):
+        for n, token in enumerate(tokens[start:-tail], start):
+            if n % 4 == 3 and ":" not in token:
+                await play_by_mouse(pilot, token)
+            else:
+                await press(pilot, keys_for(token))
+        assert not board.is_won
+        await press(pilot, ["F"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["q"])
+    run(board, play)
+    assert board.is_won and board.moves == len(tokens)
+    assert board.score == replay(record).score
+    assert f"Won! Score {board.score} in {board.moves} moves." in seen[0].replace("\n", " ")
+    assert "WON" in seen[0].splitlines()[0]
+    return board, seen[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["won-seahaven.txt", "won-easy-harp.txt"])
+def test_a_whole_game_won_by_keys_mouse_and_finish(name, data_home):
+    board, _ = play_example(name, 0)
+    key = "EH" if board.game == "EH" else "SH-C4"
+    assert stats_of(data_home) == {key: {"played": 1, "won": 1, "best_score": board.score,
+                                         "streak": 1, "best_streak": 1}}
+
+
+@pytest.mark.parametrize("name, start", [("won-seahaven.txt", 80), ("won-easy-harp.txt", 205)])
+def test_the_end_of_a_game_won_by_keys_mouse_and_finish(name, start, data_home):
+    board, _ = play_example(name, start)
+    assert stats_of(data_home)["EH" if board.game == "EH" else "SH-C4"]["won"] == 1
+
+
+# ------------------------------------------------------------------ actions
+
+def test_a_refusal_is_one_line_citing_its_rule_and_the_panel_shows_that_rule():
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["1", "2"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["r"])
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), play, size=(120, 40))
+    assert ("Refused 1>2: 2♠ cannot go on T♠: a card goes only on the next higher card of its "
+            "own suit (RULES A2.3)") in seen[0]
+    assert "The last refusal's rule:" in seen[1] and "A2.3 Moves" in seen[1]
+
+
+def test_undo_takes_the_points_back_and_redo_takes_the_undo_back():
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f"])
+        seen.append((board.score, board.moves))
+        await press(pilot, ["u"])
+        seen.append((board.score, board.moves))
+        await press(pilot, ["U"])
+        seen.append((board.score, board.moves))
+        await press(pilot, ["U"])
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert seen[:3] == [(10, 1), (0, 1), (10, 1)]
+    assert board.script() == "8>f"          # the undo and its redo leave no trace
+    assert "Nothing to redo" in seen[3]
+
+
+def test_a_click_taps_a_double_click_uses_the_apps_order_and_a_drag_takes_back():
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        table = pilot.app.screen.query_one(TableView)
+        await pilot.click(table, offset=spot(pilot.app, "8"))            # AC to its foundation
+        await pilot.click(table, offset=spot(pilot.app, "1"), times=2)   # 2S: no foundation, no column: a cell
+        await pilot.mouse_down(table, offset=spot(pilot.app, "f4"))      # AC back to cell d
+        await pilot.mouse_up(table, offset=spot(pilot.app, "d"))
+        await pilot.pause()
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert board.script() == "t8 tt1 f4>d"
+    assert board.cells[2:] == [parse_card("2S"), parse_card("AC")]
+    assert board.score == 10                # a take-back earns nothing (RULES A2.7)
+
+
+def test_a_group_move_goes_within_the_capacity_and_is_refused_beyond_it():
+    record = example("seahaven-capacity.txt")
+    board = new_board(record.code)
+    board.push_script(record.script)
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "2"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["7", "0"])
+    run(board, play, size=(100, 30))
+    assert ("Refused 8>2: a run of 5 cards cannot move: 1 free cell and 2 empty columns allow "
+            "at most 4 into an empty column (the destination does not count) (RULES A2.5)"
+            ) in " ".join(seen[0].split())
+    assert board.actions[-1] == board.parse_action("7>10") and len(board.columns[9]) == 10
+
+
+def test_picking_a_card_under_the_top_moves_the_run_from_it_or_is_refused():
+    board = easy_harp_board()
+    seen = []
+
+    async def play(pilot):
+        table = pilot.app.screen.query_one(TableView)
+        x, y = spot(pilot.app, "1")
+        await pilot.click(table, offset=(x, y - 1))     # the 8S under the 7H
+        await pilot.click(table, offset=spot(pilot.app, "2"))
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert "Refused 2:1>2: 2 cards cannot move from column 1 to column 2: only the top card" \
+        in " ".join(seen[0].split())
+
+
+def easy_harp_board():
+    from helpers import easy_harp
+    return easy_harp(["8S 7H", "9H"], stock="2C 3C")
+
+
+def test_draw_by_key_and_by_clicking_the_stock_then_redeal():
+    board = easy_harp_board()
+
+    async def play(pilot):
+        await press(pilot, ["s"])
+        await pilot.click(pilot.app.screen.query_one(TableView), offset=spot(pilot.app, "s"))
+        await press(pilot, ["d"])
+    run(board, play)
+    assert board.script() == "d d d" and board.stock and not board.waste
+
+
+def test_finish_plays_what_can_go_up_as_ordinary_actions_and_then_says_nothing_can():
+    board = new_board("EH1-N-AAAAAAF")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["F"])
+        await press(pilot, ["F"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["u"])
+    run(board, play)
+    assert board.script() == "1>f 2>f 2>f u" and board.score == 25   # AH, AS, 2S and a flip
+    assert "No card can go to a foundation now." in seen[0]
+
+
+def test_the_keys_screen_lists_every_key_and_docs_play_lists_them_too():
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["?"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["x"])
+        seen.append(screen_text(pilot.app))
+    run(new_board("EH1-N-AAAAAAF"), play, size=(120, 40))
+    docs = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    for keys, what in KEYS:
+        assert what in seen[0]
+        assert f"| `{keys}` | {what} |" in docs
+    assert "Any key closes this." not in seen[1]
+
+
+def test_docs_play_shows_the_table_as_the_snapshot_test_captures_it():
+    docs = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    assert (SNAPSHOTS / "sh-80x24.txt").read_text(encoding="utf-8") in docs
