@@ -1,6 +1,9 @@
 """The command line's options and value types, each defined once.
 
 * ``apply``: several Click decorators as one.
+* ``deal_choice``: ``--random``, ``--daily``, ``--date``, ``--game``,
+  ``--cells``: the deal ``harp deal`` prints and ``harp play`` starts;
+  ``winnable_flags``: ``--winnable``, ``--unwinnable``.
 * ``game_option`` (its value ``EH`` or ``SH``), ``cells_option`` (4, 2 or
   1 as a number), ``deals_option``, ``json_option``, ``output_options``
   (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
@@ -81,6 +84,27 @@ def game_option(help: str = "Easy Harp (eh) or Seahaven Towers (sh).", **kwargs:
 def cells_option(help: str = "Seahaven cells.", **kwargs: Any) -> Decorator:
     """``--cells``: 4, 2 or 1 (or None when not given)."""
     return click.option("--cells", type=Cells(), help=help, **kwargs)
+
+
+def deal_choice(func: F) -> F:
+    """``--random``, ``--daily``, ``--date``, ``--game`` and ``--cells``: a
+    new deal as the apps offer it (RULES A1.10, B4), instead of a CODE."""
+    return apply(func, [
+        click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\")."),
+        click.option("--daily", is_flag=True, help="Today's deal, the same for everyone (RULES B4)."),
+        click.option("--date", type=click.DateTime(["%Y-%m-%d"]), help="The daily deal of this date."),
+        game_option("Game of a --random or --daily deal [default: eh]."),
+        cells_option("Seahaven cells for --random or --daily [default: 4]."),
+    ])
+
+
+def winnable_flags(func: F) -> F:
+    """``--winnable`` and ``--unwinnable``: a random deal that can (cannot) be won."""
+    return apply(func, [
+        click.option("--winnable", is_flag=True,
+                     help="A random deal that can be won (Seahaven: from the atlas)."),
+        click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
+    ])
 
 
 def min_cells_option(help: str) -> Decorator:

@@ -48,14 +48,13 @@ RUN = {flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler
 DISPLAY = {**JSON, "--ascii": O + "board_display", "--reveal": O + "board_display"}
 RULES = {flag: O + "rule_settings" for flag in ("--interactive-rules", "--double-click")}
 RECORD_IN = {"--record": O + "record_input_option"}
+CHOICE = {**{flag: O + "deal_choice" for flag in ("--random", "--daily", "--date")}, **GAME,
+          **CELLS}
+WINNABLE = {"--winnable": O + "winnable_flags", "--unwinnable": O + "winnable_flags",
+            "--min-cells": O + "min_cells_option", "--timeout": O + "limit_options"}
 
 EXPECTED = {
-    "deal": {"--random": "harp.cli.deal", "--daily": "harp.cli.deal", "--date": "harp.cli.deal",
-             **GAME, **CELLS, "--format": "harp.cli.deal",
-             "--winnable": "harp.cli.winnable.winnable_options",
-             "--unwinnable": "harp.cli.winnable.winnable_options",
-             "--min-cells": O + "min_cells_option", "--timeout": O + "limit_options",
-             **DISPLAY},
+    "deal": {**CHOICE, "--format": "harp.cli.deal", **WINNABLE, **DISPLAY},
     "decode": {"--solve": "harp.cli.decode", "--timeout": O + "limit_options"},
     "encode": {**GAME, **CELLS},
     "generate": {**GAME, **CELLS, **DEALS, "--random-play": "harp.cli.generate",
@@ -64,7 +63,8 @@ EXPECTED = {
                  "--output": "harp.cli.generate", **RUN},
     "hint": {"--max-states": O + "limit_options", "--timeout": O + "limit_options", **JSON},
     "play": {"--script": "harp.cli.play", **RECORD_IN, "--verbose": "harp.cli.play",
-             "--interactive": "harp.cli.play", **RULES, **DISPLAY},
+             "--interactive": "harp.cli.play", "--line": "harp.cli.play", **CHOICE, **WINNABLE,
+             **RULES, **DISPLAY},
     "replay": {"--check": "harp.cli.replay", **RULES, **DISPLAY},
     "rules": {"--list": "harp.cli.rules"},
     "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES},

@@ -9,7 +9,6 @@ itself (RULES A1.10, A2.7).  Solver searches run in a child process
 from __future__ import annotations
 
 import asyncio
-
 from functools import lru_cache
 
 from rich.segment import Segment
@@ -27,10 +26,10 @@ from textual.widgets import Static
 from harp import Board, HarpError, IllegalActionError, Record, new_board
 from harp.actions import DRAW, MOVE
 from harp.deals import EASY_HARP, GAME_NAMES, parse_code
+from harp.recordfile import load_one_record, records_in
 from harp.rulebook import rule_book
 
 from ..output import one_line
-from ..recordfiles import load_one_record
 from ..saving import UPDATED, Resumed, save_record
 from . import stats
 from .background import HINT, WINNABLE, Search, hint_message, winnable_message
@@ -221,7 +220,7 @@ class GameScreen(Screen):
         except (HarpError, OSError) as err:
             note = f"Statistics not saved: {one_line(err)}"
         else:
-            note = f"{stats.game_key(board)}: {tally.line()}"
+            note = f"Your {stats.game_key(board)} games: {tally.line()}"
         if won:
             self.session.message = (f"Won! Score {board.score} in {board.moves} moves. {note} "
                                     "n: new game.")
@@ -500,7 +499,6 @@ class GameScreen(Screen):
 def _saved_record(path: str, updated: Resumed | None) -> Record:
     """The record just saved in a file, as read back: the one updated in
     place (it starts where it started), else the file's last one."""
-    from ..recordfiles import records_in
     last = None
     for line, item in records_in(path):
         last = item

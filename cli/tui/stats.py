@@ -16,8 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from harp import Board, HarpError
-
-from ..saving import _write_atomically as write_atomically
+from harp.atomicfile import AtomicFile
 
 FIELDS = ("played", "won", "best_score", "streak", "best_streak")
 
@@ -99,5 +98,6 @@ def record_game(board: Board, won: bool, path: Path | None = None) -> Tally:
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"version": 1, "games": {k: asdict(v) for k, v in sorted(games.items())}},
                       indent=1)
-    write_atomically(str(path), lambda out: out.write((text + "\n").encode("utf-8")))
+    with AtomicFile(path) as out:
+        out.write((text + "\n").encode("utf-8"))
     return tally
