@@ -274,3 +274,147 @@ def test_the_keys_screen_lists_every_key_and_docs_play_lists_them_too():
 def test_docs_play_shows_the_table_as_the_snapshot_test_captures_it():
     docs = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
     assert (SNAPSHOTS / "sh-80x24.txt").read_text(encoding="utf-8") in docs
+
+
+# ------------------------------------------------------------------ searches off the screen's thread
+
+async def until(pilot, done, seconds=60.0):
+    """Let the app run until ``done()`` (a search's answer arrives from its process)."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("timed out")
+
+
+def test_a_hint_comes_from_a_child_process_and_shows_on_the_table():
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["h"])
+        game = pilot.app.game
+        assert game.search is not None and game.search._process.pid != os.getpid()
+        assert "Searching (hint)... Esc stops it." in screen_text(pilot.app)
+        await until(pilot, lambda: game.search is None)
+        seen.append(screen_text(pilot.app))
+        seen.append(game.hint)
+    run(board, play)
+    first = seen[0].split("Hint: ", 1)[1].split()[0]
+    assert board.is_legal(first)                     # the first action of a winning line
+    assert seen[1] and seen[1][0] == board.parse_action(first).src
+    assert f"*{seen[0].split('*')[1]}*" in seen[0]   # its card marked on the table
+
+
+def test_keys_are_answered_while_the_solver_searches_and_esc_stops_it():
+    board = new_board("EH1-N-AAAAQIC")       # deal 16642: the solver needs about 20 s
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["i"])
+        search = game.search
+        await pilot.pause(1.0)
+        for key in ["right", "right", "?", "x", "left"]:     # the cursor moves, a dialog opens and closes
+            await press(pilot, [key])
+        seen.append(game.session.places[game.cursor])
+        seen.append((search._process.poll() is None))
+        await press(pilot, ["escape"])
+        search._process.wait(5)
+        seen.append((search._process.poll() is None))
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert seen[:3] == ["2", True, False]
+    assert "Search stopped." in seen[3]
+
+
+def test_an_action_stops_a_search_of_the_position_it_left():
+    board = new_board("EH1-N-AAAAQIC")
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["h"])
+        search = game.search
+        await press(pilot, ["s"])
+        search._process.wait(5)
+        seen.append((game.search, (search._process.poll() is None)))
+    run(board, play)
+    assert seen == [(None, False)] and board.script() == "d"
+
+
+# ------------------------------------------------------------------ games and files
+
+def test_saving_with_ctrl_s_then_again_updates_the_record_and_quitting_asks_first(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f"])
+        await press(pilot, ["ctrl+s"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["enter"])
+        await press(pilot, ["7", "2"])
+        await press(pilot, ["ctrl+s"])
+        await press(pilot, ["enter"])
+        await press(pilot, ["1", "1"])
+        await press(pilot, ["q"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["y"])
+        await press(pilot, ["enter"])
+    goodbye = run(board, play)
+    assert "Save this game as a record (.txt, .jsonl or .csv):" in seen[0]
+    assert "SH1-C4-AAAAAJ2.txt" in seen[0]
+    assert "Save this game as a record?" in seen[1]
+    assert (tmp_path / "SH1-C4-AAAAAJ2.txt").read_text() == "SH1-C4-AAAAAJ2 8>f\n7>2\ntt1\n"
+    assert goodbye[0] == ("Updated the game's record in SH1-C4-AAAAAJ2.txt: replay it with: "
+                          "harp replay SH1-C4-AAAAAJ2.txt")
+    assert goodbye[1].startswith("Your SH-C4 games: played 1, won 0 (0 %), best score 10")
+
+
+def test_a_failed_save_says_why_and_asks_again(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f", "ctrl+s"])
+        await pilot.press("ctrl+u", *"nowhere/game.txt", "enter")
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["escape"])
+        await press(pilot, ["q"])
+        await press(pilot, ["n"])
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert "Not saved: cannot open nowhere/game.txt: no such folder" in seen[0]
+    assert list(tmp_path.iterdir()) == [tmp_path / "data"]
+
+
+def test_open_resumes_a_record_and_new_game_offers_same_random_daily_and_a_code(tmp_path):
+    (tmp_path / "game.txt").write_text("EH1-N-AAAAAAF 1>f d\n")
+    boards = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["o"])
+        await pilot.press(*str(tmp_path / "game.txt"), "enter")
+        boards.append(game.session.board.script())
+        await press(pilot, ["n"])
+        await press(pilot, ["s"])
+        boards.append((str(game.session.board.code), game.session.board.moves))
+        await press(pilot, ["n"])
+        await press(pilot, ["g", "g", "r"])
+        boards.append(str(game.session.board.code))
+        await press(pilot, ["n"])
+        await press(pilot, ["d"])
+        boards.append(str(game.session.board.code))
+        await press(pilot, ["n"])
+        await press(pilot, ["c"])
+        await pilot.press(*"sh1-c1-aaaaaj2", "enter")
+        boards.append(str(game.session.board.code))
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    from harp.deals import daily_code
+    assert boards[0] == "1>f d" and boards[1] == ("EH1-N-AAAAAAF", 0)
+    assert boards[2].startswith("SH1-C2-")
+    assert boards[3] == str(daily_code("SH", None, 2))
+    assert boards[4] == "SH1-C1-AAAAAJ2"

@@ -2,16 +2,19 @@
 
 The solvers are pure Python: run in a thread they would hold the
 interpreter's lock and the screen would stop answering keys.  A search
-therefore runs in a process of its own, started fresh (``spawn``), which
-rebuilds the position from the deal code and the script; cancelling it
-ends that process.  Every win the child reports was replayed there by the
-engine (``replays_to_won``) before it is believed.
+therefore runs in a Python process of its own (``python -m
+harp.cli.tui.background``), told the deal code, the script and the
+limits on its standard input and answering in JSON on its standard
+output; cancelling a search ends that process.  Every win the child
+reports was replayed there by the engine (``replays_to_won``) before it is
+believed.
 """
 from __future__ import annotations
 
-import multiprocessing
-from dataclasses import replace
-from multiprocessing.connection import Connection
+import json
+import subprocess
+import sys
+from dataclasses import asdict, replace
 from typing import Any
 
 from harp import Board
@@ -23,8 +26,8 @@ WINNABLE_LIMITS = replace(DEFAULT_LIMITS, timeout=30.0, line_search=0.0)
 LIMITS = {HINT: HINT_LIMITS, WINNABLE: WINNABLE_LIMITS}
 
 
-def _search(conn: Connection, code: str, script: str, kind: str, limits: SolveLimits) -> None:
-    """The child: the position from code and script, searched; the answer sent back."""
+def search(code: str, script: str, limits: SolveLimits) -> dict[str, Any]:
+    """The child's work: the position from code and script, searched."""
     from harp import new_board
     from harp.solve import hint, replays_to_won
 
@@ -33,10 +36,9 @@ def _search(conn: Connection, code: str, script: str, kind: str, limits: SolveLi
     position = board.copy()
     result, first = hint(position, limits)
     won = result.solved and replays_to_won(position, result)
-    conn.send({"outcome": result.outcome if won or not result.solved else "unknown",
-               "first": first if won else None, "length": len(result.actions),
-               "states": result.states, "seconds": result.seconds})
-    conn.close()
+    return {"outcome": result.outcome if won or not result.solved else "unknown",
+            "first": first if won else None, "length": len(result.actions),
+            "states": result.states, "seconds": result.seconds}
 
 
 class Search:
@@ -47,25 +49,23 @@ class Search:
         self.limits = LIMITS[kind]
         #: The position searched: its answer is stale once the board moved on.
         self.position = (str(board.code), board.script())
-        context = multiprocessing.get_context("spawn")
-        self._conn, child = context.Pipe(duplex=False)
-        self._process = context.Process(target=_search, daemon=True,
-                                        args=(child, *self.position, kind, self.limits))
-        self._process.start()
-        child.close()
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL)
+        self._request = json.dumps({"code": self.position[0], "script": self.position[1],
+                                    "limits": asdict(self.limits)}).encode()
 
     def wait(self) -> dict[str, Any] | None:
-        """The answer (blocking, off the screen's thread); None if the
-        search was cancelled or its process died."""
+        """The answer (blocking: call it off the screen's thread); None if
+        the search was cancelled or its process failed."""
         try:
-            answer = self._conn.recv()
-        except (EOFError, OSError):
-            answer = None
-        self._process.join()
-        return answer
+            out, _ = self._process.communicate(self._request)
+            return json.loads(out) if self._process.returncode == 0 else None
+        except (OSError, ValueError):
+            return None
 
     def cancel(self) -> None:
-        if self._process.is_alive():
+        if self._process.poll() is None:
             self._process.kill()
 
 
@@ -86,3 +86,9 @@ def winnable_message(answer: dict[str, Any], limits: SolveLimits = WINNABLE_LIMI
         return "Still winnable: no, no winning line exists from here (undo to go back)."
     return (f"Still winnable: unknown, the solver found no win within {limits.timeout:g} s "
             f"({answer['states']} positions searched).")
+
+
+if __name__ == "__main__":
+    request = json.loads(sys.stdin.read())
+    print(json.dumps(search(request["code"], request["script"],
+                            SolveLimits(**request["limits"]))))

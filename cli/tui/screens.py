@@ -24,7 +24,7 @@ Dialog Input { width: 60; max-width: 100%; }
 
 
 class Dialog(ModalScreen):
-    """A box in the middle of the screen; Esc closes it with no answer."""
+    """A box in the middle of the screen showing text; any key closes it."""
 
     DEFAULT_CSS = DIALOG_CSS
 
@@ -48,7 +48,7 @@ class Dialog(ModalScreen):
             self.answer(event)
 
     def answer(self, event: events.Key) -> None:
-        """Any other key closes a dialog that only shows something."""
+        """A key other than Esc: this dialog only shows something, and closes."""
         self.dismiss(None)
 
 
@@ -114,27 +114,28 @@ class NewGameScreen(Dialog):
             self.dismiss("code")
 
 
-class AskScreen(Dialog):
+class AskScreen(ModalScreen):
     """A line of text (a file name, a deal code), tried by ``attempt``
     (which returns an error message, or None when done); a failed attempt
     is shown and the question stays."""
 
+    DEFAULT_CSS = DIALOG_CSS.replace("Dialog", "AskScreen")
+    BINDINGS = [("escape", "dismiss(None)", "cancel")]
+
     def __init__(self, text: str, default: str, attempt: Callable[[str], str | None]) -> None:
-        super().__init__(text)
+        super().__init__()
+        self.text = text
         self.default = default
         self.attempt = attempt
 
-    def more(self) -> ComposeResult:
-        yield Input(value=self.default, id="answer")
-        yield Static("Enter: confirm   Esc: cancel", id="error")
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.text)
+            yield Input(value=self.default, id="answer")
+            yield Static("Enter: confirm   Esc: cancel", id="error")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key == "escape":
-            event.stop()
-            self.dismiss(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         value = event.value.strip()
