@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -271,9 +272,11 @@ def test_the_keys_screen_lists_every_key_and_docs_play_lists_them_too():
     assert "Any key closes this." not in seen[1]
 
 
-def test_docs_play_shows_the_table_as_the_snapshot_test_captures_it():
-    docs = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
-    assert (SNAPSHOTS / "sh-80x24.txt").read_text(encoding="utf-8") in docs
+def test_docs_and_readme_show_the_table_as_the_snapshot_test_captures_it():
+    table = (SNAPSHOTS / "sh-80x24.txt").read_text(encoding="utf-8")
+    assert table in (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    short = re.sub(r"\n\n+", "\n\n", table)       # the README leaves out the empty rows
+    assert f"```\n{short}```" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------ searches off the screen's thread
