@@ -301,7 +301,7 @@ def test_a_hint_comes_from_a_child_process_and_shows_on_the_table():
         assert "Searching (hint)... Esc stops it." in screen_text(pilot.app)
         await until(pilot, lambda: game.search is None)
         seen.append(screen_text(pilot.app))
-        seen.append(game.hint)
+        seen.append(game.hinted)
     run(board, play)
     first = seen[0].split("Hint: ", 1)[1].split()[0]
     assert board.is_legal(first)                     # the first action of a winning line

@@ -142,7 +142,7 @@ class GameScreen(Screen):
         self.unicode = unicode
         self.cursor = self.session.places.index("1")
         self.search: Search | None = None
-        self.hint: tuple[str, ...] = ()
+        self.hinted: tuple[str, ...] = ()
         self.counted = board.is_won
         self.goodbye: list[str] = []
         self.shown: dict[str, str] = {}
@@ -164,7 +164,7 @@ class GameScreen(Screen):
     def marks(self) -> Marks:
         session = self.session
         return Marks(self.session.places[self.cursor], session.picked, session.picked_index,
-                     self.hint)
+                     self.hinted)
 
     def status_text(self) -> str:
         board, session = self.session.board, self.session
@@ -204,7 +204,7 @@ class GameScreen(Screen):
         before = self.session.board.script()
         done = step(self.session)
         if self.session.board.script() != before:
-            self.hint = ()
+            self.hinted = ()
             self.stop_search(quiet=True)
         if self.session.board.is_won and not self.counted:
             self.count_game(won=True)
@@ -238,57 +238,65 @@ class GameScreen(Screen):
         self.session = Session(board, self.unicode)
         self.resumed = resumed
         self.counted = board.is_won
-        self.hint = ()
+        self.hinted = ()
         self.cursor = self.session.places.index("1")
         self.goodbye.clear()
         self.refresh_all()
 
     # ------------------------------------------------------------ keys
+    #: The commands' keys (a character, else a key's name) and what each calls.
+    COMMAND_KEYS = {
+        "enter": "tap_here", "space": "press_here", "s": "draw", "u": "undo", "U": "redo",
+        "F": "finish", "h": "hint", "i": "winnable", "escape": "escape", "r": "toggle_rules",
+        "n": "new_game", "ctrl+s": "ask_save", "o": "ask_open", "S": "show_stats",
+        "?": "show_keys", "q": "request_quit",
+    }
+
     def on_key(self, event: events.Key) -> None:
-        key, char = event.key, event.character or ""
-        session = self.session
-        eh = session.board.game == EASY_HARP
-        place = self.place_of(char, eh)
         event.stop()
+        key, char = event.key, event.character or ""
+        eh = self.session.board.game == EASY_HARP
+        place = self.place_of(char, eh)
         if place is not None:
             self.act(lambda s: s.press(place))
         elif key in ARROWS:
             self.move_cursor(*ARROWS[key])
-        elif key == "enter":
-            where = session.picked or session.places[self.cursor]
-            self.act(lambda s: s.tap(where))
-        elif key == "space":
-            where = session.places[self.cursor]
-            self.act(lambda s: s.press(where))
-        elif char == "s" or (eh and char == "d"):
-            self.act(lambda s: s.draw())
-        elif char == "u":
-            self.act(lambda s: s.push(s.board.parse_action("u")))
-        elif char == "U":
-            self.act(lambda s: s.redo())
-        elif char == "F":
-            self.act(lambda s: s.finish())
-        elif char == "h":
-            self.start_search(HINT)
-        elif char == "i":
-            self.start_search(WINNABLE)
-        elif key == "escape":
-            self.escape()
-        elif char == "r":
-            self.toggle_rules()
-        elif char == "n":
-            self.new_game()
-        elif key == "ctrl+s":
-            self.ask_save()
-        elif char == "o":
-            self.ask_open()
-        elif char == "S":
-            self.show_stats()
-        elif char == "?":
-            from .screens import KeysScreen
-            self.app.push_screen(KeysScreen())
-        elif char == "q":
-            self.request_quit()
+        elif eh and char == "d":            # the notation's draw (RULES B7)
+            self.draw()
+        else:
+            command = self.COMMAND_KEYS.get(char if char.isprintable() and char.strip() else key)
+            if command is not None:
+                getattr(self, command)()
+
+    def tap_here(self) -> None:
+        where = self.session.picked or self.session.places[self.cursor]
+        self.act(lambda s: s.tap(where))
+
+    def press_here(self) -> None:
+        where = self.session.places[self.cursor]
+        self.act(lambda s: s.press(where))
+
+    def draw(self) -> None:
+        self.act(lambda s: s.draw())
+
+    def undo(self) -> None:
+        self.act(lambda s: s.push(s.board.parse_action("u")))
+
+    def redo(self) -> None:
+        self.act(lambda s: s.redo())
+
+    def finish(self) -> None:
+        self.act(lambda s: s.finish())
+
+    def hint(self) -> None:
+        self.start_search(HINT)
+
+    def winnable(self) -> None:
+        self.start_search(WINNABLE)
+
+    def show_keys(self) -> None:
+        from .screens import KeysScreen
+        self.app.push_screen(KeysScreen())
 
     def place_of(self, char: str, eh: bool) -> str | None:
         """The place a key names in this game (RULES B7), if any."""
@@ -324,13 +332,13 @@ class GameScreen(Screen):
             self.toggle_rules()
         else:
             self.session.cancel()
-            self.hint = ()
+            self.hinted = ()
         self.refresh_all()
 
     # ------------------------------------------------------------ searches
     def start_search(self, kind: str) -> None:
         self.stop_search(quiet=True)
-        self.hint = ()
+        self.hinted = ()
         self.session.message = ""
         search = self.search = Search(self.session.board, kind)
         self.refresh_all()
@@ -348,7 +356,7 @@ class GameScreen(Screen):
         if search.kind == HINT:
             self.session.message = hint_message(answer, search.limits)
             if answer["first"] is not None:
-                self.hint = self.hint_places(answer["first"])
+                self.hinted = self.hint_places(answer["first"])
         else:
             self.session.message = winnable_message(answer, search.limits)
         self.refresh_all()
