@@ -117,12 +117,18 @@ def play_example(name: str, start: int) -> tuple:
         assert not board.is_won
         await press(pilot, ["F"])
         seen.append(screen_text(pilot.app))
+        await press(pilot, ["S"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["escape"])
         await press(pilot, ["q"])
     run(board, play)
     assert board.is_won and board.moves == len(tokens)
     assert board.score == replay(record).score
     assert f"Won! Score {board.score} in {board.moves} moves." in seen[0].replace("\n", " ")
     assert "WON" in seen[0].splitlines()[0]
+    key = "EH" if board.game == "EH" else "SH-C4"
+    assert (f"{key:6} played 1, won 1 (100 %), best score {board.score}, streak 1 (best 1)"
+            in seen[1])
     return board, seen[0]
 
 
