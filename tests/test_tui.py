@@ -427,3 +427,17 @@ def test_open_resumes_a_record_and_new_game_offers_same_random_daily_and_a_code(
     assert boards[2].startswith("SH1-C2-")
     assert boards[3] == str(daily_code("SH", None, 2))
     assert boards[4] == "SH1-C1-AAAAAJ2"
+
+
+def test_beside_the_rule_book_the_table_closes_up_without_overlapping():
+    board = new_board("EH1-N-AAAAAAF")
+    board.push_script("1>f d d d")
+    seen = []
+
+    async def look(pilot):
+        await press(pilot, ["r"])
+        seen.append(screen_text(pilot.app))
+    run(board, look)
+    lines = seen[0].splitlines()
+    assert lines[1].startswith("   ░░░░  Q♥     -♠  -♠  A♥  -♥  -♦  -♦  -♣  -♣")
+    assert lines[2].startswith("    56   w3     f1  f2  f3  f4  f5  f6  f7  f8")

@@ -208,12 +208,19 @@ def _draw_top(board: Board, canvas: Canvas, drawing: Drawing, face: CardFace, ma
     foundations on the right, each with its label below."""
     right = xs[-1] + CARD
     slots = len(board.foundations)
-    fx = right - slots * FOUNDATION_PITCH + 1
+    easy_harp = board.game == EASY_HARP
+    # On a narrow table the foundations close up, and the waste shows only
+    # its top card, so that nothing overlaps.
+    for pitch in (FOUNDATION_PITCH, CARD):
+        fx = right - slots * pitch + (pitch - CARD)
+        if not easy_harp or fx > xs[1] + CARD:
+            break
+    fan = easy_harp and fx > xs[1] + 6 + CARD
     for s, pile in enumerate(board.foundations):
-        suit = SLOT_SUIT[s] if board.game == EASY_HARP else FOUNDATION_SUITS[s]
-        _top_pile(canvas, drawing, face, marks, fx + s * FOUNDATION_PITCH, f"f{s + 1}", pile,
+        suit = SLOT_SUIT[s] if easy_harp else FOUNDATION_SUITS[s]
+        _top_pile(canvas, drawing, face, marks, fx + s * pitch, f"f{s + 1}", pile,
                   f" -{face.suits[suit]} ", f"f{s + 1}")
-    if board.game != EASY_HARP:
+    if not easy_harp:
         for i, card in enumerate(board.cells):
             name = "abcd"[i]
             _top_pile(canvas, drawing, face, marks, xs[i], name, [] if card is None else [card],
@@ -230,7 +237,8 @@ def _draw_top(board: Board, canvas: Canvas, drawing: Drawing, face: CardFace, ma
     # The waste fanned: up to two cards under the top one, each showing its
     # rank and suit; only the top one plays (RULES A1.5).
     waste, wx = board.waste, xs[1]
-    for i, card in enumerate(waste[-3:-1]):
+    under = waste[-3:-1] if fan else []
+    for i, card in enumerate(under):
         canvas.put(wx + 3 * i, 0, f" {face.name(card)}", face.style(card))
-    shift = 3 * min(2, max(0, len(waste) - 1))
+    shift = 3 * len(under)
     _top_pile(canvas, drawing, face, marks, wx + shift, "w", waste, " -- ", f"w{len(waste)}")
