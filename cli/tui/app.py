@@ -9,122 +9,34 @@ itself (RULES A1.10, A2.7).  Solver searches run in a child process
 from __future__ import annotations
 
 import asyncio
-from functools import lru_cache
 
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Static
 
-from harp import Board, HarpError, IllegalActionError, Record, new_board
+from harp import Board, HarpError, IllegalActionError
 from harp.actions import DRAW, MOVE
-from harp.deals import EASY_HARP, GAME_NAMES, parse_code
-from harp.recordfile import load_one_record, records_in
+from harp.deals import EASY_HARP, GAME_NAMES
 from harp.rulebook import rule_book
 
 from ..output import one_line
-from ..saving import UPDATED, Resumed, save_record
+from ..saving import Resumed
 from . import stats
 from .background import HINT, WINNABLE, Search, hint_message, winnable_message
+from .files import GameFiles
 from .keys import footer
 from .session import STOCK, Session
-from .table import Drawing, Marks, draw_table
+from .table import Marks
+from .tableview import TableView
 
 ARROWS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 
 
-@lru_cache(maxsize=None)
-def _style(definition: str) -> Style:
-    return Style.parse(definition) if definition else Style()
-
-
-class TableView(Widget):
-    """The table, drawn for the widget's size; mouse clicks and drags."""
-
-    DEFAULT_CSS = "TableView { width: 1fr; height: 1fr; min-width: 50; }"
-
-    def __init__(self, game: GameScreen) -> None:
-        super().__init__()
-        self.game = game
-        self.drawing = Drawing([])
-        self._strips: list[Strip] | None = None
-        self._grab: tuple[str, int] | None = None
-        self._dragged = False
-        self._tapped: tuple[str, bool] | None = None
-
-    def redraw(self) -> None:
-        self._strips = None
-        self.refresh()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.redraw()
-
-    def render_line(self, y: int) -> Strip:
-        """One row of the table (Textual's line API: the rows are drawn
-        once per change, straight to segments)."""
-        if self._strips is None:
-            game = self.game
-            width = self.size.width
-            self.drawing = draw_table(game.session.board, width, self.size.height,
-                                      game.marks(), game.session.unicode)
-            base = self.rich_style
-            self._strips = [Strip([Segment(text, base + _style(style)) for text, style in line],
-                                  width) for line in self.drawing.lines]
-        if y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(self.size.width, self.rich_style)
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        self._grab = self.drawing.at(event.x, event.y)
-        self._dragged = False
-        self.capture_mouse()
-
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        self.release_mouse()
-        grab, self._grab = self._grab, None
-        drop = self.drawing.at(event.x, event.y)
-        if grab is None or drop is None or drop[0] == grab[0] or grab[0] == STOCK:
-            return
-        self._dragged = True
-        place, index = grab
-        pile = self.game.session.pile(place)
-        count = len(pile) - index if place.isdigit() and 0 <= index < len(pile) - 1 else None
-        self.game.act(lambda s: s.move(place, drop[0], count))
-
-    def on_click(self, event: events.Click) -> None:
-        if self._dragged:
-            self._dragged = False
-            return
-        spot = self.drawing.at(event.x, event.y)
-        if spot is None:
-            return
-        place, index = spot
-        session = self.game.session
-        if event.chain >= 2:
-            # The first click tapped already; a double tap (foundation
-            # first, RULES A1.10, A2.7) is only needed if that was refused.
-            if self._tapped == (place, False):
-                self.game.act(lambda s: s.double_tap(place))
-            self._tapped = None
-            return
-        pile = session.pile(place)
-        if session.picked is not None or (place.isdigit() and 0 <= index < len(pile) - 1):
-            self.game.act(lambda s: s.press(place, index))
-        elif place[0] == "f":
-            session.message = "Drag a foundation's card to a column or a cell to take it back."
-            self.game.refresh_all()
-        else:
-            self._tapped = (place, self.game.act(lambda s: s.tap(place)))
-
-
-class GameScreen(Screen):
+class GameScreen(GameFiles, Screen):
     """The table with its status, message and key lines, and the rule book."""
 
     DEFAULT_CSS = """
@@ -414,108 +326,6 @@ class GameScreen(Screen):
             text = "\n".join(f"{key:6} {tally.line()}" for key, tally in sorted(games.items())) \
                 or "No game played yet."
         self.app.push_screen(Dialog(f"Your statistics\n\n{text}\n\nAny key closes this."))
-
-    # ------------------------------------------------------------ games and files
-    def new_game(self) -> None:
-        from .screens import AskScreen, NewGameScreen
-
-        def chosen(answer) -> None:
-            if answer == "same":
-                self.start(new_board(self.session.board.code, **self.settings()))
-            elif answer == "code":
-                self.app.push_screen(AskScreen("Deal code (e.g. EH1-N-AAAAAAF):", "",
-                                               self.open_code))
-            elif answer is not None:
-                self.start(new_board(answer, **self.settings()))
-        self.app.push_screen(NewGameScreen(self.session.board.code), chosen)
-
-    def settings(self) -> dict[str, bool]:
-        board = self.session.board
-        return {"interactive_rules": board.interactive_rules, "double_click": board.double_click}
-
-    def open_code(self, text: str) -> str | None:
-        try:
-            board = new_board(parse_code(text), **self.settings())
-        except HarpError as err:
-            return one_line(err)
-        self.start(board)
-        return None
-
-    def ask_open(self) -> None:
-        from .screens import AskScreen
-        self.app.push_screen(AskScreen("Open a game record to resume (.txt, .jsonl, .csv):",
-                                       "", self.open_record))
-
-    def open_record(self, path: str) -> str | None:
-        try:
-            record = load_one_record(path)
-            board = new_board(record.code, **self.settings())
-            board.push_script(record.script, first_line=record.script_line)
-        except (HarpError, OSError) as err:
-            return one_line(err)
-        self.start(board, Resumed(path, record))
-        return None
-
-    def ask_save(self, then_quit: bool = False) -> None:
-        from .screens import AskScreen
-        default = self.resumed.path if self.resumed else f"{self.session.board.code}.txt"
-
-        def saved(path: str | None) -> None:
-            if path is not None and then_quit:
-                self.quit()
-        self.app.push_screen(AskScreen("Save this game as a record (.txt, .jsonl or .csv):",
-                                       default, self.save), saved)
-
-    def save(self, path: str) -> str | None:
-        board = self.session.board
-        extra = self.resumed.record.extra if self.resumed else {}
-        record = Record(str(board.code), board.script(), dict(extra))
-        try:
-            done = save_record(path, record, self.resumed)
-            # Saved again later, the game updates this record in place.
-            self.resumed = Resumed(path, _saved_record(path, self.resumed if done == UPDATED
-                                                       else None))
-        except (HarpError, OSError) as err:
-            return f"Not saved: {one_line(err)}"
-        said = f"Updated the game's record in {path}" if done == UPDATED else f"Saved to {path}"
-        self.session.saved_actions = len(board.actions)
-        self.session.message = f"{said}: replay it with: harp replay {path}"
-        self.goodbye = [self.session.message]
-        self.refresh_all()
-        return None
-
-    def request_quit(self) -> None:
-        if not self.session.unsaved:
-            self.quit()
-            return
-        from .screens import ChoiceScreen
-
-        def answered(answer: str | None) -> None:
-            if answer == "y":
-                self.ask_save(then_quit=True)
-            elif answer == "n":
-                self.quit()
-        self.app.push_screen(ChoiceScreen("Save this game as a record?\n\n"
-                                          "y  yes, then quit\nn  no, quit\nEsc  back to the game",
-                                          "yn"), answered)
-
-    def quit(self) -> None:
-        self.leave_game()
-        self.app.exit(self.goodbye)
-
-
-def _saved_record(path: str, updated: Resumed | None) -> Record:
-    """The record just saved in a file, as read back: the one updated in
-    place (it starts where it started), else the file's last one."""
-    last = None
-    for line, item in records_in(path):
-        last = item
-        if updated is not None and line == updated.record.line:
-            break
-    if not isinstance(last, Record):
-        raise HarpError(f"{path}: the saved record cannot be read back")
-    return last
-
 
 class HarpApp(App):
     """``harp play`` on a terminal: one game screen."""

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from harp.deals import EASY_HARP, SEAHAVEN, DealCode, daily_code, random_code
+from harp.deals import EASY_HARP, DealCode, daily_code, random_code
 
 from .keys import KEYS
 
