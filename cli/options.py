@@ -91,8 +91,10 @@ def deal_choice(func: F) -> F:
     new deal as the apps offer it (RULES A1.10, B4), instead of a CODE."""
     return apply(func, [
         click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\")."),
-        click.option("--daily", is_flag=True, help="Today's deal, the same for everyone (RULES B4)."),
-        click.option("--date", type=click.DateTime(["%Y-%m-%d"]), help="The daily deal of this date."),
+        click.option("--daily", is_flag=True,
+                     help="Today's deal, the same for everyone (RULES B4)."),
+        click.option("--date", type=click.DateTime(["%Y-%m-%d"]),
+                     help="The daily deal of this date."),
         game_option("Game of a --random or --daily deal [default: eh]."),
         cells_option("Seahaven cells for --random or --daily [default: 4]."),
     ])

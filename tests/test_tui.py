@@ -189,7 +189,8 @@ def test_a_click_taps_a_double_click_uses_the_apps_order_and_a_drag_takes_back()
     async def play(pilot):
         table = pilot.app.screen.query_one(TableView)
         await pilot.click(table, offset=spot(pilot.app, "8"))            # AC to its foundation
-        await pilot.click(table, offset=spot(pilot.app, "1"), times=2)   # 2S: no foundation, no column: a cell
+        # 2S: no foundation, no column: a double click puts it in a cell
+        await pilot.click(table, offset=spot(pilot.app, "1"), times=2)
         await pilot.mouse_down(table, offset=spot(pilot.app, "f4"))      # AC back to cell d
         await pilot.mouse_up(table, offset=spot(pilot.app, "d"))
         await pilot.pause()
@@ -285,7 +286,7 @@ def test_docs_and_readme_show_the_table_as_the_snapshot_test_captures_it():
     assert f"```\n{short}```" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-# ------------------------------------------------------------------ searches off the screen's thread
+# ------------------------------------------------------------------ searches in the background
 
 async def until(pilot, done, seconds=60.0):
     """Let the app run until ``done()`` (a search's answer arrives from its process)."""
@@ -324,7 +325,8 @@ def test_keys_are_answered_while_the_solver_searches_and_esc_stops_it():
         await press(pilot, ["i"])
         search = game.search
         await pilot.pause(1.0)
-        for key in ["right", "right", "?", "x", "left"]:     # the cursor moves, a dialog opens and closes
+        # The cursor moves, a dialog opens and closes.
+        for key in ["right", "right", "?", "x", "left"]:
             await press(pilot, [key])
         seen.append(game.session.places[game.cursor])
         seen.append((search._process.poll() is None))
@@ -439,5 +441,6 @@ def test_beside_the_rule_book_the_table_closes_up_without_overlapping():
         seen.append(screen_text(pilot.app))
     run(board, look)
     lines = seen[0].splitlines()
-    assert lines[1].startswith("   ░░░░  Q♥     -♠  -♠  A♥  -♥  -♦  -♦  -♣  -♣")
+    assert lines[1].startswith("   ░░░░  Q♥     -♠  -♠  A♥  -♥  -♦  -♦  -♣"
+                               "  -♣")
     assert lines[2].startswith("    56   w3     f1  f2  f3  f4  f5  f6  f7  f8")

@@ -54,7 +54,7 @@ def test_harp_play_in_tmux_shows_the_table_moves_undoes_and_quits_with_the_save_
     try:
         shown = pane.wait_for("Score 0  Moves 0")
         assert f"Seahaven Towers, 4 cells  {CODE}" in shown
-        assert "       7♣     5♣     3♥     5♠     Q♠     T♥     4♦     7♦     Q♦     5♥" in shown
+        assert "7♣     5♣     3♥     5♠     Q♠     T♥     4♦     7♦     Q♦     5♥" in shown
         pane.keys("8", "f")
         shown = pane.wait_for("Score 10  Moves 1")
         assert shown.splitlines()[1].endswith("A♣")         # on its foundation f4

@@ -18,7 +18,8 @@ def can_show_suits() -> bool:
     return encoding.startswith("utf")
 
 
-def play_full_screen(board: Board, ascii_: bool = False, resumed: Resumed | None = None) -> list[str]:
+def play_full_screen(board: Board, ascii_: bool = False,
+                     resumed: Resumed | None = None) -> list[str]:
     """Run the game until the player quits; the lines to print afterwards
     (where the game was saved, the statistics)."""
     from .app import HarpApp

@@ -233,7 +233,8 @@ class GameScreen(GameFiles, Screen):
             row_place = row[(i + step) % len(row)]
         else:
             other = top if row is bottom else bottom
-            row_place = other[min(len(other) - 1, round(i * (len(other) - 1) / max(1, len(row) - 1)))]
+            at = round(i * (len(other) - 1) / max(1, len(row) - 1))
+            row_place = other[min(len(other) - 1, at)]
         self.cursor = places.index(row_place)
         self.refresh_all()
 

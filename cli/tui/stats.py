@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from harp import Board, HarpError
@@ -25,30 +24,31 @@ class StatsError(HarpError):
     """A statistics file that cannot be read (it is left as it is)."""
 
 
-@dataclass
 class Tally:
-    """One game's statistics (``EH``, ``SH-C4``, ``SH-C2``, ``SH-C1``)."""
+    """One game's statistics (``EH``, ``SH-C4``, ``SH-C2``, ``SH-C1``):
+    its ``counts`` by the names of FIELDS.  ``best_score`` is the highest
+    score of any game, won or not; ``streak`` the games won in a row up to
+    the last one, ``best_streak`` the longest such run."""
 
-    played: int = 0
-    won: int = 0
-    best_score: int = 0
-    streak: int = 0
-    best_streak: int = 0
+    def __init__(self, counts: dict[str, int] | None = None) -> None:
+        self.counts = {**dict.fromkeys(FIELDS, 0), **(counts or {})}
 
     def add(self, won: bool, score: int) -> None:
-        self.played += 1
-        self.best_score = max(self.best_score, score)
+        counts = self.counts
+        counts["played"] += 1
+        counts["best_score"] = max(counts["best_score"], score)
         if won:
-            self.won += 1
-            self.streak += 1
-            self.best_streak = max(self.best_streak, self.streak)
+            counts["won"] += 1
+            counts["streak"] += 1
+            counts["best_streak"] = max(counts["best_streak"], counts["streak"])
         else:
-            self.streak = 0
+            counts["streak"] = 0
 
     def line(self) -> str:
-        rate = f"{100 * self.won / self.played:.0f} %" if self.played else "-"
-        return (f"played {self.played}, won {self.won} ({rate}), best score {self.best_score}, "
-                f"streak {self.streak} (best {self.best_streak})")
+        played, won, best, streak, longest = (self.counts[name] for name in FIELDS)
+        rate = f"{100 * won / played:.0f} %" if played else "-"
+        return (f"played {played}, won {won} ({rate}), best score {best}, "
+                f"streak {streak} (best {longest})")
 
 
 def stats_path() -> Path:
@@ -74,7 +74,7 @@ def load(path: Path) -> dict[str, Tally]:
     try:
         data = json.loads(text)
         games = data["games"]
-        return {key: Tally(**{name: _count(value[name]) for name in FIELDS})
+        return {key: Tally({name: _count(value[name]) for name in FIELDS})
                 for key, value in games.items()}
     except (ValueError, KeyError, TypeError, AttributeError) as err:
         raise StatsError(f"the statistics file {path} is damaged ({type(err).__name__}: "
@@ -96,7 +96,7 @@ def record_game(board: Board, won: bool, path: Path | None = None) -> Tally:
     tally = games.setdefault(game_key(board), Tally())
     tally.add(won, board.score)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"version": 1, "games": {k: asdict(v) for k, v in sorted(games.items())}},
+    text = json.dumps({"version": 1, "games": {k: v.counts for k, v in sorted(games.items())}},
                       indent=1)
     with AtomicFile(path) as out:
         out.write((text + "\n").encode("utf-8"))

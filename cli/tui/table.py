@@ -156,7 +156,8 @@ def canvas_height(canvas: Canvas) -> int:
     return len(canvas.chars)
 
 
-def _fit(columns: list[list[int]], down: list[int], height: int) -> tuple[int, list[list[tuple[int, int]]]]:
+def _fit(columns: list[list[int]], down: list[int],
+         height: int) -> tuple[int, list[list[tuple[int, int]]]]:
     """The gap row (1 or 0) and each column's rows as (card index, count of
     face-down cards drawn as one back, or 0): every card on its own row if
     the height allows, else each run of backs on one row, then no gap."""
