@@ -1,7 +1,8 @@
 """``harp hint``: the next action on a winning line from a position.
 
-It starts from the position reached by MOVES from deal CODE, and searches
-as briefly as the interactive game's hint unless told otherwise.
+It starts from the position reached by MOVES from deal CODE, or from a
+saved game (``--load FILE``), and searches as briefly as the interactive
+game's hint unless told otherwise.
 """
 from __future__ import annotations
 
@@ -12,28 +13,40 @@ import click
 from harp.solve import HINT_LIMITS, SolveLimits
 from harp.solve import hint as solver_hint
 
-from .options import json_option, limit_options
-from .solving import limit_text, position
+from .options import (READS_SAVED, json_option, limit_options, load_option, progress_option,
+                      retired_record_option)
+from .position import position
+from .progress import SearchProgress
+from .solving import limit_text
 
 
 @click.command()
-@click.argument("code")
+@click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
+@load_option()
+@retired_record_option(READS_SAVED)
 @limit_options(HINT_LIMITS, ("max_states", "timeout"))
 @json_option("Print one JSON object.")
-def hint(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool) -> None:
+@progress_option
+def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: SolveLimits,
+         json_: bool, show_progress: bool | None) -> None:
     """The next action on a winning line from the position after MOVES.
 
-    By default it searches as briefly as the interactive game's hint;
-    --timeout allows a longer search.
+    With --load FILE the game starts from a saved game, and any MOVES given
+    are played after its own.  By default it searches as briefly as the
+    interactive game's hint; --timeout allows a longer search; a search of
+    more than half a second shows, on a terminal, the positions searched
+    against --max-states.
 
     \b
     Examples:
         harp hint SH1-C4-AAAAAJ2
         harp hint SH1-C4-AAAAAJ2 '8>f 7>2'
+        harp hint --load saved.txt
     """
-    board = position(code, moves)
-    result, first = solver_hint(board, limits)
+    board = position(code, moves, load)
+    with SearchProgress(limits.max_states, show_progress) as searching:
+        result, first = solver_hint(board, limits, searching)
     if json_:
         click.echo(json.dumps({"code": str(board.code), "hint": first, **result.to_dict()}))
     elif first is not None:

@@ -1,16 +1,8 @@
-"""What ``harp solve`` and ``harp hint`` share: the position they start
-from, and why a search stopped."""
+"""What ``harp solve`` and ``harp hint`` share: why a search stopped (the
+position they start from is :mod:`harp.cli.position`'s)."""
 from __future__ import annotations
 
-from harp import Board, new_board
 from harp.solve import SolveLimits, SolveResult
-
-
-def position(code: str, moves: tuple[str, ...]) -> Board:
-    """The board after MOVES from CODE."""
-    board = new_board(code)
-    board.push_script(" ".join(moves))
-    return board
 
 
 def limit_text(result: SolveResult, limits: SolveLimits) -> str:
