@@ -160,12 +160,14 @@ class Session:
             return self.draw()
         picked, picked_index = self.picked, self.picked_index
         if picked is None:
-            pile = self.pile(place) if place != "f" else [0]
-            if not pile:
+            # "f" (the foundations, by key) is picked for a take-back from
+            # the first slot whose card the destination accepts (RULES B7).
+            size = self.board.cards_on_foundations if place == "f" else len(self.pile(place))
+            if not size:
                 self.message = f"Nothing to pick up at {place}."
                 return False
             self.picked = place
-            self.picked_index = index if index is not None and index < len(pile) - 1 else None
+            self.picked_index = index if index is not None and index < size - 1 else None
             self.message = (f"Picked {place}: now the place to put it "
                             "(the same place again: double tap; Esc: put it back).")
             return True
