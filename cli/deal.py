@@ -48,7 +48,7 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | No
 @winnable_options
 @click.option("--difficulty", "difficulty", is_flag=True,
               help="Solve the deal (within --timeout) and print its difficulty: log10 of the "
-                   "positions searched before the first win (README: \"Difficulty\").")
+                   "positions searched before the first win (docs/batch.md: \"Difficulty\").")
 @board_display
 def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
          game: str | None, cells: int | None, format_: str, winnable: bool, unwinnable: bool,

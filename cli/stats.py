@@ -52,7 +52,7 @@ DIST_COLUMNS = ["game", "variant", "value", "high", "deals", "pct", "won_pct",
 @click.option("--dist", "dist", metavar="MEASURE",
               help=f"Print one measure's distribution as a chart: a layout measure "
                    f"({MEASURE_HELP}) or, with --solve, "
-                   f"{', '.join(SOLVE_MEASURES)} (README: \"Difficulty\").")
+                   f"{', '.join(SOLVE_MEASURES)} (docs/batch.md: \"Difficulty\").")
 @click.option("--plot", type=output_path(dash=False), metavar="FILE.png|svg",
               help="Also draw the tables (or the --dist MEASURE) into a picture; "
                    "needs matplotlib: pip install 'harp-patience[plot]'.")

@@ -149,7 +149,7 @@ def print_deal(board: Board, verdict: Verdict | None, timeout: float, json_: boo
 
 
 def difficulty_of(code: DealCode, limits: Any) -> dict[str, Any]:
-    """The deal's difficulty (README "Difficulty"): the solver's positions
+    """The deal's difficulty (docs/batch.md, "Difficulty"): the solver's positions
     before its first win, within ``limits``, with the line's length."""
     from harp.analysis.stats import solve_facts
     from harp.analysis.tables import difficulty

@@ -199,7 +199,7 @@ def test_no_records_at_all_is_an_error_not_an_empty_table(where: str, tmp_path: 
 
 
 def test_bad_records_in_the_summary_point_to_rows(games: Path) -> None:
-    result = CliRunner().invoke(cli, ["score", str(games)])
+    result = CliRunner().invoke(cli, ["score", str(games), "--columns", "all"])
     assert (result.exit_code, result.stdout) == (0, SUMMARY)
     assert result.stderr == ("4 records could not be scored (the errors column): --rows shows "
                              "each with its error\n")

@@ -202,13 +202,13 @@ def test_plot_without_matplotlib_is_one_line_before_any_work(monkeypatch) -> Non
 
 def test_the_picture_in_docs_is_made_by_the_command() -> None:
     """docs/solve-sh.svg is valid SVG, and its description is the command
-    that made it, which the README shows."""
+    that made it, which docs/batch.md shows."""
     path = ROOT / "docs" / "solve-sh.svg"
     root = ET.parse(path).getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     described = [element.text for element in root.iter() if element.tag.endswith("description")]
     assert described and described[0].startswith("harp stats ")
-    assert described[0] in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert described[0] in (ROOT / "docs" / "batch.md").read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------ difficulty
