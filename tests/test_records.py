@@ -178,8 +178,8 @@ def test_a_csv_field_holding_line_breaks_is_quoted_and_reads_back(tmp_path) -> N
     (an unquoted break would split the row in two)."""
     from harp.recordfile import records_in
     from harp.records import csv_header, format_record
-    tricky = Record("SH1-C4-AAAAAJ2", "3>a", {"player": 'a\r\nb,"c"\rd'})
-    plain = Record("EH1-N-AAAAAAF", "1>f", {"player": "x"})
+    tricky = Record("SH1-C4-AAAAAJ2", "3>a", {"player": "a\r\nb", "note": "\r"})
+    plain = Record("EH1-N-AAAAAAF", "1>f", {"player": "x", "note": ""})
     path = tmp_path / "games.csv"
     lines = [csv_header(tricky), format_record(tricky, "csv"), format_record(plain, "csv")]
     path.write_text("".join(line + "\r\n" for line in lines), newline="")
