@@ -263,6 +263,18 @@ def retired_record_option(now: str) -> Decorator:
     return click.option("--record", type=str, hidden=True, expose_value=False, callback=refuse)
 
 
+def saved_game_position(func: F) -> F:
+    """The position a command starts from: ``CODE`` and ``MOVES``, or a
+    saved game read with ``--load FILE`` (MOVES then played after its own);
+    with the retired ``--record`` refused."""
+    return apply(func, [
+        click.argument("code", required=False),
+        click.argument("moves", nargs=-1),
+        load_option(),
+        retired_record_option(READS_SAVED),
+    ])
+
+
 def rule_settings(func: F) -> F:
     """``--interactive-rules/--no-interactive-rules`` and ``--double-click/--no-double-click``."""
     return apply(func, [
