@@ -12,7 +12,7 @@ from harp.deals import EASY_HARP, SEAHAVEN, DealCode, daily_code, parse_code, ra
 from harp.render import fcs_board
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import Date, board_display, cells_option, game_option
+from .options import board_display, deal_choice
 from .winnable import difficulty_of, print_deal, winnable_choice, winnable_options
 
 
@@ -41,11 +41,7 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | No
 
 @click.command()
 @click.argument("code", required=False)
-@click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\").")
-@click.option("--daily", is_flag=True, help="Today's deal, the same for everyone (RULES B4).")
-@click.option("--date", type=Date(), help="The daily deal of this date.")
-@game_option("Game of a --random or --daily deal [default: eh].")
-@cells_option("Seahaven cells for --random or --daily [default: 4].")
+@deal_choice
 @click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
               show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
                                       "board format (Seahaven only).")

@@ -13,18 +13,14 @@ import click
 from harp.solve import HINT_LIMITS, SolveLimits
 from harp.solve import hint as solver_hint
 
-from .options import (READS_SAVED, json_option, limit_options, load_option, progress_option,
-                      retired_record_option)
+from .options import json_option, limit_options, progress_option, saved_game_position
 from .position import position
 from .progress import SearchProgress
 from .solving import limit_text
 
 
 @click.command()
-@click.argument("code", required=False)
-@click.argument("moves", nargs=-1)
-@load_option()
-@retired_record_option(READS_SAVED)
+@saved_game_position
 @limit_options(HINT_LIMITS, ("max_states", "timeout"))
 @json_option("Print one JSON object.")
 @progress_option

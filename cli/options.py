@@ -1,6 +1,9 @@
 """The command line's options and value types, each defined once.
 
 * ``apply``: several Click decorators as one.
+* ``deal_choice``: ``--random``, ``--daily``, ``--date``, ``--game``,
+  ``--cells``: the deal ``harp deal`` prints and ``harp play`` starts;
+  ``winnable_flags``: ``--winnable``, ``--unwinnable``.
 * ``game_option`` (its value ``EH`` or ``SH``), ``cells_option`` (4, 2 or
   1 as a number), ``deals_option``, ``json_option``, ``output_options``
   (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
@@ -88,6 +91,28 @@ def game_option(help: str = "Easy Harp (eh) or Seahaven Towers (sh).", **kwargs:
 def cells_option(help: str = "Seahaven cells.", **kwargs: Any) -> Decorator:
     """``--cells``: 4, 2 or 1 (or None when not given)."""
     return click.option("--cells", type=Cells(), help=help, **kwargs)
+
+
+def deal_choice(func: F) -> F:
+    """``--random``, ``--daily``, ``--date``, ``--game`` and ``--cells``: a
+    new deal as the apps offer it (RULES A1.10, B4), instead of a CODE."""
+    return apply(func, [
+        click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\")."),
+        click.option("--daily", is_flag=True,
+                     help="Today's deal, the same for everyone (RULES B4)."),
+        click.option("--date", type=Date(), help="The daily deal of this date."),
+        game_option("Game of a --random or --daily deal [default: eh]."),
+        cells_option("Seahaven cells for --random or --daily [default: 4]."),
+    ])
+
+
+def winnable_flags(func: F) -> F:
+    """``--winnable`` and ``--unwinnable``: a random deal that can (cannot) be won."""
+    return apply(func, [
+        click.option("--winnable", is_flag=True,
+                     help="A random deal that can be won (Seahaven: from the atlas)."),
+        click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
+    ])
 
 
 def min_cells_option(help: str) -> Decorator:
@@ -236,6 +261,18 @@ def retired_record_option(now: str) -> Decorator:
             raise click.UsageError(f"--record is gone (it meant reading a saved game in some "
                                    f"commands and writing one in others): {now}", ctx)
     return click.option("--record", type=str, hidden=True, expose_value=False, callback=refuse)
+
+
+def saved_game_position(func: F) -> F:
+    """The position a command starts from: ``CODE`` and ``MOVES``, or a
+    saved game read with ``--load FILE`` (MOVES then played after its own);
+    with the retired ``--record`` refused."""
+    return apply(func, [
+        click.argument("code", required=False),
+        click.argument("moves", nargs=-1),
+        load_option(),
+        retired_record_option(READS_SAVED),
+    ])
 
 
 def rule_settings(func: F) -> F:

@@ -7,17 +7,13 @@ import click
 from harp import new_board
 from harp.notation import count_actions
 
-from .options import (READS_SAVED, Count, board_display, load_option, retired_record_option,
-                      rule_settings)
+from .options import Count, board_display, rule_settings, saved_game_position
 from .output import print_board
 from .position import record_from_arguments
 
 
 @click.command()
-@click.argument("code", required=False)
-@click.argument("moves", nargs=-1)
-@load_option()
-@retired_record_option(READS_SAVED)
+@saved_game_position
 @click.option("--at", "at", type=Count(min=0),
               help="Show the position after the first N actions only.")
 @rule_settings

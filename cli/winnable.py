@@ -21,7 +21,7 @@ from harp.solve import DEFAULT_LIMITS, SolveLimits
 from harp.winnable import (EASY_HARP_TIMEOUT, Verdict, decide, fewest_cells,
                            random_easy_harp_deal, random_seahaven_deal, seahaven_verdicts)
 
-from .options import apply, limit_options, min_cells_option
+from .options import apply, limit_options, min_cells_option, winnable_flags
 from .output import print_board
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -34,9 +34,7 @@ WINNABLE_LIMITS = SolveLimits(DEFAULT_LIMITS.max_states, EASY_HARP_TIMEOUT, line
 def winnable_options(func: F) -> F:
     """``--winnable``, ``--unwinnable``, ``--min-cells`` and ``--timeout``."""
     return apply(func, [
-        click.option("--winnable", is_flag=True,
-                     help="A random deal that can be won (Seahaven: from the atlas)."),
-        click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
+        winnable_flags,
         min_cells_option("Seahaven: a winnable deal whose fewest cells to win is N."),
         limit_options(WINNABLE_LIMITS, ("timeout",), " (the solver: Easy Harp has no atlas)"),
     ])

@@ -50,17 +50,17 @@ RUN = {**{flag: O + "run_options" for flag in ("--jobs", "--executor", "--schedu
 COLUMNS = {"--columns": O + "columns_option"}
 DISPLAY = {**JSON, "--ascii": O + "board_display", "--reveal": O + "board_display"}
 RULES = {flag: O + "rule_settings" for flag in ("--interactive-rules", "--double-click")}
+CHOICE = {**{flag: O + "deal_choice" for flag in ("--random", "--daily", "--date")}, **GAME,
+          **CELLS}
+WINNABLE = {"--winnable": O + "winnable_flags", "--unwinnable": O + "winnable_flags",
+            "--min-cells": O + "min_cells_option", "--timeout": O + "limit_options"}
 #: --load reads a saved game, --save writes one, in every command; the old
 #: --record (hidden) says which of the two replaced it.
 LOAD = {"--load": O + "load_option", "--record": O + "retired_record_option"}
 
 EXPECTED = {
-    "deal": {"--random": "harp.cli.deal", "--daily": "harp.cli.deal", "--date": "harp.cli.deal",
-             **GAME, **CELLS, "--format": "harp.cli.deal",
-             "--winnable": "harp.cli.winnable.winnable_options",
-             "--unwinnable": "harp.cli.winnable.winnable_options",
-             "--min-cells": O + "min_cells_option", "--timeout": O + "limit_options",
-             "--difficulty": "harp.cli.deal", **DISPLAY},
+    "deal": {**CHOICE, "--format": "harp.cli.deal", **WINNABLE, "--difficulty": "harp.cli.deal",
+             **DISPLAY},
     "decode": {"--solve": "harp.cli.decode", "--timeout": O + "limit_options"},
     "encode": {**GAME, **CELLS},
     "generate": {**GAME, **CELLS, **DEALS, "--random-play": "harp.cli.generate",
@@ -70,7 +70,8 @@ EXPECTED = {
     "hint": {**LOAD, "--max-states": O + "limit_options", "--timeout": O + "limit_options",
              **JSON, **PROGRESS},
     "play": {"--script": "harp.cli.play", **LOAD, "--verbose": "harp.cli.play",
-             "--interactive": "harp.cli.play", **RULES, **DISPLAY},
+             "--interactive": "harp.cli.play", "--line": "harp.cli.play", **CHOICE, **WINNABLE,
+             **RULES, **DISPLAY},
     "replay": {"--check": "harp.cli.replay", **RULES, **DISPLAY},
     "rules": {"--list": "harp.cli.rules"},
     "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES,

@@ -253,3 +253,37 @@ def test_interactive_why_shows_the_rule_behind_the_last_refusal():
     assert after_first.split("SH1-C4-AAAAAJ2> ")[1] == "why\n" + book.section("A2.3").text
     assert book.section("B7").text in out
     assert book.section("A2.5").text in out
+
+
+# ------------------------------------------------------------------ choosing the deal to play
+
+def test_play_takes_deal_s_choice_of_a_daily_deal():
+    played = invoke_ok("play", "--daily", "--date", "2026-11-29", "--ascii")
+    assert played == invoke_ok("deal", "--daily", "--date", "2026-11-29", "--ascii")
+    assert played.startswith("Easy Harp  EH1-N-AAADNG7  (deal 111839)\n")
+
+
+def test_play_a_random_deal_of_the_game_and_cells_chosen():
+    data = json.loads(invoke_ok("play", "--random", "--game", "sh", "--cells", "2", "--winnable",
+                                "--json"))
+    assert data["code"].startswith("SH1-C2-") and data["moves"] == 0
+    assert len(data["cells"]) == 2
+
+
+def test_play_line_starts_the_line_game():
+    out = invoke_ok("play", "--daily", "--date", "2026-11-29", "--line", "--ascii", input="q\n")
+    assert out.endswith("Score 0  Moves 0  Status open\nType help for the notation, q to quit.\n"
+                        "EH1-N-AAADNG7> q\n")
+
+
+def test_play_deal_choice_usage_errors_exit_2(tmp_path):
+    for args, message in [
+        (["SH1-C4-AAAAAJ2", "--random"], "give exactly one of CODE, --random or --daily"),
+        (["--game", "sh"], "give exactly one of CODE, --random or --daily"),
+        (["--daily", "--winnable"], "--winnable, --unwinnable and --min-cells choose a --random "
+         "deal; the daily deal is the same for everyone, winnable or not (RULES B4), and "
+         "'harp decode CODE' says whether a deal can be won"),
+        (["--random", "--load", str(tmp_path / "x.txt")],
+         "--random and --daily start a new deal; --load, --script and MOVES go with a CODE"),
+    ]:
+        refused(["play", *args], 2, message)

@@ -23,7 +23,7 @@ def _interruptible() -> None:
 
 
 def start(tmp_path, *args: str) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "harp", "play", *args, "-i", "--ascii"],
+    child = pexpect.spawn(sys.executable, ["-m", "harp", "play", *args, "--line", "--ascii"],
                           cwd=str(tmp_path), encoding="utf-8", timeout=60,
                           dimensions=(50, 120), preexec_fn=_interruptible)
     return child
