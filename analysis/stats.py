@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from harp import new_board
 from harp.deals import MAX_DEAL, VERSION, daily_number, make_code
 from harp.errors import HarpError, clip
-from harp.solve import BATCH_LIMITS, SolveLimits, replays_to_won, solve
+from harp.solve import BATCH_LIMITS, TIME, SolveLimits, replays_to_won, solve
 
 from .measures import deal_facts
 from .parallel import LOCAL, ordered_map
@@ -89,6 +89,8 @@ class DealTask(NamedTuple):
     kinds: tuple[str, ...]
     limits: SolveLimits
     scripts: bool = False
+    #: Kinds stored already, computed again (an ``unknown`` under smaller limits).
+    redo: tuple[str, ...] = ()
 
 
 class DealResult(NamedTuple):
@@ -110,13 +112,16 @@ def analyse_deal(task: DealTask) -> DealResult:
 
 
 def solve_facts(code: Any, limits: SolveLimits, script: bool = False) -> dict[str, Any]:
-    """The solver's outcome for a deal; a claimed win is replayed by the
-    engine and counted as ``unknown`` (flagged) if it does not win.  With
-    ``script``, a win's script is kept under ``script`` (never stored)."""
+    """The solver's outcome for a deal, with the positions and CPU seconds
+    it took, what stopped it (``unknown``) and the limits it ran under; a
+    claimed win is replayed by the engine and counted as ``unknown``
+    (flagged) if it does not win.  With ``script``, a win's script is kept
+    under ``script`` (never stored)."""
     board = new_board(code)
     result = solve(board, limits)
     facts: dict[str, Any] = {"outcome": result.outcome, "length": None,
-                             "states": result.states, "seconds": round(result.seconds, 4)}
+                             "states": result.states, "cpu_seconds": round(result.cpu_seconds, 4),
+                             "stopped_by": result.stopped_by, "limits": limits.to_dict()}
     if result.outcome == "solved":
         if replays_to_won(board, result):
             facts["length"] = len(result.actions)
@@ -146,20 +151,65 @@ class StatsPlan:
         return make_code(self.game, 1, self.cells).variant
 
     def tasks(self, store: ResultStore | None = None) -> list[DealTask]:
-        """One task per deal with something still missing from ``store``."""
+        """One task per deal with something still missing from ``store``,
+        or stored ``unknown`` under limits that these limits go beyond
+        (:func:`undecided`): that result is computed again (``redo``)."""
         game = self.game.upper()
         done = {kind: (store.done(game, self.variant, kind)
                        if store and not (kind == SOLVE and self.scripts) else set())
                 for kind in self.kinds}
+        again = (undecided(store, game, self.variant, self.limits)
+                 if store and SOLVE in self.kinds and not self.scripts else set())
         tasks = []
         for deal in self.deals:
-            missing = tuple(kind for kind in self.kinds if deal not in done[kind])
+            redo = (SOLVE,) if deal in again else ()
+            missing = tuple(kind for kind in self.kinds if deal not in done[kind] or kind in redo)
             if missing:
-                tasks.append(DealTask(game, self.cells, deal, missing, self.limits, self.scripts))
+                tasks.append(DealTask(game, self.cells, deal, missing, self.limits, self.scripts,
+                                      redo))
         return tasks
 
 
-Progress = Callable[[Iterator[DealResult], int], Iterable[DealResult]]
+def undecided(store: ResultStore, game: str, variant: str, limits: SolveLimits) -> set[int]:
+    """The deals whose stored solver result is ``unknown`` and that
+    ``limits`` may decide (:func:`goes_further`), to be solved again."""
+    deals = set()
+    for _, _, deal, _, data in store.results(game, variant, SOLVE):
+        if data.get("outcome") == "unknown" and goes_further(limits, data):
+            deals.add(deal)
+    return deals
+
+
+def goes_further(limits: SolveLimits, data: dict[str, Any]) -> bool:
+    """Whether a search under ``limits`` goes further than the one that
+    left the stored ``unknown`` ``data``: more positions; or as many and
+    a later safety net, when the clock stopped it; or its limits were not
+    recorded (a result of an earlier harp).  Under the same limits the
+    search is the same, so it is not run again."""
+    stored = stored_limits(data)
+    if stored is None or limits.max_states > stored.max_states:
+        return True
+    later = stored.timeout is not None and (limits.timeout is None or limits.timeout > stored.timeout)
+    return data.get("stopped_by") == TIME and limits.max_states == stored.max_states and later
+
+
+def stored_limits(data: dict[str, Any]) -> SolveLimits | None:
+    """The limits a stored solver result ran under; None if not recorded
+    (or not readable)."""
+    limits = data.get("limits")
+    if not isinstance(limits, dict) or set(limits) != {"max_states", "line_states", "timeout"}:
+        return None
+    timeout = limits["timeout"]
+    if not (all(type(limits[name]) is int and limits[name] >= 0
+                for name in ("max_states", "line_states"))
+            and (timeout is None or type(timeout) in (int, float) and 0 <= timeout < float("inf"))):
+        return None
+    return SolveLimits(**limits)
+
+
+#: ``progress(results, tasks, redone)``: the results as they come, how many
+#: deals are computed, and how many of them again (:func:`undecided`).
+Progress = Callable[[Iterator[DealResult], int, int], Iterable[DealResult]]
 
 
 #: Chunks a worker should get at least, when there are few tasks.
@@ -190,7 +240,7 @@ def run_stats(plan: StatsPlan, store: ResultStore | None = None, *, jobs: int = 
         analyse_deal, tasks, jobs=jobs, chunk_size=balanced_chunk(len(tasks), jobs, chunk_size),
         executor=executor, scheduler=scheduler)
     if progress is not None:
-        results = progress(iter(results), len(tasks))
+        results = progress(iter(results), len(tasks), sum(1 for task in tasks if task.redo))
     if each is not None:
         results = _tap(results, each)
     if store is None:
@@ -199,10 +249,12 @@ def run_stats(plan: StatsPlan, store: ResultStore | None = None, *, jobs: int = 
             for kind, data in result.results.items():
                 tables.add(result.game, result.variant, kind, data)
         return tables
+    redo = {task.deal: task.redo for task in tasks if task.redo}
     for result in results:
         for kind, data in result.results.items():
             store.add(result.game, result.variant, result.deal, kind,
-                      {k: v for k, v in data.items() if k != "script"})
+                      {k: v for k, v in data.items() if k != "script"},
+                      replace=kind in redo.get(result.deal, ()))
     store.flush()
     return tables_from_store(store, plan.game.upper(), plan.variant, set(plan.deals))
 
@@ -241,8 +293,10 @@ def well_formed(kind: str, data: dict[str, Any]) -> bool:
     if kind == LAYOUT:
         return all(isinstance(name, str) and count(value, 10**6) for name, value in data.items())
     if kind == SOLVE:
-        seconds = data.get("seconds", 0.0)
+        seconds = [data.get(name, 0.0) for name in ("cpu_seconds", "seconds")]
         return (data.get("outcome") in OUTCOMES and count(data.get("states", 0))
                 and (data.get("length") is None or count(data["length"]))
-                and type(seconds) in (int, float) and 0 <= seconds < float("inf"))
+                and all(type(s) in (int, float) and 0 <= s < float("inf") for s in seconds)
+                and data.get("stopped_by") in (None, "positions", "time")
+                and (data.get("limits") is None or stored_limits(data) is not None))
     return True

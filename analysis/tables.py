@@ -42,16 +42,23 @@ class SolveStats:
     outcomes: Counter[str] = field(default_factory=Counter)
     lengths: Counter[int] = field(default_factory=Counter)
     states: int = 0
-    seconds: float = 0.0
-    max_seconds: float = 0.0
+    max_states: int = 0
+    #: CPU seconds, of the results that record them (an earlier harp
+    #: stored wall-clock seconds, which are not counted here).
+    timed: int = 0
+    cpu_seconds: float = 0.0
+    max_cpu_seconds: float = 0.0
 
     def add(self, data: dict[str, Any]) -> None:
         self.outcomes[data["outcome"]] += 1
         if data.get("length") is not None:
             self.lengths[data["length"]] += 1
         self.states += data.get("states", 0)
-        self.seconds += data.get("seconds", 0.0)
-        self.max_seconds = max(self.max_seconds, data.get("seconds", 0.0))
+        self.max_states = max(self.max_states, data.get("states", 0))
+        if "cpu_seconds" in data:
+            self.timed += 1
+            self.cpu_seconds += data["cpu_seconds"]
+            self.max_cpu_seconds = max(self.max_cpu_seconds, data["cpu_seconds"])
 
     def to_dict(self) -> dict[str, Any]:
         deals = sum(self.outcomes.values())
@@ -65,9 +72,10 @@ class SolveStats:
             if solved else None,
             "median_length": median_of_counts(self.lengths),
             "mean_states": round(self.states / deals) if deals else None,
-            "mean_seconds": round(self.seconds / deals, 3) if deals else None,
-            "max_seconds": round(self.max_seconds, 3),
-            "total_seconds": round(self.seconds, 1),
+            "max_states": self.max_states,
+            "mean_cpu_seconds": round(self.cpu_seconds / self.timed, 3) if self.timed else None,
+            "max_cpu_seconds": round(self.max_cpu_seconds, 3) if self.timed else None,
+            "total_cpu_seconds": round(self.cpu_seconds, 1) if self.timed else None,
         }
 
 

@@ -154,8 +154,9 @@ def test_limits_give_unknown() -> None:
     result = solve(new_board("SH1-C4-AAAAAJ2"), SolveLimits(max_states=3))
     assert result.outcome == "unknown" and result.actions == []
     assert result.states <= 3
+    assert result.stopped_by == "positions"
     result = solve(new_board(make_code("SH", 91, 4)), SolveLimits(timeout=0.0))
-    assert result.outcome == "unknown"
+    assert result.outcome == "unknown" and result.stopped_by == "time"
 
 
 def test_won_position_and_result_fields() -> None:
@@ -165,8 +166,9 @@ def test_won_position_and_result_fields() -> None:
     result = solve(board)
     assert result.outcome == "solved" and result.actions == []
     data = result.to_dict()
-    assert list(data) == ["outcome", "script", "length", "draws", "states", "verdict_seconds",
-                          "seconds"]
+    assert list(data) == ["outcome", "script", "length", "draws", "states", "verdict_states",
+                          "stopped_by", "cpu_seconds", "limits"]
+    assert data["limits"] == {"max_states": 2_000_000, "line_states": 60_000, "timeout": None}
     assert (data["script"], data["length"]) == ("", 0)
 
 

@@ -9,25 +9,33 @@ next to their code.  A win is never taken on a solver's word:
 """
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any
 
 from harp.errors import HarpError
 
 from .easyharp import solve_easy_harp
-from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE,
-                     SolveLimits, SolveResult)
+from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, POSITIONS, SOLVED, TIME, UNKNOWN,
+                     UNSOLVABLE, SolveLimits, SolveResult)
 from .seahaven import solve_seahaven
 
-__all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "SOLVED", "UNKNOWN", "UNSOLVABLE",
+__all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
+           "UNKNOWN", "UNSOLVABLE",
            "SolveLimits", "SolveResult", "hint", "replays_to_won", "solve"]
 
 
 def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
-    """Decide the board's current position (dispatch on ``board.code.game``)."""
+    """Decide the board's current position (dispatch on ``board.code.game``);
+    the result carries the limits and the CPU seconds it took."""
+    start = time.process_time()
     if board.code.game == "SH":
-        return solve_seahaven(board, limits)
-    return solve_easy_harp(board, limits)
+        result = solve_seahaven(board, limits)
+    else:
+        result = solve_easy_harp(board, limits)
+    result.cpu_seconds = time.process_time() - start
+    result.limits = limits
+    return result
 
 
 def replays_to_won(board: Any, result: SolveResult) -> bool:
@@ -47,6 +55,6 @@ def hint(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> tuple[SolveResult,
     """The search result and the first action of a winning line (or None);
     no time goes to looking for a shorter line (only its first action is
     shown)."""
-    result = solve(board, replace(limits, line_search=0.0))
+    result = solve(board, replace(limits, line_states=0))
     first = result.actions[0] if result.solved and result.actions else None
     return result, first

@@ -6,9 +6,11 @@ One search serves both the sound search (every move of the normal form,
 (:func:`quick_steps` after :func:`play_safe`): the generator and the
 closure are parameters.  A position is expanded once:
 its key (:func:`harp.solve.easyharp.model.key`) goes into a table, and a
-position whose key is in the table is not searched again.  The table holds
-at most ``max_states`` keys (about 200 bytes each: the default limits stay
-well under 1 GB).
+position whose key is in the table is not searched again.  Each search is
+given a :class:`~harp.solve.budget.Budget`: it makes at most its ``limit``
+of positions (a depth-first table holds that many keys, about 200 bytes
+each), spends what it made, and stops early only if the budget's
+safety-net deadline passes.
 
 ``unsolvable`` is answered only when the table's positions are all
 expanded; with the sound generator that is a proof (the reductions are
@@ -25,14 +27,14 @@ from __future__ import annotations
 import copy
 import heapq
 import operator
-import time
 from collections.abc import Callable
 from typing import NamedTuple
 
 from .model import SLOT_SUIT, Move, Position, apply, digest, key, tableau_empty
+from ..budget import Budget
 from ..result import SOLVED, UNKNOWN, UNSOLVABLE
 
-#: Every this many children tried the clock is read.
+#: Every this many children tried the safety net's clock is read.
 CLOCK_EVERY = 1024
 #: A beam stops after this many levels without a position that scores
 #: better than every one before it.  A narrow beam that has lost its way
@@ -49,6 +51,12 @@ class SearchOutcome(NamedTuple):
     states: int
 
 
+def _spent(budget: Budget, outcome: str, line: list[Move], states: int) -> SearchOutcome:
+    """The outcome of a search that made ``states`` positions, spent."""
+    budget.spend(states)
+    return SearchOutcome(outcome, line, states)
+
+
 def play_step(pos: Position, moves: list[Move],
               close: Callable[[Position, list[Move]], Position]) -> tuple[list[Move], Position]:
     """A step's moves played from ``pos``, then the closure: the moves
@@ -60,24 +68,25 @@ def play_step(pos: Position, moves: list[Move],
 
 
 def depth_first(root: Position, steps: Callable[[Position], list],
-                close: Callable[[Position, list[Move]], Position], max_states: int,
-                deadline: float) -> SearchOutcome:
+                close: Callable[[Position, list[Move]], Position], budget: Budget
+                ) -> SearchOutcome:
     """Search from ``root`` (already closed) for a position with an empty
-    tableau.  ``steps(pos)`` lists (priority, moves) best first;
-    ``close(pos, line)`` plays the forced moves, appending them to line.
-    The line returned leads from ``root`` to the win's empty tableau."""
+    tableau, making at most ``budget.limit`` positions (at least the root).
+    ``steps(pos)`` lists (priority, moves) best first; ``close(pos, line)``
+    plays the forced moves, appending them to line.  The line returned
+    leads from ``root`` to the win's empty tableau."""
     if tableau_empty(root):
-        return SearchOutcome(SOLVED, [], 1)
+        return _spent(budget, SOLVED, [], 1)
+    max_states = budget.limit
     seen = {key(root)}
     count = 1
     path: list[list[Move]] = []
     stack: list[list] = [[root, steps(root), 0]]
-    clock = time.perf_counter
     tried = 0
     while stack:
         tried += 1
-        if tried % CLOCK_EVERY == 0 and clock() > deadline:
-            return SearchOutcome(UNKNOWN, [], count)
+        if tried % CLOCK_EVERY == 0 and budget.late():
+            return _spent(budget, UNKNOWN, [], count)
         frame = stack[-1]
         pos, options, index = frame
         if index == len(options):
@@ -93,16 +102,16 @@ def depth_first(root: Position, steps: Callable[[Position], list],
         seen.add(k)
         count += 1
         if tableau_empty(child):
-            return SearchOutcome(SOLVED, [m for seg in path for m in seg] + segment, count)
+            return _spent(budget, SOLVED, [m for seg in path for m in seg] + segment, count)
         if count >= max_states:
-            return SearchOutcome(UNKNOWN, [], count)
+            return _spent(budget, UNKNOWN, [], count)
         path.append(segment)
         stack.append([child, steps(child), 0])
-    return SearchOutcome(UNSOLVABLE, [], count)
+    return _spent(budget, UNSOLVABLE, [], count)
 
 
 def beam(root: Position, width: int, children: Children, score: Callable[[Position], int],
-         max_states: int, deadline: float, per_parent: int = 0) -> SearchOutcome:
+         budget: Budget, per_parent: int = 0) -> SearchOutcome:
     """Beam search: level by level, keep the ``width`` best positions by
     ``score`` (lower first; ties: the first made) and expand them all
     (``children``: :class:`Children`).  It drops positions, so it proves
@@ -117,27 +126,28 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
     children all score well fills the beam with near-copies of itself, and
     the beam follows one line of play.  Positions are told apart by
     :func:`~harp.solve.easyharp.model.digest` (a beam only ever answers
-    with a win, which is replayed)."""
+    with a win, which is replayed).  It stops once it has made
+    ``budget.limit`` positions (the last expansion may go past it)."""
     if tableau_empty(root):
-        return SearchOutcome(SOLVED, [], 1)
+        return _spent(budget, SOLVED, [], 1)
+    max_states = budget.limit
     seen = {digest(root)}
     parents: list[tuple[int, list[Move]]] = [(-1, [])]
     level = [(root, 0)]
-    clock = time.perf_counter
     best = score(root)
     stale = 0
     while level:
         stale += 1
         if stale > STALL:
-            return SearchOutcome(UNKNOWN, [], len(parents))
+            return _spent(budget, UNKNOWN, [], len(parents))
         candidates = []
         for pos, node in level:
             for index, child in _new_children(pos, node, children, seen, parents):
                 if tableau_empty(child):
-                    return SearchOutcome(SOLVED, _path(parents, index), len(parents))
+                    return _spent(budget, SOLVED, _path(parents, index), len(parents))
                 candidates.append((score(child), index, child))
-            if len(parents) >= max_states or clock() > deadline:
-                return SearchOutcome(UNKNOWN, [], len(parents))
+            if len(parents) >= max_states or budget.late():
+                return _spent(budget, UNKNOWN, [], len(parents))
         candidates.sort(key=_first_two)
         if candidates and candidates[0][0] < best:
             best = candidates[0][0]
@@ -146,7 +156,7 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
             level = _diverse(candidates, parents, width, per_parent)
         else:
             level = [(child, node) for _, node, child in candidates[:width]]
-    return SearchOutcome(UNKNOWN, [], len(parents))
+    return _spent(budget, UNKNOWN, [], len(parents))
 
 
 class BestFirst:
@@ -198,13 +208,13 @@ class BestFirst:
         other.unscored, other.heap = self.heap[:], []
         return other
 
-    def _score_open(self, deadline: float) -> bool:
-        """Score the open positions a :meth:`reordered` search was given,
-        until the deadline; whether all are scored (then they are its heap)."""
+    def _score_open(self, budget: Budget) -> bool:
+        """Score the open positions a :meth:`reordered` search was given
+        (no new positions: nothing is spent), unless the safety net's
+        deadline passes; whether all are scored (then they are its heap)."""
         unscored, heap, score = self.unscored, self.heap, self.score
-        clock = time.perf_counter
         while len(heap) < len(unscored):
-            if clock() > deadline:
+            if budget.late():
                 return False
             for _, node, pos in unscored[len(heap):len(heap) + CLOCK_EVERY]:
                 heap.append((score(pos), node, pos))
@@ -212,24 +222,25 @@ class BestFirst:
         self.unscored = []
         return True
 
-    def run(self, states: int, deadline: float) -> SearchOutcome:
-        """Go on until ``states`` more positions are made (the count
-        returned is this call's); ``solved`` with the line from the root."""
+    def run(self, budget: Budget) -> SearchOutcome:
+        """Go on until ``budget.limit`` more positions are made (the count
+        returned is this call's; the last expansion may go past it);
+        ``solved`` with the line from the root."""
         if self.root_won:
-            return SearchOutcome(SOLVED, [], 1)
-        if self.unscored and not self._score_open(deadline):
-            return SearchOutcome(UNKNOWN, [], 0)
+            return _spent(budget, SOLVED, [], 1)
+        if self.unscored and not self._score_open(budget):
+            return _spent(budget, UNKNOWN, [], 0)
         parents, seen, heap = self.parents, self.seen, self.heap
-        stop = min(len(parents) + states, self.cap)
+        stop = min(len(parents) + budget.limit, self.cap)
         start = len(parents)
-        clock = time.perf_counter
-        while heap and len(parents) < stop and clock() <= deadline:
+        late = budget.late
+        while heap and len(parents) < stop and not late():
             _, node, pos = heapq.heappop(heap)
             for index, child in _new_children(pos, node, self.children, seen, parents):
                 if tableau_empty(child):
-                    return SearchOutcome(SOLVED, _path(parents, index), len(parents) - start)
+                    return _spent(budget, SOLVED, _path(parents, index), len(parents) - start)
                 heapq.heappush(heap, (self.score(child), index, child))
-        return SearchOutcome(UNKNOWN, [], len(parents) - start)
+        return _spent(budget, UNKNOWN, [], len(parents) - start)
 
 
 class Children:
