@@ -40,10 +40,10 @@ and the dead-end tests answer ``unsolvable``.
 
 Memory: a depth-first run's table holds at most its share of
 ``max_states`` keys (about 200 bytes each), a beam search at most
-:data:`BEAM_CAP` positions (a digest and the moves that lead to it, about
-300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
-keeps the positions it has not expanded: about 600 bytes per position
-made, on deal 28), the one under :func:`score_by_needs` at most
+:data:`BEAM_CAP` positions (a digest and the moves that lead to it,
+packed: :mod:`~harp.solve.easyharp.packed`), the best-first search at
+most :data:`BEST_FIRST_CAP` (it keeps the positions it has not expanded,
+packed: about 400 bytes per position made, on deal 35497), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
 :data:`NOVELTY_CAP` (on a hard deal :data:`NOVELTY_MORE` more) and
 :data:`NOVELTY_NEEDS_CAP` (then :data:`HARD_NOVELTY_NEEDS_CAP`), the hard
@@ -52,10 +52,10 @@ and the two that go on from the first novelty search's open positions a
 copy of its tables and :data:`REORDERED_DEPTH_CAP` and
 :data:`REORDERED_CAP` positions more (a search is freed once full), the
 children kept for the beams at most :data:`KEEP_CHILDREN` positions'
-(about 6 KB each), and the fast runs' tables are freed before the sound
-search; so at the default limits
-(2 000 000 positions) a solver process stays under 1 GB (700 MiB on a
-hard deal whose search runs to the limit: benchmarks/NOTES.md).
+(about 8 KB each), and the fast runs' tables are freed before the sound
+search; so at the default limits (2 000 000 positions) a solver process
+stays under 400 MiB (344 MiB on deal 35497, whose search runs to the
+limit: benchmarks/NOTES.md).
 """
 from __future__ import annotations
 
@@ -163,8 +163,11 @@ NOVELTY_DEPTH_CAP = 250_000
 CUT = (0.1, 0.7)
 LINE_WIDTHS = (4, 8, 16)
 #: Positions whose children the fast runs keep (:class:`Children`, about
-#: 6 KB each): the positions the beams expand again are near the root.
-KEEP_CHILDREN = 20_000
+#: 8 KB each): the positions the beams expand again are near the root.
+#: (20 000 took 160 MB on deal 35497 and saved no measurable CPU on
+#: deals 28, 682, 814 and 1634: a kept list spares an expansion, but
+#: costs a dictionary look-up on every expansion.)
+KEEP_CHILDREN = 4_000
 
 
 def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
@@ -329,10 +332,10 @@ def _fast_runs(root: Position) -> Iterator[Run]:
                 yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
         if hard:
             for search, share in hard:
-                if search.full:
-                    search.release()
-                else:
+                if not search.full:
                     yield _resume(search, width * share)
+                if search.full:             # (freed as soon as it is: memory)
+                    search.release()
         else:
             if width >= NEEDS_FROM:
                 yield _resume(needs_first, width * NEEDS_PER_WIDTH)
