@@ -23,12 +23,12 @@ import math
 import os
 import sqlite3
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from harp.atlas import Atlas, AtlasError, cells_of, encode_atlas, read_atlas
+from harp.atomicfile import AtomicFile
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
 
 #: 95 % two-sided normal quantile.
@@ -94,15 +94,8 @@ def write_atlas(atlas: Atlas, out: str | Path, compression: str = "zlib") -> int
     data = encode_atlas(atlas, compression)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=out.name, suffix=".tmp", dir=out.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    with AtomicFile(out, mode=0o644) as handle:
+        handle.write(data)
     return len(data)
 
 

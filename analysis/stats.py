@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from harp import new_board
-from harp.deals import MAX_DEAL, VERSION, daily_number, make_code
+from harp.deals import MAX_DEAL, VERSION, daily_number, make_code, variant_name
 from harp.errors import HarpError, clip
 from harp.solve import BATCH_LIMITS, TIME, SolveLimits, replays_to_won, solve
 
@@ -148,7 +148,7 @@ class StatsPlan:
 
     @property
     def variant(self) -> str:
-        return make_code(self.game, 1, self.cells).variant
+        return variant_name(self.game, self.cells)
 
     def tasks(self, store: ResultStore | None = None) -> list[DealTask]:
         """One task per deal with something still missing from ``store``,

@@ -22,8 +22,7 @@ from harp.rulebook import rule_book
 from harp.records import Record
 from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits, hint
 
-from .options import board_text, use_color
-from .output import one_line
+from .output import board_text, one_line, use_color
 from .saving import UPDATED, Resumed, save_record
 
 QUIT = ("q", "quit", "exit")

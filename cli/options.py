@@ -1,37 +1,41 @@
-"""The command line's options and value types, each defined once, and the
-printing of a board shared by the board commands (deal, show, play, replay).
+"""The command line's options and value types, each defined once.
 
 * ``apply``: several Click decorators as one.
-* ``game_option``, ``cells_option``, ``json_option``: the shared choices.
-* ``rule_settings``: the two settings of RULES B9 as switches, both on by default.
-* ``board_display``: ``--json``, ``--ascii``, ``--reveal``.
+* ``game_option`` (its value ``EH`` or ``SH``), ``cells_option`` (4, 2 or
+  1 as a number), ``deals_option``, ``json_option``, ``output_options``
+  (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
+  (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...).
+* ``limit_options``: the solver's limits, read into one ``SolveLimits``.
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
   infinity, NUL bytes in file names, and quote at most a clipped excerpt
   of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``InputPath``.
-* ``print_board``: one position as text (colour only on a terminal, never
-  with ``NO_COLOR``) or as one JSON object.
 """
 from __future__ import annotations
 
-import json
+import dataclasses
+import functools
 import math
 import os
-import sys
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
 
-from harp import Board
+from harp.analysis.parallel import DASK, EXECUTORS, LOCAL
 from harp.errors import clip
-from harp.render import board_to_dict, render_text
+
+if TYPE_CHECKING:       # the board commands start without loading the solvers
+    from harp.solve import SolveLimits
 
 F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[F], F]
 
-GAME_CHOICE = click.Choice(["eh", "sh"], case_sensitive=False)
-CELLS_CHOICE = click.Choice(["4", "2", "1"])
 #: Digits of the largest count an option takes (more is refused unread).
 MAX_COUNT_DIGITS = 18
+#: Most worker processes ``--jobs`` takes: more would only thrash.
+MAX_JOBS = min(64, 8 * (os.cpu_count() or 1))
+DEFAULT_FORMAT = "simple"
+#: A few table formats the help names; ``--fmt`` takes any of tabulate's.
+EXAMPLE_FORMATS = ("simple", "github", "grid", "pipe", "plain", "rst")
 
 
 def apply(func: F, decorators: list[Decorator]) -> F:
@@ -41,26 +45,161 @@ def apply(func: F, decorators: list[Decorator]) -> F:
     return func
 
 
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given on the command line (not its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+# ------------------------------------------------------------------ game and deals
+
+class Game(click.Choice):
+    """``eh`` or ``sh``, in any case, as the game's code: ``EH`` or ``SH``."""
+
+    def __init__(self) -> None:
+        super().__init__(["eh", "sh"], case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        return str(super().convert(value, param, ctx)).upper()
+
+
+class Cells(click.Choice):
+    """A Seahaven variant's cells, 4, 2 or 1 (RULES A1.10), as a number."""
+
+    def __init__(self, choices: tuple[str, ...] = ("4", "2", "1")) -> None:
+        super().__init__(list(choices))
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        return int(super().convert(str(value), param, ctx))
+
+
 def game_option(help: str = "Easy Harp (eh) or Seahaven Towers (sh).", **kwargs: Any) -> Decorator:
-    return click.option("--game", type=GAME_CHOICE, help=help, **kwargs)
+    """``--game``: ``EH`` or ``SH`` (or None when not given)."""
+    return click.option("--game", type=Game(), help=help, **kwargs)
 
 
 def cells_option(help: str = "Seahaven cells.", **kwargs: Any) -> Decorator:
-    return click.option("--cells", type=CELLS_CHOICE, help=help, **kwargs)
+    """``--cells``: 4, 2 or 1 (or None when not given)."""
+    return click.option("--cells", type=Cells(), help=help, **kwargs)
 
+
+def min_cells_option(help: str) -> Decorator:
+    """``--min-cells``: 1, 2 or 4 (or None)."""
+    return click.option("--min-cells", type=Cells(("1", "2", "4")), help=help)
+
+
+def _deal_list(ctx: click.Context, param: click.Parameter, value: str | None) -> list[int] | None:
+    """``--deals``: parsed at once, so a bad list is a usage error before any work."""
+    from harp.analysis.stats import DealListError, parse_deal_list
+    if value is None:
+        return None
+    try:
+        return parse_deal_list(value)
+    except DealListError as err:
+        raise click.BadParameter(str(err), ctx, param) from None
+
+
+def deals_option(help: str, **kwargs: Any) -> Decorator:
+    """``--deals LIST`` (passed as ``deal_list``): ranges and lists of deal numbers."""
+    return click.option("--deals", "deal_list", metavar="LIST", callback=_deal_list,
+                        help=help, **kwargs)
+
+
+# ------------------------------------------------------------------ the solver's limits
+
+#: Each limit option: its flag, value type and help.
+_LIMITS = {
+    "max_states": ("--max-states", lambda: Count(1),
+                   "Give up (unknown) after this many positions{scope}."),
+    "timeout": ("--timeout", lambda: Seconds(),
+                "Give up (unknown) after this many seconds{scope}."),
+    "line_search": ("--line-search", lambda: Seconds(zero=True),
+                    "Easy Harp: once a deal is won, look this many more seconds for a "
+                    "shorter line (within --timeout; 0: none){scope}."),
+}
+
+
+def limit_options(defaults: SolveLimits, names: tuple[str, ...] = tuple(_LIMITS),
+                  scope: str = "") -> Callable[[F], F]:
+    """The solver's limits as options (``names``: some of ``max_states``,
+    ``timeout``, ``line_search``), their defaults from ``defaults``; the
+    command gets them as one ``limits: SolveLimits`` (a limit without its
+    option keeps its default).  ``scope`` ends each help line, e.g.
+    ``", per deal (--solve)"``."""
+    options = []
+    for name in names:
+        flag, kind, text = _LIMITS[name]
+        options.append(click.option(flag, name, type=kind(), default=getattr(defaults, name),
+                                    show_default=True, help=text.format(scope=scope)))
+
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def command(*args: Any, **kwargs: Any) -> Any:
+            chosen = {name: kwargs.pop(name) for name in names}
+            return func(*args, limits=dataclasses.replace(defaults, **chosen), **kwargs)
+        return apply(command, options)  # type: ignore[return-value]
+    return decorate
+
+
+# ------------------------------------------------------------------ output and display
 
 def json_option(help: str = "Print JSON.") -> Decorator:
     """The one ``--json`` flag (passed as ``json_``)."""
     return click.option("--json", "json_", is_flag=True, help=help)
 
 
-def line_search_option(default: float) -> Decorator:
-    """The one ``--line-search`` option: seconds an Easy Harp solver goes on
-    looking for a shorter line once a deal is won (``SolveLimits``)."""
-    return click.option("--line-search", type=Seconds(zero=True), default=default,
-                        show_default=True,
-                        help="Easy Harp: once a deal is won, look this many more seconds "
-                             "for a shorter line (within --timeout; 0: none).")
+def table_formats() -> tuple[str, ...]:
+    """tabulate's table formats; tabulate is imported here, not at the top,
+    so that the board commands start without it."""
+    import tabulate
+    return tuple(tabulate.tabulate_formats)
+
+
+class TableFormat(click.ParamType):
+    """One of tabulate's table formats; the error names a few, not all."""
+
+    name = "format"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "FORMAT"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value in table_formats():
+            return value
+        self.fail(f"unknown table format {clip(str(value))!r}; any of tabulate's formats, "
+                  f"e.g. {', '.join(EXAMPLE_FORMATS)}", param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+        return [CompletionItem(name) for name in table_formats() if name.startswith(incomplete)]
+
+
+def output_options(func: F) -> F:
+    """Add ``--json``, ``--csv`` and ``--fmt`` (passed as ``json_``, ``csv_``,
+    ``fmt``); giving two of them is a usage error, raised before any work."""
+    @functools.wraps(func)
+    def checked(*args: Any, json_: bool, csv_: bool, fmt: str | None, **kwargs: Any) -> Any:
+        given = [name for name, on in (("--json", json_), ("--csv", csv_),
+                                       ("--fmt", fmt is not None)) if on]
+        if len(given) > 1:
+            raise click.UsageError(f"{' and '.join(given)} exclude each other: "
+                                   "choose one output")
+        return func(*args, json_=json_, csv_=csv_, fmt=fmt or DEFAULT_FORMAT, **kwargs)
+
+    return apply(checked, [  # type: ignore[return-value]
+        json_option("Output rows as JSON."),
+        click.option("--csv", "csv_", is_flag=True, help="Output rows as CSV."),
+        click.option("--fmt", "fmt", type=TableFormat(), default=None,
+                     help=f"Table format [default: {DEFAULT_FORMAT}]: any of tabulate's, "
+                          f"e.g. {', '.join(EXAMPLE_FORMATS)}."),
+    ])
+
+
+def record_input_option(help: str) -> Decorator:
+    """``--record FILE`` (passed as ``record_file``): a record file to start
+    from, ``-`` for standard input."""
+    return click.option("--record", "record_file", type=input_path(dir_okay=False), help=help)
 
 
 def rule_settings(func: F) -> F:
@@ -81,6 +220,32 @@ def board_display(func: F) -> F:
         click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of ♠ ♥ ♦ ♣."),
         click.option("--reveal", is_flag=True, help="Show face-down cards and the stock (Easy Harp)."),
     ])
+
+
+# ------------------------------------------------------------------ batch runs
+
+def run_options(func: F) -> F:
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--quiet``
+    (:func:`check_run_options` checks that they fit together)."""
+    return apply(func, [
+        click.option("--jobs", "-j", type=Count(1, MAX_JOBS), default=1, show_default=True,
+                     help="Worker processes (local executor); never more than there is work for."),
+        click.option("--executor", type=click.Choice(EXECUTORS), default=LOCAL,
+                     show_default=True, help="Run locally or on a Dask cluster."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (--executor dask)."),
+        click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr."),
+    ])
+
+
+def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) -> None:
+    """The executor options fit together (a usage error before any work)."""
+    if executor == DASK and not scheduler:
+        raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    if executor != DASK and scheduler is not None:
+        raise click.UsageError("--scheduler is for --executor dask")
+    if executor == DASK and given(ctx, "jobs"):
+        raise click.UsageError("--jobs is for the local executor; Dask uses its workers")
 
 
 # ------------------------------------------------------------------ value types
@@ -152,26 +317,3 @@ class InputPath(click.Path):
 def input_path(**kwargs: Any) -> InputPath:
     """An :class:`InputPath` that may be ``-`` (standard input)."""
     return InputPath(allow_dash=True, **kwargs)
-
-
-# ------------------------------------------------------------------ printing a board
-
-def use_color() -> bool:
-    """Colour only when writing to a terminal and ``NO_COLOR`` is not set."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty()
-
-
-def board_text(board: Board, ascii_: bool = False, reveal: bool = False) -> str:
-    return render_text(board, unicode=not ascii_, reveal=reveal, color=use_color())
-
-
-def board_json(board: Board, reveal: bool = False) -> str:
-    return json.dumps(board_to_dict(board, reveal=reveal), ensure_ascii=False)
-
-
-def print_board(board: Board, json_: bool = False, ascii_: bool = False,
-                reveal: bool = False) -> None:
-    """Print one position: the JSON object, or the text board."""
-    click.echo(board_json(board, reveal) if json_ else board_text(board, ascii_, reveal))

@@ -1,82 +1,35 @@
-"""Shared output machinery, in the style of sqlite-utils.
+"""What the command line prints, in the style of sqlite-utils.
 
-``@output_options`` adds ``--json``, ``--csv`` and ``--fmt`` to a command
-(at most one of them; refused before the command runs);
-``print_rows(rows, json_=..., csv_=..., fmt=...)`` prints rows of dicts as a
-tabulate table, CSV or JSON.  ``engine_errors()`` is the error boundary: harp's
-own errors (``HarpError``) and ``OSError`` become a one-line
-``click.ClickException`` (exit code 1); anything else is a bug and surfaces.
+* ``print_rows(rows, json_=..., csv_=..., fmt=...)`` prints rows of dicts as
+  a tabulate table, CSV or JSON (the options: ``options.output_options``).
+* ``print_board`` prints one position as text (colour only on a terminal,
+  never with ``NO_COLOR``) or as one JSON object; ``print_position`` with a
+  title, ``step_printer`` after every action.
+* ``progress`` (a bar) and ``note`` on standard error, unless ``--quiet``.
+* ``engine_errors()`` is the error boundary, which the ``harp`` group applies
+  to every command: harp's own errors (``HarpError``) and ``OSError`` become
+  a one-line ``click.ClickException`` (exit code 1); anything else is a bug
+  and surfaces.
 """
 from __future__ import annotations
 
 import contextlib
 import csv
-import functools
 import json
+import os
 import sys
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import click
 
+from harp import Action, Board
 from harp.errors import HarpError, clip
+from harp.render import board_to_dict, render_text
 
-from .options import apply, json_option
+T = TypeVar("T")
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-DEFAULT_FORMAT = "simple"
-#: A few table formats the help names; ``--fmt`` takes any of tabulate's.
-EXAMPLE_FORMATS = ("simple", "github", "grid", "pipe", "plain", "rst")
 #: The longest one-line error message the command line prints.
 MESSAGE_LIMIT = 280
-
-
-def table_formats() -> tuple[str, ...]:
-    """tabulate's table formats; tabulate is imported here, not at the top,
-    so that the board commands start without it."""
-    import tabulate
-    return tuple(tabulate.tabulate_formats)
-
-
-class TableFormat(click.ParamType):
-    """One of tabulate's table formats; the error names a few, not all."""
-
-    name = "format"
-
-    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "FORMAT"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        if value in table_formats():
-            return value
-        self.fail(f"unknown table format {clip(str(value))!r}; any of tabulate's formats, "
-                  f"e.g. {', '.join(EXAMPLE_FORMATS)}", param, ctx)
-
-    def shell_complete(self, ctx: click.Context, param: click.Parameter,
-                       incomplete: str) -> list[Any]:
-        from click.shell_completion import CompletionItem
-        return [CompletionItem(name) for name in table_formats() if name.startswith(incomplete)]
-
-
-def output_options(func: F) -> F:
-    """Add ``--json``, ``--csv`` and ``--fmt`` (passed as ``json_``, ``csv_``,
-    ``fmt``); giving two of them is a usage error, raised before any work."""
-    @functools.wraps(func)
-    def checked(*args: Any, json_: bool, csv_: bool, fmt: str | None, **kwargs: Any) -> Any:
-        given = [name for name, on in (("--json", json_), ("--csv", csv_),
-                                       ("--fmt", fmt is not None)) if on]
-        if len(given) > 1:
-            raise click.UsageError(f"{' and '.join(given)} exclude each other: "
-                                   "choose one output")
-        return func(*args, json_=json_, csv_=csv_, fmt=fmt or DEFAULT_FORMAT, **kwargs)
-
-    return apply(checked, [  # type: ignore[return-value]
-        json_option("Output rows as JSON."),
-        click.option("--csv", "csv_", is_flag=True, help="Output rows as CSV."),
-        click.option("--fmt", "fmt", type=TableFormat(), default=None,
-                     help=f"Table format [default: {DEFAULT_FORMAT}]: any of tabulate's, "
-                          f"e.g. {', '.join(EXAMPLE_FORMATS)}."),
-    ])
 
 
 def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
@@ -155,3 +108,58 @@ def shorten(text: str) -> str:
     if not line.isprintable():
         line = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in line)
     return clip(line, MESSAGE_LIMIT)
+
+
+# ------------------------------------------------------------------ boards
+
+def use_color() -> bool:
+    """Colour only when writing to a terminal and ``NO_COLOR`` is not set."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    return sys.stdout.isatty()
+
+
+def board_text(board: Board, ascii_: bool = False, reveal: bool = False) -> str:
+    return render_text(board, unicode=not ascii_, reveal=reveal, color=use_color())
+
+
+def board_json(board: Board, reveal: bool = False) -> str:
+    return json.dumps(board_to_dict(board, reveal=reveal), ensure_ascii=False)
+
+
+def print_board(board: Board, json_: bool = False, ascii_: bool = False,
+                reveal: bool = False) -> None:
+    """Print one position: the JSON object, or the text board."""
+    click.echo(board_json(board, reveal) if json_ else board_text(board, ascii_, reveal))
+
+
+def print_position(board: Board, title: str, json_: bool, ascii_: bool, reveal: bool) -> None:
+    """One position of a replay: the JSON object, or a title above the board."""
+    if json_:
+        click.echo(board_json(board, reveal))
+    else:
+        click.echo(f"{title}\n{board_text(board, ascii_, reveal)}\n")
+
+
+def step_printer(board: Board, json_: bool, ascii_: bool,
+                 reveal: bool) -> Callable[[int, Action], None]:
+    """A callback printing the position after each action."""
+    def each(number: int, action: Action) -> None:
+        print_position(board, f"Action {number}: {action}", json_, ascii_, reveal)
+    return each
+
+
+# ------------------------------------------------------------------ standard error
+
+def progress(items: Iterable[T], total: int | None, quiet: bool, unit: str) -> Iterable[T]:
+    """A tqdm bar on stderr, only when stderr is a terminal and not --quiet:
+    ``5766 records [00:02, 2451.12 records/s]``, or with the total when known."""
+    if quiet or not sys.stderr.isatty():
+        return items
+    from tqdm import tqdm
+    return tqdm(items, total=total, unit=f" {unit}", file=sys.stderr, dynamic_ncols=True)
+
+
+def note(text: str, quiet: bool) -> None:
+    if not quiet:
+        click.echo(text, err=True)

@@ -3,7 +3,8 @@ the verdict lines of ``harp deal`` and ``harp decode``.
 
 Seahaven answers come from the atlas (:mod:`harp.atlas`), at once; Easy
 Harp answers from the solver within ``--timeout`` seconds
-(:mod:`harp.winnable`).
+(:mod:`harp.winnable`).  These are helpers of ``harp deal`` and ``harp decode``,
+not a command.
 """
 from __future__ import annotations
 
@@ -16,37 +17,33 @@ from harp import Board, HarpError
 from harp.atlas import AtlasError
 from harp.deals import EASY_HARP, SEAHAVEN, VARIANTS, DealCode, make_code
 from harp.render import board_to_dict
+from harp.solve import DEFAULT_LIMITS, SolveLimits
 from harp.winnable import (EASY_HARP_TIMEOUT, Verdict, decide, fewest_cells,
                            random_easy_harp_deal, random_seahaven_deal, seahaven_verdicts)
 
-from .options import Seconds, print_board
-from .output import one_line
+from .options import apply, limit_options, min_cells_option
+from .output import one_line, print_board
 
 F = TypeVar("F", bound=Callable[..., Any])
-MIN_CELLS_CHOICE = click.Choice(["1", "2", "4"])
 
 
-def timeout_option(func: F) -> F:
-    return click.option("--timeout", type=Seconds(), default=EASY_HARP_TIMEOUT, show_default=True,
-                        help="Seconds the solver may spend deciding (Easy Harp has no atlas).")(func)
+#: What deciding one deal may take: harp.winnable's limits.
+WINNABLE_LIMITS = SolveLimits(DEFAULT_LIMITS.max_states, EASY_HARP_TIMEOUT, line_search=0.0)
 
 
 def winnable_options(func: F) -> F:
     """``--winnable``, ``--unwinnable``, ``--min-cells`` and ``--timeout``."""
-    for decorator in reversed((
+    return apply(func, [
         click.option("--winnable", is_flag=True,
                      help="A random deal that can be won (Seahaven: from the atlas)."),
         click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
-        click.option("--min-cells", type=MIN_CELLS_CHOICE,
-                     help="Seahaven: a winnable deal whose fewest cells to win is N."),
-        timeout_option,
-    )):
-        func = decorator(func)
-    return func
+        min_cells_option("Seahaven: a winnable deal whose fewest cells to win is N."),
+        limit_options(WINNABLE_LIMITS, ("timeout",), " (the solver: Easy Harp has no atlas)"),
+    ])
 
 
 def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable: bool,
-                    min_cells: str | None, timeout: float) -> tuple[DealCode, Verdict | None]:
+                    min_cells: int | None, timeout: float) -> tuple[DealCode, Verdict | None]:
     """The deal ``harp deal`` prints: ``chosen``, or with ``--winnable``,
     ``--unwinnable`` or ``--min-cells`` a random deal of that kind instead,
     with the verdict found on the way (Easy Harp)."""
@@ -65,7 +62,7 @@ def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable:
         if min_cells:
             raise click.UsageError("--min-cells is for Seahaven (--game sh): Easy Harp has no cells")
         return _easy_harp_deal(not unwinnable, timeout)
-    fewest = int(min_cells) if min_cells else None
+    fewest = min_cells
     if fewest is not None and fewest > chosen.cells:
         raise click.UsageError(f"--min-cells {fewest} with --cells {chosen.cells}: a deal that "
                                f"needs {fewest} cells cannot be won with {chosen.cells}")

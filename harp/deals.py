@@ -130,11 +130,15 @@ def decode_payload(payload: str) -> int:
 _MAX_VERSION_DIGITS = 9
 
 
+def variant_name(game: str, cells: int = 4) -> str:
+    """A variant's name in codes (RULES B1): ``N`` for Easy Harp, ``C4``,
+    ``C2`` or ``C1`` for Seahaven with that many cells."""
+    return "N" if game.upper() == EASY_HARP else f"C{cells}"
+
+
 def make_code(game: str, number: int, cells: int = 4) -> DealCode:
     """The code of deal ``number`` of ``game`` (``"EH"``/``"SH"``, any case)."""
-    game = game.upper()
-    variant = "N" if game == EASY_HARP else f"C{cells}"
-    return DealCode(game, variant, number)
+    return DealCode(game.upper(), variant_name(game, cells), number)
 
 
 def parse_code(text: str) -> DealCode:

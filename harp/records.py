@@ -8,6 +8,8 @@ record and go on; nothing here opens files.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import csv
 import io
 import json
@@ -388,6 +390,12 @@ def _csv_line(values: list[Any]) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="").writerow(values)
     return out.getvalue()
+
+
+def continued(record: Record, words: Iterable[str]) -> Record:
+    """The record with more moves (``words``) played after its own."""
+    extra = " ".join(words)
+    return dataclasses.replace(record, script=f"{record.script} {extra}") if extra else record
 
 
 def replay(record: Record, upto: int | None = None, *, interactive_rules: bool = True,

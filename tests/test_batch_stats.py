@@ -206,14 +206,14 @@ def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(
 
 KILLABLE_RUN = """
 import sys, time
-import harp.analysis.stats, harp.cli.batch
+import harp.analysis.stats, harp.cli.stats
 from harp.analysis.store import ResultStore
 real = harp.analysis.stats.deal_facts
 def slow(code):
     time.sleep(0.004)
     return real(code)
 harp.analysis.stats.deal_facts = slow
-harp.cli.batch.ResultStore = lambda path: ResultStore(path, batch_size=25)
+harp.cli.stats.ResultStore = lambda path: ResultStore(path, batch_size=25)
 from harp.cli import cli
 cli(sys.argv[1:], prog_name="harp")
 """

@@ -115,7 +115,7 @@ def test_deal_never_colours_output_that_is_not_a_terminal():
 
 
 def test_use_color_only_on_a_terminal_without_no_color(monkeypatch):
-    from harp.cli import options
+    from harp.cli import output as options
 
     class Terminal:
         def isatty(self) -> bool:

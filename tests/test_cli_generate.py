@@ -155,3 +155,25 @@ def test_record_writer_refuses_nothing_it_cannot_read_back(tmp_path):
         with RecordWriter(str(path)) as out:
             out.write(Record("SH1-C4-AAAAAJ2", "8>f", {"player": "ann"}))
     assert path.read_text() == "code,moves\nSH1-C4-AAAAAJ2,8>f\n"
+
+
+def test_a_write_into_a_missing_folder_names_the_file_not_a_temporary_one(tmp_path):
+    target = tmp_path / "missing" / "games.jsonl"
+    result = run("generate", "--game", "eh", "--deals", "1", "--random-play", "-q",
+                 "-o", str(target))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"Error: cannot open {target}: no such folder\n"
+    assert not (tmp_path / "missing").exists()
+
+
+def test_a_record_file_reached_through_a_link_is_extended_and_the_link_kept(tmp_path):
+    real = tmp_path / "real.jsonl"
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    for _ in range(2):
+        result = run("generate", "--game", "eh", "--deals", "1", "--random-play", "-q",
+                     "-o", str(link))
+        assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert len(real.read_text().splitlines()) == 2
+    assert not [p.name for p in tmp_path.iterdir() if p.name not in ("real.jsonl", "link.jsonl")]

@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-import harp.cli.batch
+import harp.cli.score
+import harp.cli.stats
 from harp.analysis.parallel import ordered_map
 from harp.cli import cli
-from harp.cli.batch import MAX_JOBS, progress
+from harp.cli.options import MAX_JOBS
+from harp.cli.output import progress
 
 EH5 = "EH1-N-AAAAAAF"
 
@@ -144,8 +146,8 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any computing is a failure: the options must be refused before it."""
     def work(*args: object, **kwargs: object) -> None:
         raise AssertionError("work started before the options were checked")
-    monkeypatch.setattr(harp.cli.batch, "run_stats", work)
-    monkeypatch.setattr(harp.cli.batch, "ordered_map", work)
+    monkeypatch.setattr(harp.cli.stats, "run_stats", work)
+    monkeypatch.setattr(harp.cli.score, "ordered_map", work)
 
 
 STATS = ["stats", "--game", "sh", "--deals", "1-5"]

@@ -231,7 +231,7 @@ def test_interactive_game_ends_quietly_at_end_of_input():
 def test_interactive_game_announces_a_win():
     from pathlib import Path
 
-    from harp.cli.recordfiles import load_one_record
+    from harp.recordfile import load_one_record
     record = load_one_record(str(Path(__file__).parent.parent / "examples" / "won-seahaven.txt"))
     moves = " ".join(record.script.split())
     result = interactive(record.code, moves + "\nn\n")

@@ -40,8 +40,10 @@ def runnable(command: str) -> bool:
 def test_readme_starts_with_the_two_set_up_commands():
     lines = README.splitlines()
     assert lines[0] == "```sh"
-    assert lines[1] == "pip install . && harp deal EH1-N-AAAAAAF"
-    assert lines[2] == "pip install '.[test]' && pytest"
+    assert lines[1] == ("python3 -m venv .venv && .venv/bin/pip install . "
+                        "&& .venv/bin/harp deal EH1-N-AAAAAAF")
+    assert lines[2] == ("python3 -m venv .venv && .venv/bin/pip install -e '.[test]' "
+                        "&& .venv/bin/pytest")
     assert lines[3] == "```"
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from harp.analysis import sources
+from harp import recordfile as sources
 from harp.analysis.scoring import score_records
 from harp.cli import cli
 from harp.records import LINE_LIMIT

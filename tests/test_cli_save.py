@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from harp import Record, RecordError
 from harp.cli import cli
 from harp.cli.interactive import hint_command, hint_limits
-from harp.cli.recordfiles import load_one_record
+from harp.recordfile import load_one_record
 from harp.cli.saving import Resumed, save_record
 from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits
 from harp import new_board
