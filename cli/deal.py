@@ -59,7 +59,7 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
     A Seahaven deal is followed by whether it can be won with 4, 2 and 1
     cells (from the atlas of every deal).  --winnable, --unwinnable and
     --min-cells choose the --random deal among those; for Easy Harp the
-    solver decides random deals until one fits, within --timeout seconds.
+    solver decides random deals until one fits, within --max-states positions.
 
     \b
     Examples:
@@ -71,13 +71,12 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
     if json_ and format_ == "fcs":
         raise click.UsageError("--json and --format fcs exclude each other")
     chosen = choose_code(code, random_, daily, date, game, cells)
-    chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells,
-                                      limits.timeout)
+    chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits)
     board = new_board(chosen)
     if format_ == "fcs":
         print_fcs(board, announce_code=code is None)
     else:
-        print_deal(board, verdict, limits.timeout, json_ or format_ == "json", ascii_, reveal)
+        print_deal(board, verdict, limits, json_ or format_ == "json", ascii_, reveal)
 
 
 def print_fcs(board: Board, announce_code: bool) -> None:

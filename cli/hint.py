@@ -1,7 +1,11 @@
-"""``harp hint``: the next action on a winning line from a position.
+"""``harp hint``: the next action on a winning line, along the game MOVES.
 
-It starts from the position reached by MOVES from deal CODE, and searches
-as briefly as the interactive game's hint unless told otherwise.
+It follows the game MOVES from deal CODE: the hint continues the line that
+the hint before gave, while MOVES followed it, and searches afresh only
+from where MOVES left a line (:mod:`harp.solve.hints`), so that following
+the hints, asking again after every action, wins without going round in
+circles.  It searches as briefly as the interactive game's hint unless
+told otherwise.
 """
 from __future__ import annotations
 
@@ -9,11 +13,12 @@ import json
 
 import click
 
-from harp.solve import HINT_LIMITS, SolveLimits
+from harp import new_board
+from harp.solve import HINT_LIMITS, Hint, SolveLimits
 from harp.solve import hint as solver_hint
 
 from .options import json_option, limit_options
-from .solving import limit_text, position
+from .solving import position
 
 
 @click.command()
@@ -22,25 +27,36 @@ from .solving import limit_text, position
 @limit_options(HINT_LIMITS, ("max_states", "timeout"))
 @json_option("Print one JSON object.")
 def hint(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool) -> None:
-    """The next action on a winning line from the position after MOVES.
+    """The next action on a winning line, after the game MOVES.
 
-    By default it searches as briefly as the interactive game's hint;
-    --timeout allows a longer search.
+    While MOVES follow the line an earlier hint gave, the hint is that
+    line's next action; from where they leave it, a new line is searched
+    for (by default as briefly as the interactive game's hint;
+    --max-states allows a longer search).
 
     \b
     Examples:
         harp hint SH1-C4-AAAAAJ2
         harp hint SH1-C4-AAAAAJ2 '8>f 7>2'
     """
-    board = position(code, moves)
-    result, first = solver_hint(board, limits)
+    played = position(code, moves)          # (a refused action: one line naming it)
+    start = new_board(code)
+    found = solver_hint(start, played.actions, limits)
     if json_:
-        click.echo(json.dumps({"code": str(board.code), "hint": first, **result.to_dict()}))
-    elif first is not None:
-        click.echo(first)
-    elif result.solved:
-        click.echo("the game is already won")
-    elif result.outcome == "unsolvable":
-        click.echo("no winning line exists")
+        click.echo(json.dumps({"code": str(start.code), "hint": found.action,
+                               "followed": found.followed, **found.result.to_dict()}))
     else:
-        click.echo(f"none found within the limits ({limit_text(result, limits)})")
+        click.echo(hint_text(found))
+
+
+def hint_text(found: Hint) -> str:
+    """What a hint says: the action, or why there is none."""
+    if found.action is not None:
+        return found.action
+    if found.outcome == "solved":
+        return "the game is already won"
+    if found.outcome == "unsolvable":
+        return "no winning line exists"
+    return (f"no winning line found within the limits ({found.result.limit_text()}); "
+            "the position may still be won: a longer search (--max-states, or harp solve) "
+            "may find one")

@@ -17,7 +17,7 @@ from harp.solve import solve as solver_solve
 
 from .options import json_option, limit_options
 from .recordout import RecordWriter
-from .solving import limit_text, position
+from .solving import position
 
 
 @click.command()
@@ -54,7 +54,7 @@ def solve(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool,
     elif result.outcome == "unsolvable":
         click.echo("unsolvable")
     else:
-        click.echo(f"unknown ({limit_text(result, limits)})")
+        click.echo(f"unknown ({result.limit_text()})")
 
 
 def save_solution(board: Board, result: SolveResult, path: str) -> None:

@@ -100,9 +100,11 @@ def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
     if dist is not None and solve:
         raise click.UsageError("--dist and --solve exclude each other: --dist prints one "
                                "layout measure, --solve the solver's table")
-    if not solve and (given(ctx, "max_states") or given(ctx, "timeout")):
-        raise click.UsageError("--max-states and --timeout limit the solver: they need --solve")
-    if report and any(given(ctx, name) for name in ("max_states", "timeout", "jobs", "executor")):
+    limits = ("max_states", "line_states", "timeout")
+    if not solve and any(given(ctx, name) for name in limits):
+        raise click.UsageError("--max-states, --line-states and --timeout limit the solver: "
+                               "they need --solve")
+    if report and any(given(ctx, name) for name in (*limits, "jobs", "executor")):
         raise click.UsageError("--report computes nothing: no solver limits, --jobs or --executor")
     if dist is not None:
         names = MEASURES[game] if game else tuple(dict.fromkeys(
@@ -157,10 +159,12 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, jobs: int, executo
 def _run(plan: StatsPlan, db: str | None, jobs: int, executor: str,
          scheduler: str | None, quiet: bool,
          each: Callable[[Any], None] | None = None) -> StatsTables:
-    def bar(results: Iterator[Any], total: int) -> Iterable[Any]:
+    def bar(results: Iterator[Any], total: int, redone: int) -> Iterable[Any]:
         if db is not None:
+            parts = [f"{redone} stored as unknown under smaller limits, computed again"] * bool(
+                redone) + [f"the rest are in {db}"] * (total < len(plan.deals))
             note(f"stats: {total} of {len(plan.deals)} deals to compute"
-                 + (f" (the rest are in {db})" if total < len(plan.deals) else ""), quiet)
+                 + (f" ({'; '.join(parts)})" if parts else ""), quiet)
         return progress(results, total, quiet, "deals")
 
     if db is None:

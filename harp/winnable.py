@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from .atlas import cells_of, seahaven_atlas
 from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, VARIANTS, DealCode, make_code, variant_name
+from .solve.budget import TIME, Budget
 from .solve.result import SolveLimits
 
 #: The solver's limits when a command decides an Easy Harp deal on demand
@@ -42,6 +43,8 @@ class Search:
     """Deals tried while looking for a deal on demand, by solver outcome."""
 
     tried: dict[str, int] = field(default_factory=dict)
+    #: Whether the safety net's clock ended the search (not the positions).
+    late: bool = False
 
     def add(self, outcome: str) -> None:
         self.tried[outcome] = self.tried.get(outcome, 0) + 1
@@ -108,18 +111,19 @@ def random_easy_harp_deal(winnable: bool, limits: SolveLimits = DECIDE_LIMITS,
                           rng: random.Random | None = None) -> tuple[DealCode | None, Search]:
     """Random Easy Harp deals, each solved within a quarter of the limits'
     positions, until one is won (or proved unsolvable) or the deals tried
-    have used ``limits.max_states`` positions in all; None if none was
-    found."""
+    have used ``limits.max_states`` positions in all (or the limits'
+    safety net, ``timeout``, has run out); None if none was found."""
     rng = rng or random.Random()
     search = Search()
     # A share of the positions each, so that one hard deal cannot use them all.
     share = replace(limits, max_states=max(1, limits.max_states // TRIES_IN_LIMITS))
-    used = 0
-    while used < limits.max_states:
+    budget = Budget(limits.max_states, limits.timeout)
+    while not budget.spent and not budget.late():
         code = make_code(EASY_HARP, rng.randint(1, MAX_DEAL))
         verdict, states = _decided(code, share)
-        used += max(1, states)
+        budget.spend(max(1, states))
         search.add(verdict.outcome)
         if verdict.outcome == ("solved" if winnable else "unsolvable"):
             return code, search
+    search.late = budget.stopped_by == TIME
     return None, search

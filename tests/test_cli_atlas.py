@@ -80,23 +80,31 @@ def test_decode_says_whether_the_deal_can_be_won():
         "winnable: yes (solver)"
 
 
-def test_easy_harp_is_decided_on_demand_with_a_time_limit(monkeypatch):
+def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(monkeypatch):
     # Seeded: the first deal drawn (497 624) is won within a second.
     seeded = harp.winnable.random_easy_harp_deal
     monkeypatch.setattr(harp.cli.winnable, "random_easy_harp_deal",
-                        lambda winnable, timeout: seeded(winnable, timeout, random.Random(12)))
+                        lambda winnable, limits: seeded(winnable, limits, random.Random(12)))
     result = run("deal", "--random", "--winnable", "--game", "eh", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert (data["deal"], data["winnable"]) == (497624, {"N": True})
     assert run("deal", "--random", "--winnable", "--game", "eh").output.splitlines()[-1] == \
         "Winnable  yes"
+    # The positions, not the clock, end the search: the same deals every time.
+    result = run("deal", "--random", "--unwinnable", "--game", "eh", "--max-states", "4000")
+    assert (result.exit_code, result.output) == (1, UNWINNABLE_4000)
     monkeypatch.undo()
     result = run("deal", "--random", "--unwinnable", "--game", "eh", "--timeout", "0.5")
     assert result.exit_code == 1
-    assert re.fullmatch(r"Error: no Easy Harp deal proved unsolvable within 0.5 s "
-                        r"\(\d+ deals? tried: \d+ (solved|unknown)(, \d+ unknown)?\); "
+    assert re.fullmatch(r"Error: no Easy Harp deal proved unsolvable within the 0.5 s safety "
+                        r"net \(\d+ deals? tried: \d+ (solved|unknown)(, \d+ unknown)?\); "
                         r"no Easy Harp deal has ever been proved unsolvable\n", result.output)
+
+
+UNWINNABLE_4000 = ("Error: no Easy Harp deal proved unsolvable within 4000 positions (5 deals "
+                   "tried: 1 solved, 4 unknown); no Easy Harp deal has ever been proved "
+                   "unsolvable\n")
 
 
 @pytest.mark.parametrize("args, message", [

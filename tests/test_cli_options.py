@@ -41,7 +41,8 @@ print(json.dumps({name: {p.opts[0]: getattr(p, "defined_by", "?")
 O = "harp.cli.options."
 GAME, CELLS, DEALS = {"--game": O + "game_option"}, {"--cells": O + "cells_option"}, {
     "--deals": O + "deals_option"}
-LIMITS = {flag: O + "limit_options" for flag in ("--max-states", "--timeout", "--line-search")}
+LIMITS = {flag: O + "limit_options" for flag in ("--max-states", "--timeout", "--line-states")}
+DECIDE = {flag: O + "limit_options" for flag in ("--max-states", "--timeout")}
 JSON = {"--json": O + "json_option"}
 TABLES = {**JSON, "--csv": O + "output_options", "--fmt": O + "output_options"}
 RUN = {flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler", "--quiet")}
@@ -54,15 +55,15 @@ EXPECTED = {
              **GAME, **CELLS, "--format": "harp.cli.deal",
              "--winnable": "harp.cli.winnable.winnable_options",
              "--unwinnable": "harp.cli.winnable.winnable_options",
-             "--min-cells": O + "min_cells_option", "--timeout": O + "limit_options",
+             "--min-cells": O + "min_cells_option", **DECIDE,
              **DISPLAY},
-    "decode": {"--solve": "harp.cli.decode", "--timeout": O + "limit_options"},
+    "decode": {"--solve": "harp.cli.decode", **DECIDE},
     "encode": {**GAME, **CELLS},
     "generate": {**GAME, **CELLS, **DEALS, "--random-play": "harp.cli.generate",
                  "--solve": "harp.cli.generate", "--seed": "harp.cli.generate",
                  "--max-actions": "harp.cli.generate", **LIMITS,
                  "--output": "harp.cli.generate", **RUN},
-    "hint": {"--max-states": O + "limit_options", "--timeout": O + "limit_options", **JSON},
+    "hint": {**DECIDE, **JSON},
     "play": {"--script": "harp.cli.play", **RECORD_IN, "--verbose": "harp.cli.play",
              "--interactive": "harp.cli.play", **RULES, **DISPLAY},
     "replay": {"--check": "harp.cli.replay", **RULES, **DISPLAY},

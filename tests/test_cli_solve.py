@@ -50,7 +50,8 @@ def test_solve_json() -> None:
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert list(data) == ["code", "outcome", "script", "length", "draws", "states",
-                          "verdict_seconds", "seconds"]
+                          "verdict_states", "stopped_by", "cpu_seconds", "limits"]
+    assert data["limits"] == {"max_states": 2_000_000, "line_states": 60_000, "timeout": None}
     assert data["outcome"] == "unsolvable" and data["script"] == "" and data["length"] == 0
     data = json.loads(run("solve", SH314, "--json").output)
     assert data["outcome"] == "solved" and data["length"] == len(data["script"].split())
@@ -69,8 +70,9 @@ def test_hint() -> None:
     result = run("hint", SH314)
     assert (result.exit_code, result.output) == (0, first + "\n")
     assert run("hint", LOST_1CELL).output == "no winning line exists\n"
-    assert run("hint", SH314, "--max-states", "2").output == \
-        "none found within the limits (max states 2 reached)\n"
+    assert run("hint", SH314, "--max-states", "2").output == (
+        "no winning line found within the limits (max states 2 reached); the position may "
+        "still be won: a longer search (--max-states, or harp solve) may find one\n")
     data = json.loads(run("hint", SH314, "--json").output)
     assert data["hint"] == first and data["outcome"] == "solved"
 
@@ -90,35 +92,46 @@ def test_errors_are_one_line_exit_1() -> None:
 
 def test_hint_searches_as_briefly_as_the_interactive_hint() -> None:
     """``harp hint`` takes the interactive game's limits (HINT_LIMITS) by
-    default and ``--timeout`` for longer; on an Easy Harp deal it names
+    default and ``--max-states`` for longer; on an Easy Harp deal it names
     the first action of the solver's winning line, which the engine takes
-    and which leaves a won position (RULES A1)."""
+    and which leaves a won position (RULES A1).  Asked again after that
+    action, it names the line's next action (the line it came from is
+    followed: ``followed`` 1)."""
     from harp.solve import HINT_LIMITS
 
-    help_text = run("hint", "--help").output
+    help_text = " ".join(run("hint", "--help").output.split())
     assert f"[default: {HINT_LIMITS.max_states}; x>=1]" in help_text
-    assert f"[default: {HINT_LIMITS.timeout}; x>0]" in help_text
+    assert "--timeout" in help_text and "safety net" in help_text
     code = "EH1-N-AAAAAAC"
-    script = run("solve", code).output.split()
+    script = run("solve", code, "--line-states", "0", "--max-states",
+                 str(HINT_LIMITS.max_states)).output.split()
     result = run("hint", code)
     assert (result.exit_code, result.output) == (0, script[0] + "\n")
     data = json.loads(run("hint", code, script[0], "--json").output)
-    assert data["outcome"] == "solved" and data["hint"]
+    assert data["outcome"] == "solved" and data["hint"] == script[1] and data["followed"] == 1
+    assert data["script"].split() == script
     assert data["draws"] == data["script"].split().count("d") > 0
-    played = run("play", code, script[0], *data["script"].split())
+    played = run("play", code, *data["script"].split())
     assert played.exit_code == 0 and "Status won" in played.output.splitlines()[-1]
 
 
-def test_line_search_option() -> None:
-    """``--line-search`` (Easy Harp) takes seconds, 0 included; a bad value
-    is a usage error, exit 2; ``hint`` shows one action and has no line
-    search."""
+def test_line_states_option() -> None:
+    """``--line-states`` (Easy Harp) takes positions, 0 included; a bad
+    value is a usage error, exit 2; ``hint`` shows one action and has no
+    line search.  The limits are in the JSON, and the same limits give the
+    same answer: positions and script."""
     code = str(make_code("EH", 2))
-    data = json.loads(run("solve", code, "--line-search", "0", "--json").output)
-    assert data["outcome"] == "solved" and data["verdict_seconds"] <= data["seconds"]
+    data = json.loads(run("solve", code, "--line-states", "0", "--json").output)
+    assert data["outcome"] == "solved" and data["verdict_states"] == data["states"]
+    assert data["limits"] == {"max_states": 2_000_000, "line_states": 0, "timeout": None}
     board = new_board(code)
     board.push_script(data["script"])
     assert board.status() == "won"
-    bad = run("solve", code, "--line-search", "-1")
-    assert bad.exit_code == 2 and "'--line-search'" in bad.output
-    assert run("hint", code, "--line-search", "1").exit_code == 2
+    longer = json.loads(run("solve", code, "--line-states", "3000", "--json").output)
+    assert longer["verdict_states"] == data["states"] < longer["states"]
+    again = json.loads(run("solve", code, "--line-states", "3000", "--json").output)
+    assert {k: v for k, v in again.items() if k != "cpu_seconds"} == \
+        {k: v for k, v in longer.items() if k != "cpu_seconds"}
+    bad = run("solve", code, "--line-states", "-1")
+    assert bad.exit_code == 2 and "'--line-states'" in bad.output
+    assert run("hint", code, "--line-states", "1").exit_code == 2

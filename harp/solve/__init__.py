@@ -10,18 +10,19 @@ next to their code.  A win is never taken on a solver's word:
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from collections.abc import Iterable
 from typing import Any
 
 from harp.errors import HarpError
 
 from .easyharp import solve_easy_harp
+from .hints import Hint, Hints
 from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, POSITIONS, SOLVED, TIME, UNKNOWN,
                      UNSOLVABLE, SolveLimits, SolveResult)
 from .seahaven import solve_seahaven
 
 __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
-           "UNKNOWN", "UNSOLVABLE",
+           "UNKNOWN", "UNSOLVABLE", "Hint", "Hints",
            "SolveLimits", "SolveResult", "hint", "replays_to_won", "solve"]
 
 
@@ -51,10 +52,8 @@ def replays_to_won(board: Any, result: SolveResult) -> bool:
     return replay.is_won
 
 
-def hint(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> tuple[SolveResult, str | None]:
-    """The search result and the first action of a winning line (or None);
-    no time goes to looking for a shorter line (only its first action is
-    shown)."""
-    result = solve(board, replace(limits, line_states=0))
-    first = result.actions[0] if result.solved and result.actions else None
-    return result, first
+def hint(start: Any, actions: Iterable[Any] = (), limits: SolveLimits = HINT_LIMITS) -> Hint:
+    """The hint after ``actions`` from the board ``start``: the next action
+    of the winning line in force (:mod:`harp.solve.hints`); no work goes to
+    looking for a shorter line (a hint shows one action at a time)."""
+    return Hints(limits).after(start, actions)
