@@ -17,10 +17,10 @@ from types import TracebackType
 
 import click
 
-from harp import Board, HarpError, IllegalActionError, new_board
+from harp import Board, HarpError, IllegalActionError
 from harp.rulebook import rule_book
 from harp.records import Record
-from harp.solve import HINT_LIMITS, Hints, SolveLimits, solve
+from harp.solve import HINT_LIMITS, HintLine, SolveLimits, solve
 
 from .options import MAX_COUNT_DIGITS
 from .output import board_text, one_line, use_color
@@ -51,7 +51,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
     refused: list[HarpError] = []       # the last refusal, for ``why``
-    hints = Hints()                     # the game's hints: the line in force is kept
+    hints = HintLine()                  # the game's hints: the line in force is kept
     while board.status() != "won":
         if board.status() == "blocked":
             click.echo("No move can change this position: undo (u) or quit (q).")
@@ -74,7 +74,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
 
 
 def run_command(board: Board, command: str, refused: list[HarpError] | None = None,
-                hints: Hints | None = None) -> bool:
+                hints: HintLine | None = None) -> bool:
     """Handle a word that is not notation; False if it is notation.
     ``refused`` holds the last refusal, which ``why`` explains; ``hints``
     the game's hints."""
@@ -142,7 +142,7 @@ def hint_limits(argument: str) -> SolveLimits | None:
     return SolveLimits(max_states=positions)
 
 
-def hint_command(board: Board, argument: str = "", hints: Hints | None = None) -> str:
+def hint_command(board: Board, argument: str = "", hints: HintLine | None = None) -> str:
     """The solver's next action on the winning line in force (``hints``:
     the game's, which keeps the line while the player follows it); Ctrl-C
     stops the search."""
@@ -157,17 +157,17 @@ def hint_command(board: Board, argument: str = "", hints: Hints | None = None) -
         return "Hint stopped (Ctrl-C); the game goes on."
 
 
-def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS, hints: Hints | None = None) -> str:
-    """What the solver says from the board's position.  The game's hints
-    (by default, new ones) follow its actions from the opening; with
-    limits other than HINT_LIMITS, a position where no line is in force is
-    searched that far, and the line found is kept as the hints' own."""
-    hints = hints or Hints()
-    start = new_board(board.code)
-    found = hints.after(start, board.actions)
-    if found.action is None and found.outcome == "unknown" and limits != HINT_LIMITS:
-        hints.adopt(board, solve(board, replace(limits, line_states=0)))
-        found = hints.after(start, board.actions)
+def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS,
+              hints: HintLine | None = None) -> str:
+    """What the solver says from the board's position: the next action of
+    the game's line in force (``hints``; by default, none yet), or of a
+    line searched for from here; with limits other than HINT_LIMITS, that
+    far (and the line found is kept)."""
+    hints = hints or HintLine()
+    if limits == HINT_LIMITS:
+        found = hints.next(board)
+    else:
+        found = hints.next(board, solve(board, replace(limits, line_states=0)))
     if found.action is not None:
         if found.followed:
             return f"Hint: {found.action} (the line goes on: {len(found.line)} actions to a win)"

@@ -16,13 +16,13 @@ from typing import Any
 from harp.errors import HarpError
 
 from .easyharp import solve_easy_harp
-from .hints import Hint, Hints
+from .hints import Hint, HintLine, Hints
 from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, POSITIONS, SOLVED, TIME, UNKNOWN,
                      UNSOLVABLE, SolveLimits, SolveResult)
 from .seahaven import solve_seahaven
 
 __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
-           "UNKNOWN", "UNSOLVABLE", "Hint", "Hints",
+           "UNKNOWN", "UNSOLVABLE", "Hint", "HintLine", "Hints",
            "SolveLimits", "SolveResult", "hint", "replays_to_won", "solve"]
 
 

@@ -9,14 +9,19 @@ last one; hints followed that way went round in circles.)  The line is
 dropped only when the player leaves it; then the position the player
 reached is solved afresh.
 
-So a hint is a function of the game, not of the position alone:
-:meth:`Hints.after` replays the actions from the start, solving at the
-start and after every action that left the line in force.  Its solves are
-deterministic (the limits count positions, not seconds), so the hint
-after a list of actions is the same whether it is asked once, by ``harp
-hint CODE MOVES``, or after every action of a game in progress; a
-:class:`Hints` keeps the solves it made, so a game that asks after every
-action pays for one new solve at most per action off the line.
+So a hint is a function of the game, not of the position alone.  Two
+ways to know the line in force:
+
+* :meth:`Hints.after`, for ``harp hint CODE MOVES``, which has only the
+  game: it replays the actions from the start, solving at the start and
+  after every action that left the line in force.  Its solves are
+  deterministic (the limits count positions, not seconds), so the hint
+  after a list of actions is the one a player asking after every action
+  got; each action off a line costs a solve (a :class:`Hints` keeps its
+  solves, so asking again costs one more at most).
+* :class:`HintLine`, for the interactive game, which is there when the
+  hints are asked: it keeps the line of the last hint, and searches
+  afresh only when the player has left it.
 
 Following the hints wins every game the solver wins from where the hints
 began, without a cycle: each hint moves along one winning line that the
@@ -80,11 +85,6 @@ class Hints:
             self._solves[key] = result
         return result
 
-    def adopt(self, board: Any, result: SolveResult) -> None:
-        """Take ``result`` (a longer search, say) as the solve of the
-        board's position from now on."""
-        self._solves[position_key(board)] = result
-
     def after(self, start: Any, actions: Iterable[Any] = ()) -> Hint:
         """The hint after ``actions`` (tokens or actions) from the board
         ``start`` (not changed): the line of the start's solve, followed
@@ -104,3 +104,35 @@ class Hints:
         if result.outcome != SOLVED:
             return Hint(None, [], result, 0)
         return Hint(line[0] if line else None, line, result, followed)
+
+
+class HintLine:
+    """The hints of a game in progress: the line of the last hint is kept
+    while the player's actions follow it; a hint asked after an action
+    off the line (or the first hint) is the first action of a line
+    searched for from the board's position, under ``limits``."""
+
+    def __init__(self, limits: SolveLimits = HINT_LIMITS) -> None:
+        self.hints = Hints(limits)
+        self._line: list[str] = []          # the line in force, from ...
+        self._result: SolveResult | None = None
+        self._actions: list[str] = []       # ... the game's actions when it was found
+
+    def next(self, board: Any, result: SolveResult | None = None) -> Hint:
+        """The hint from the board (its ``actions`` are the game so far):
+        the kept line's next action if the actions since it was found
+        follow it, else the first action of ``result`` (a search the
+        caller made) or of a search from here."""
+        actions = [str(action) for action in board.actions]
+        done = len(self._actions)
+        since = actions[done:]
+        if (result is None and self._result is not None and actions[:done] == self._actions
+                and self._line[:len(since)] == since):
+            line = self._line[len(since):]
+            return Hint(line[0] if line else None, line, self._result, len(since))
+        result = self.hints.solve(board) if result is None else result
+        self._line, self._result, self._actions = list(result.actions), result, actions
+        if result.outcome != SOLVED:
+            self._result = None
+            return Hint(None, [], result, 0)
+        return Hint(result.actions[0] if result.actions else None, list(result.actions), result)

@@ -19,6 +19,10 @@ an empty tableau.  Three steps turn it into the script a player would want:
    without early plays.  The engine refuses anything illegal, so a script
    returned here always replays; :func:`harp.solve.replays_to_won` checks
    it once more.
+4. :func:`cut_repeats`: the actions between two visits of the same board
+   position are cut (the emitter's reordering can bring a move and the
+   move that undoes it together, ``3>5 5>3``): a player following the
+   script never meets a position twice.
 """
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ from .model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
 from .moves_sound import complete_steps
 from .schedule import Emitter, wins
 from ..budget import Budget
+from ..hints import position_key
 
 
 def positions_along(root: Position, line: list[Move]) -> list[Position]:
@@ -196,11 +201,34 @@ def to_actions(board, line: list[Move], early: bool = True, **rewrites: Any) -> 
     (:class:`~harp.solve.easyharp.schedule.Emitter`).
     Raises HarpError if the engine refuses an action (a bug)."""
     try:
-        return _emit(board, line, early, rewrites)
+        tokens = _emit(board, line, early, rewrites)
     except HarpError:
         if not early:
             raise
-        return _emit(board, line, False, rewrites)
+        tokens = _emit(board, line, False, rewrites)
+    return cut_repeats(board, tokens)
+
+
+def cut_repeats(board, tokens: list[str]) -> list[str]:
+    """The script without the actions between two visits of the same
+    position (every pile of the board as it is, the stock and waste in
+    order: :func:`~harp.solve.hints.position_key`).  What follows the
+    second visit is played from a position the same in every pile as the
+    first, so it is as legal there and ends as the script ends."""
+    replay = board.copy()
+    out: list[str] = []
+    visited = {position_key(replay): 0}
+    for token in tokens:
+        replay.push(token)
+        out.append(token)
+        key = position_key(replay)
+        first = visited.get(key)
+        if first is not None:           # back where the script was after ``first`` actions
+            del out[first:]
+            visited = {k: i for k, i in visited.items() if i <= first}
+        else:
+            visited[key] = len(out)
+    return out
 
 
 def _emit(board, line: list[Move], early: bool, rewrites: dict[str, Any]) -> list[str]:
