@@ -362,8 +362,9 @@ def test_hint_after_a_take_back_and_an_undo():
     undone.push("u")
     assert taken_back is not None
     for position_board in (taken_back, undone):
-        result, first = hint(position_board.copy(), SolveLimits())
-        assert result.solved and first == result.actions[0]
+        found = hint(position_board.copy(), limits=SolveLimits())
+        result = found.result
+        assert result.solved and found.action == result.actions[0] and found.followed == 0
         assert replays_to_won(position_board, result)
 
 

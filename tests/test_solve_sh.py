@@ -185,11 +185,11 @@ def test_foundation_moves_are_explicit() -> None:
 def test_hint_is_the_first_winning_action() -> None:
     """``hint`` gives the next action of a winning line, or None."""
     board = new_board("SH1-C4-AAAAAJ2")
-    result, first = hint(board)
-    assert first == result.actions[0]
-    board.push(first)
-    _, none = hint(new_board(make_code("SH", 2, 1)))
-    assert none is None
+    found = hint(board)
+    assert found.action == found.result.actions[0] and found.line == found.result.actions
+    board.push(found.action)
+    lost = hint(new_board(make_code("SH", 2, 1)))
+    assert lost.action is None and lost.outcome == "unsolvable"
 
 
 def test_search_on_raw_layouts() -> None:
