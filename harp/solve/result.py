@@ -47,8 +47,11 @@ BATCH_LIMITS = SolveLimits()
 #: the batch's positions, then a search for a shorter line.
 DEFAULT_LIMITS = replace(BATCH_LIMITS, line_states=60_000)
 #: The interactive game's ``hint`` and ``harp hint``: an answer within a
-#: second or two of CPU.
-HINT_LIMITS = SolveLimits(max_states=60_000)
+#: second or two of CPU (benchmarks/follow.py: from the openings of deals
+#: 1-20 and after 20-60 random actions, a median of 0.12 s; 35 000
+#: positions left 5 of those 40 positions without a line, 60 000 took up
+#: to 3.3 s).
+HINT_LIMITS = SolveLimits(max_states=50_000)
 
 
 @dataclass
