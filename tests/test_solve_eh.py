@@ -23,6 +23,7 @@ from harp.solve import SolveLimits, SolveResult, hint, solve
 from harp.solve.budget import Budget
 from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp.lines import shorten, to_actions
+from harp.solve.easyharp.packed import Tree, pack, unpack
 from harp.solve.easyharp.moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
 from harp.solve.easyharp.search import (BEAM_SCORES, BestFirst, Children, Novelty, _diverse, beam,
                                         NEED_RANKS, NEED_WEIGHT, depth_first,
@@ -495,7 +496,9 @@ def test_digest_has_the_key_symmetries_and_tells_keys_apart():
 def test_diverse_level_keeps_at_most_so_many_children_of_a_position():
     """A level of a beam with ``per_parent``: the best children in order,
     none beyond the limit from one parent, up to the width."""
-    parents = [(-1, []), (0, []), (0, []), (0, []), (1, []), (1, []), (2, [])]
+    parents = Tree()
+    for parent in (0, 0, 0, 1, 1, 2):
+        parents.add(parent, [])
     children = [(score, node, f"p{node}") for score, node in
                 [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)]]
     assert _diverse(children, parents, 10, 2) == [("p1", 1), ("p2", 2), ("p4", 4), ("p5", 5),
@@ -660,6 +663,14 @@ def test_a_full_best_first_search_says_so_and_frees_its_tables():
     assert search.run(Budget(1_000)).states == 0
 
 
+def table(tree: Tree, nodes: int | None = None) -> tuple:
+    """A search's tree as plain values: each node's parent and moves (the
+    first ``nodes``)."""
+    nodes = len(tree) if nodes is None else nodes
+    return (list(tree.parents[:nodes]), list(tree.ends[:nodes]),
+            bytes(tree.moves[:tree.ends[nodes - 1]]))
+
+
 def test_a_reordered_search_under_the_same_order_goes_on_as_the_original():
     """BestFirst.reordered: a search that goes on from another's open
     positions under the same order (the depth order keeps no state) makes
@@ -669,17 +680,17 @@ def test_a_reordered_search_under_the_same_order_goes_on_as_the_original():
     start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
     first = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 10 ** 6)
     first.run(Budget(2_000))
-    made = len(first.parents)
+    made = len(first.tree)
     same = first.reordered(score_by_depth, 3_000)
     other = first.reordered(score_by_low_cards, 1_500)
     known = set(first.seen)
-    assert same.parents == first.parents and same.parents is not first.parents
+    assert table(same.tree) == table(first.tree) and same.tree is not first.tree
     assert same.run(Budget(3_000)).states == first.run(Budget(3_000)).states
-    assert same.parents == first.parents and same.seen == first.seen
+    assert table(same.tree) == table(first.tree) and same.seen == first.seen
     assert same.full and not first.full
     found = other.run(Budget(5_000))
     assert found.outcome == "unknown" and 1_500 <= found.states < 1_600 and other.full
-    assert other.parents[:made] == first.parents[:made]
+    assert table(other.tree, made) == table(first.tree, made)
     # (every position it made is new: its table grew by one a position)
     assert other.seen > known and len(other.seen) == made + found.states
 
@@ -917,3 +928,25 @@ def test_the_novelty_order_ranks_as_its_definition_along_a_search(deal):
     root = play_safe(position_from_board(new_board(make_code("EH", deal))), [])
     BestFirst(root, Children(wide_steps, play_safe_after), checked, 10_000).run(Budget(3_000))
     assert len(ranks) > 3_000 and 0 < ranks.count(0) < len(ranks)
+
+
+def test_packed_positions_and_trees_give_back_what_went_in():
+    """The packed tables (memory) change no search: a position unpacks
+    equal to the one packed (the talon's two copies and empty columns
+    included), and a tree's path is the moves added, in order."""
+    rng = random.Random(5)
+    board = new_board(make_code("EH", 9))
+    for _ in range(40):
+        pos = position_from_board(board)
+        assert unpack(pack(pos)) == pos
+        board.push(rng.choice(list(board.legal_actions)))
+    empty = Position((b"\x00",) * 9, TALON_ONE[3] * 2 + TALON_ONE[51], (13,) * 8)
+    assert unpack(pack(empty)) == empty
+    tree = Tree()
+    first = [Move(COL_TO_FOUNDATION, 3, -1, 12), Move(TALON_TO_FOUNDATION, -1, -1, 0)]
+    second = [Move(4, 7, 2, 51)]
+    a = tree.add(0, first)
+    b = tree.add(a, second)
+    c = tree.add(0, [])
+    assert (tree.path(b), tree.path(a), tree.path(c), tree.path(0)) == (first + second, first, [], [])
+    assert table(tree.copy()) == table(tree) and len(tree) == 4
