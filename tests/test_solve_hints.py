@@ -127,31 +127,3 @@ def test_the_same_limits_give_the_same_answer_in_any_process() -> None:
         answers.append(data)
     assert answers[0] == answers[1] and answers[0]["outcome"] == "solved"
     assert answers[0]["states"] > answers[0]["verdict_states"]
-
-
-def test_a_settled_answer_is_the_answer_of_larger_limits() -> None:
-    """``settled``: a result decided before the last sound search is the
-    one any larger budget gives (the same line, the same positions), on
-    openings and on positions after random actions; Seahaven's decided
-    results too."""
-    import random
-
-    from harp.solve import settled, solve
-    small, large = SolveLimits(max_states=4_000), SolveLimits(max_states=60_000)
-    checked = 0
-    for number in range(1, 9):
-        board = new_board(make_code("EH", number))
-        rng = random.Random(number)
-        for _ in range(3):
-            quick = solve(board, small)
-            if settled(board, quick, small):
-                full = solve(board, large)
-                assert (full.actions, full.states, full.outcome) == (
-                    quick.actions, quick.states, quick.outcome), number
-                checked += 1
-            for _ in range(15):
-                board.push(rng.choice(list(board.legal_actions)))
-    assert checked >= 12
-    sh = new_board(make_code("SH", 2, 1))
-    assert settled(sh, solve(sh, small), small)
-    assert not settled(sh, solve(sh, SolveLimits(max_states=1)), SolveLimits(max_states=1))

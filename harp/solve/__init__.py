@@ -15,7 +15,6 @@ from typing import Any
 
 from harp.errors import HarpError
 
-from .easyharp import settled as easy_harp_settled
 from .easyharp import solve_easy_harp
 from .hints import Hint, HintLine, Hints
 from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, POSITIONS, SOLVED, TIME, UNKNOWN,
@@ -23,7 +22,7 @@ from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, POSITIONS, SOLVE
 from .seahaven import solve_seahaven
 
 __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
-           "UNKNOWN", "UNSOLVABLE", "Hint", "HintLine", "Hints", "settled",
+           "UNKNOWN", "UNSOLVABLE", "Hint", "HintLine", "Hints",
            "SolveLimits", "SolveResult", "hint", "replays_to_won", "solve"]
 
 
@@ -38,17 +37,6 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
     result.cpu_seconds = time.process_time() - start
     result.limits = limits
     return result
-
-
-def settled(board: Any, result: SolveResult, limits: SolveLimits) -> bool:
-    """Whether solving the board under any larger ``max_states`` (the rest
-    of ``limits`` the same, no safety net, no line search) gives
-    ``result`` again: Seahaven's one depth-first search once it has
-    decided (a larger budget only lets it go further); Easy Harp's when it
-    decided before its last sound search (:func:`.easyharp.settled`)."""
-    if board.code.game == "SH":
-        return result.outcome != UNKNOWN and limits.timeout is None
-    return easy_harp_settled(result, limits)
 
 
 def replays_to_won(board: Any, result: SolveResult) -> bool:

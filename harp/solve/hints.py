@@ -63,13 +63,6 @@ def position_key(board: Any) -> tuple:
     return tuple(tuple(map(tuple, group)) for group in piles) + extra
 
 
-#: A position is searched first within this many positions: most are
-#: decided there, and a settled answer (:func:`harp.solve.settled`) is the
-#: one the full limits give, at a fraction of the cost (a game replayed by
-#: ``harp hint CODE MOVES`` solves after every action off a line).
-QUICK_STATES = 4_000
-
-
 class Hints:
     """The hints along one game, under ``limits`` (no line search: a hint
     shows the line's first action).  The solves it makes are kept, by
@@ -80,19 +73,13 @@ class Hints:
         self._solves: dict[tuple, SolveResult] = {}
 
     def solve(self, board: Any) -> SolveResult:
-        """The search from the board's position under the limits (made once
-        per position; first within :data:`QUICK_STATES`, which gives the
-        same answer when it settles)."""
-        from . import replays_to_won, settled, solve
+        """The search from the board's position (made once per position)."""
+        from . import replays_to_won, solve
 
         key = position_key(board)
         result = self._solves.get(key)
         if result is None:
-            quick = replace(self.limits, max_states=min(QUICK_STATES, self.limits.max_states))
-            result = solve(board, quick)
-            if quick != self.limits and not settled(board, result, quick):
-                result = solve(board, self.limits)
-            result.limits = self.limits
+            result = solve(board, self.limits)
             if result.solved and not replays_to_won(board, result):    # pragma: no cover
                 raise AssertionError("a winning line that does not replay to a win")
             self._solves[key] = result

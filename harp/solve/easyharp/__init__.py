@@ -9,6 +9,6 @@ tests that a position is lost), :mod:`.search` (the searches),
 """
 from __future__ import annotations
 
-from .solver import settled, solve_easy_harp
+from .solver import solve_easy_harp
 
-__all__ = ["settled", "solve_easy_harp"]
+__all__ = ["solve_easy_harp"]

@@ -233,17 +233,6 @@ def _solve(board, limits: SolveLimits) -> SolveResult:
     return unknown()
 
 
-def settled(result: SolveResult, limits: SolveLimits) -> bool:
-    """Whether a search under any larger ``max_states`` (no safety net, no
-    line search) gives the same result: one decided before the sound
-    search that takes what the fast runs leave.  Every run before the
-    verdict either made its own cap of positions or won within its share,
-    and neither depends on ``max_states``; only that last sound search
-    starts where the budget says."""
-    return (result.outcome != UNKNOWN and limits.timeout is None and not limits.line_states
-            and (result.verdict_states or 0) < int(FAST_SHARE * limits.max_states))
-
-
 def _fast_search(root: Position, budget: Budget) -> SearchOutcome:
     """The fast runs in turn until one wins or the budget is spent; the
     last outcome.  (A function of its own so that the runs' tables, the
