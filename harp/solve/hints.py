@@ -25,8 +25,10 @@ ways to know the line in force:
 
 Following the hints wins every game the solver wins from where the hints
 began, without a cycle: each hint moves along one winning line that the
-engine has replayed to a win (:func:`harp.solve.replays_to_won`), and the
-line is never left while it is followed.
+engine has replayed to a win (:func:`harp.solve.replays_to_won`), the
+line is never left while it is followed, and no line meets a position
+twice (Easy Harp: :func:`~harp.solve.easyharp.lines.cut_repeats`;
+Seahaven: its search never visits a position twice).
 """
 from __future__ import annotations
 
