@@ -171,6 +171,22 @@ def difficulty_rows(atlas: Atlas, runs: list[tuple[int, int]]) -> list[dict[str,
     return rows
 
 
+def atlas_rows(atlas: Atlas, runs: list[tuple[int, int]],
+               variants: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """One table of both: per variant, its win rate (:func:`win_rate_rows`)
+    and the deals whose fewest cells are this variant's (``fewest``, with
+    its share and 95 % interval: won with 1 cell, needing 2, needing 4); the
+    deals no variant wins are the 4-cell variant's ``unsolvable``."""
+    fewest = {row["fewest_cells"]: row for row in difficulty_rows(atlas, runs)}
+    rows = []
+    for row in win_rate_rows(atlas, runs, variants):
+        share = fewest.get(cells_of(row["variant"]), {})
+        rows.append({**row, "fewest": share.get("deals", 0), "fewest_pct": share.get("pct", 0.0),
+                     "fewest_ci95_low": share.get("ci95_low", 0.0),
+                     "fewest_ci95_high": share.get("ci95_high", 0.0)})
+    return rows
+
+
 def check_covers(atlas: Atlas, runs: list[tuple[int, int]]) -> None:
     """AtlasError unless every deal of ``runs`` is in the atlas."""
     outside = [f"{a}-{b}" if a != b else str(a) for a, b in runs

@@ -22,14 +22,22 @@ RecordItem = tuple[str, int, "Record | RecordError"]
 
 
 def check_paths(paths: Iterable[str]) -> None:
-    """Raise OSError for the first path that names nothing (before any work)."""
+    """Raise OSError for the first path named that cannot be read: missing,
+    or a file or folder without permission (before any work; a file found
+    inside a folder that cannot be read is a bad record instead)."""
     for path in paths:
-        if path != STDIN:
-            check_name(path)
-            try:
+        if path == STDIN:
+            continue
+        check_name(path)
+        try:
+            if os.path.isdir(path):
+                os.scandir(path).close()
+            elif os.path.isfile(path):
+                open(path, "rb").close()
+            else:
                 os.stat(path)
-            except OSError as err:
-                raise OSError(err.errno, err.strerror, shown_name(path)) from None
+        except OSError as err:
+            raise OSError(err.errno, err.strerror, shown_name(path)) from None
 
 
 def record_files(paths: Iterable[str]) -> Iterator[str]:

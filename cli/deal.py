@@ -3,19 +3,20 @@ by date (RULES A1.10, B4), and whether it can be won."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import click
 
 from harp import Board, new_board
 from harp.deals import EASY_HARP, SEAHAVEN, DealCode, daily_code, parse_code, random_code
 from harp.render import fcs_board
-from harp.solve import SolveLimits
+from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import board_display, cells_option, game_option
-from .winnable import print_deal, winnable_choice, winnable_options
+from .options import board_display, deal_choice
+from .winnable import difficulty_of, print_deal, winnable_choice, winnable_options
 
 
-def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
+def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | None,
                 game: str | None, cells: int | None) -> DealCode:
     """The deal named by ``harp deal``'s arguments (RULES A1.10, B4)."""
     chosen = [name for name, on in (("CODE", code is not None), ("--random", random_),
@@ -35,25 +36,24 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.datetime 
     n_cells = cells or 4
     if random_:
         return random_code(game, n_cells)
-    return daily_code(game, date.date() if date else None, n_cells)
+    return daily_code(game, date, n_cells)
 
 
 @click.command()
 @click.argument("code", required=False)
-@click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\").")
-@click.option("--daily", is_flag=True, help="Today's deal, the same for everyone (RULES B4).")
-@click.option("--date", type=click.DateTime(["%Y-%m-%d"]), help="The daily deal of this date.")
-@game_option("Game of a --random or --daily deal [default: eh].")
-@cells_option("Seahaven cells for --random or --daily [default: 4].")
+@deal_choice
 @click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
               show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
                                       "board format (Seahaven only).")
 @winnable_options
+@click.option("--difficulty", "difficulty", is_flag=True,
+              help="Solve the deal (harp stats --solve's limits) and print its difficulty: log10 of the "
+                   "positions searched before the first win (docs/batch.md: \"Difficulty\").")
 @board_display
-def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
+def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
          game: str | None, cells: int | None, format_: str, winnable: bool, unwinnable: bool,
-         min_cells: int | None, limits: SolveLimits, json_: bool, ascii_: bool,
-         reveal: bool) -> None:
+         min_cells: int | None, limits: SolveLimits, difficulty: bool, json_: bool,
+         ascii_: bool, reveal: bool) -> None:
     """Print the opening layout of a deal; the code is always shown.
 
     A Seahaven deal is followed by whether it can be won with 4, 2 and 1
@@ -74,9 +74,14 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.datetime | None,
     chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits)
     board = new_board(chosen)
     if format_ == "fcs":
+        if difficulty:
+            raise click.UsageError("--difficulty and --format fcs exclude each other")
         print_fcs(board, announce_code=code is None)
     else:
-        print_deal(board, verdict, limits, json_ or format_ == "json", ascii_, reveal)
+        work = (difficulty_of(chosen, replace(BATCH_LIMITS, timeout=limits.timeout))
+                if difficulty else None)
+        print_deal(board, verdict, limits, json_ or format_ == "json", ascii_, reveal,
+                   work)
 
 
 def print_fcs(board: Board, announce_code: bool) -> None:

@@ -27,10 +27,11 @@ def decode(code: str, solve: bool, limits: SolveLimits) -> None:
         harp decode EH1-N-AAAAAAF --solve --max-states 100000
     """
     deal = parse_code(code)
+    winnable = decode_lines(deal, solve, limits)    # all or nothing: it may need the atlas
     click.echo(f"code: {deal}")
     click.echo(f"game: {deal.game} ({GAME_NAMES[deal.game]})")
     click.echo(f"variant: {deal.variant}")
     click.echo(f"cells: {deal.cells}")
     click.echo(f"deal: {deal.number}")
-    for line in decode_lines(deal, solve, limits):
+    for line in winnable:
         click.echo(line)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from harp.deals import make_code, parse_deal_number
+from harp.deals import make_code
 
 from .options import DEAL_NUMBER, cells_option, game_option
 
@@ -12,7 +12,7 @@ from .options import DEAL_NUMBER, cells_option, game_option
 @game_option(required=True)
 @cells_option("Seahaven cells (ignored for Easy Harp).", default="4", show_default=True)
 @click.argument("number", type=DEAL_NUMBER)
-def encode(game: str, cells: int, number: str) -> None:
+def encode(game: str, cells: int, number: int) -> None:
     """Print the deal code of deal NUMBER.
 
     \b
@@ -20,4 +20,4 @@ def encode(game: str, cells: int, number: str) -> None:
         harp encode --game sh --cells 2 314
         SH1-C2-AAAAAJ2
     """
-    click.echo(str(make_code(game, parse_deal_number(number), cells)))
+    click.echo(str(make_code(game, number, cells)))

@@ -7,9 +7,11 @@ from harp.analysis.games import DEFAULT_MAX_ACTIONS, RANDOM_PLAY, SOLVER, genera
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .options import (Count, cells_option, check_run_options, deals_option, game_option,
-                      limit_options, run_options)
-from .output import note, progress
+                      limit_options, output_path, run_options)
+from .output import note
+from .progress import progress
 from .recordout import RecordWriter
+from .runs import INTERRUPTED, Stoppable
 
 
 @click.command()
@@ -27,18 +29,20 @@ from .recordout import RecordWriter
               show_default=True, help="Random play: stop a game after this many actions.")
 @limit_options(BATCH_LIMITS, scope=", per deal (--solve)")
 @click.option("--output", "-o", "output", default="-", show_default=True,
-              type=click.Path(dir_okay=False, allow_dash=True),
+              type=output_path(),
               help="Record file (.jsonl, .csv or text, RULES B8); an existing file is extended.")
 @run_options
 @click.pass_context
 def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], random_play: bool,
              solver: bool, seed: int, max_actions: int, limits: SolveLimits, output: str,
-             jobs: int, executor: str, scheduler: str | None, quiet: bool) -> None:
+             jobs: int, executor: str, scheduler: str | None, quiet: bool,
+             show_progress: bool | None) -> None:
     """Write one game record per deal, for harp replay and harp score.
 
     --random-play plays random legal actions until the game is won, is
     stuck, or has --max-actions actions; --solve records the solver's
-    winning line.
+    winning line.  Ctrl-C stops the run: the records made are written
+    (exit code 130).
 
     \b
     Examples:
@@ -52,10 +56,15 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
     records = generate_games(game, cells, deal_list, RANDOM_PLAY if random_play else SOLVER,
                              seed=seed, max_actions=max_actions, limits=limits, jobs=jobs,
                              executor=executor, scheduler=scheduler)
+    made = Stoppable(progress(records, len(deal_list), "deals", show_progress, quiet))
     with RecordWriter(output) as out:
-        for record in progress(records, len(deal_list), quiet, "deals"):
+        for record in made:
             if record is not None:
                 out.write(record)
-    note(f"generate: {out.count} records of {len(deal_list)} deals"
-         + (f" written to {output}" if output != "-" else ""), quiet)
+    where = f" written to {output}" if output != "-" else ""
+    if made.stopped:
+        click.echo(f"interrupted: {out.count} records of the {made.count} deals played "
+                   f"before Ctrl-C{where}", err=True)
+        ctx.exit(INTERRUPTED)
+    note(f"generate: {out.count} records of {len(deal_list)} deals{where}", quiet)
 

@@ -1,8 +1,9 @@
 """``harp hint``: the next action on a winning line, along the game MOVES.
 
-It follows the game MOVES from deal CODE: the hint continues the line that
-the hint before gave, while MOVES followed it, and searches afresh only
-from where MOVES left a line (:mod:`harp.solve.hints`), so that following
+It follows the game MOVES from deal CODE (or a saved game, ``--load
+FILE``, that MOVES continue): the hint continues the line that the hint
+before gave, while the game followed it, and searches afresh only from
+where the game left a line (:mod:`harp.solve.hints`), so that following
 the hints, asking again after every action, wins without going round in
 circles.  It searches as briefly as the interactive game's hint unless
 told otherwise.
@@ -17,31 +18,38 @@ from harp import new_board
 from harp.solve import HINT_LIMITS, Hint, SolveLimits
 from harp.solve import hint as solver_hint
 
-from .options import json_option, limit_options
-from .solving import position
+from .options import json_option, limit_options, progress_option, saved_game_position
+from .position import position
+from .progress import SearchProgress
 
 
 @click.command()
-@click.argument("code")
-@click.argument("moves", nargs=-1)
+@saved_game_position
 @limit_options(HINT_LIMITS, ("max_states", "timeout"))
 @json_option("Print one JSON object.")
-def hint(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool) -> None:
+@progress_option
+def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: SolveLimits,
+         json_: bool, show_progress: bool | None) -> None:
     """The next action on a winning line, after the game MOVES.
 
-    While MOVES follow the line an earlier hint gave, the hint is that
-    line's next action; from where they leave it, a new line is searched
-    for (by default as briefly as the interactive game's hint;
-    --max-states allows a longer search).
+    While the game follows the line an earlier hint gave, the hint is that
+    line's next action; from where it leaves it, a new line is searched
+    for.  With --load FILE the game starts from a saved game, and any
+    MOVES given are played after its own.  By default it searches as
+    briefly as the interactive game's hint; --max-states allows a longer
+    search; a search of more than half a second shows, on a terminal, the
+    positions searched against --max-states.
 
     \b
     Examples:
         harp hint SH1-C4-AAAAAJ2
         harp hint SH1-C4-AAAAAJ2 '8>f 7>2'
+        harp hint --load saved.txt
     """
-    played = position(code, moves)          # (a refused action: one line naming it)
-    start = new_board(code)
-    found = solver_hint(start, played.actions, limits)
+    played = position(code, moves, load)       # (a refused action: one line naming it)
+    start = new_board(played.code)
+    with SearchProgress(limits.max_states, show_progress) as searching:
+        found = solver_hint(start, played.actions, limits, searching)
     if json_:
         click.echo(json.dumps({"code": str(start.code), "hint": found.action,
                                "followed": found.followed, **found.result.to_dict()}))

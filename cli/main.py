@@ -19,7 +19,7 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
-from .output import engine_errors, shorten
+from .output import engine_errors, fit_streams, shorten
 
 #: Every command, by name: the module of ``harp.cli`` that defines it,
 #: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A
@@ -59,6 +59,12 @@ class HarpGroup(click.Group):
         if module is None:
             return None
         return getattr(importlib.import_module(f"{__package__}.{module}"), name)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Every output, help and errors included, fits its stream's
+        encoding (suit letters on Latin-1 or cp1252)."""
+        fit_streams()
+        return super().main(*args, **kwargs)
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         with clipped_usage_errors():

@@ -1,27 +1,37 @@
 """The command line's options and value types, each defined once.
 
 * ``apply``: several Click decorators as one.
+* ``deal_choice``: ``--random``, ``--daily``, ``--date``, ``--game``,
+  ``--cells``: the deal ``harp deal`` prints and ``harp play`` starts;
+  ``winnable_flags``: ``--winnable``, ``--unwinnable``.
 * ``game_option`` (its value ``EH`` or ``SH``), ``cells_option`` (4, 2 or
   1 as a number), ``deals_option``, ``json_option``, ``output_options``
   (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
-  (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...).
+  (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...,
+  ``--progress``), ``progress_option``, ``columns_option``.
 * ``limit_options``: the solver's limits, read into one ``SolveLimits``.
+* ``Date``: a real calendar date, ``YYYY-MM-DD`` (the daily deal, RULES B4).
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
   infinity, NUL bytes in file names, and quote at most a clipped excerpt
-  of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``InputPath``.
+  of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``FileName``.
 """
 from __future__ import annotations
 
+import calendar
 import dataclasses
+import datetime as dt
 import functools
 import math
 import os
+import re
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
 
 from harp.analysis.parallel import DASK, EXECUTORS, LOCAL
-from harp.errors import clip
+from harp.errors import HarpError, clip
+
+from .fit import parse_columns
 
 if TYPE_CHECKING:       # the board commands start without loading the solvers
     from harp.solve import SolveLimits
@@ -83,25 +93,54 @@ def cells_option(help: str = "Seahaven cells.", **kwargs: Any) -> Decorator:
     return click.option("--cells", type=Cells(), help=help, **kwargs)
 
 
+def deal_choice(func: F) -> F:
+    """``--random``, ``--daily``, ``--date``, ``--game`` and ``--cells``: a
+    new deal as the apps offer it (RULES A1.10, B4), instead of a CODE."""
+    return apply(func, [
+        click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\")."),
+        click.option("--daily", is_flag=True,
+                     help="Today's deal, the same for everyone (RULES B4)."),
+        click.option("--date", type=Date(), help="The daily deal of this date."),
+        game_option("Game of a --random or --daily deal [default: eh]."),
+        cells_option("Seahaven cells for --random or --daily [default: 4]."),
+    ])
+
+
+def winnable_flags(func: F) -> F:
+    """``--winnable`` and ``--unwinnable``: a random deal that can (cannot) be won."""
+    return apply(func, [
+        click.option("--winnable", is_flag=True,
+                     help="A random deal that can be won (Seahaven: from the atlas)."),
+        click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
+    ])
+
+
 def min_cells_option(help: str) -> Decorator:
     """``--min-cells``: 1, 2 or 4 (or None)."""
     return click.option("--min-cells", type=Cells(("1", "2", "4")), help=help)
 
 
-def _deal_list(ctx: click.Context, param: click.Parameter, value: str | None) -> list[int] | None:
-    """``--deals``: parsed at once, so a bad list is a usage error before any work."""
-    from harp.analysis.stats import DealListError, parse_deal_list
-    if value is None:
-        return None
-    try:
-        return parse_deal_list(value)
-    except DealListError as err:
-        raise click.BadParameter(str(err), ctx, param) from None
+def parsed(parse: Callable[[str], Any]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """An option's callback: its value parsed at once, so that a bad one
+    (``parse`` raises a HarpError) is a usage error before any work."""
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except HarpError as err:
+            raise click.BadParameter(str(err), ctx, param) from None
+    return callback
+
+
+def _deal_list(text: str) -> list[int]:
+    from harp.analysis.stats import parse_deal_list
+    return parse_deal_list(text)
 
 
 def deals_option(help: str, **kwargs: Any) -> Decorator:
     """``--deals LIST`` (passed as ``deal_list``): ranges and lists of deal numbers."""
-    return click.option("--deals", "deal_list", metavar="LIST", callback=_deal_list,
+    return click.option("--deals", "deal_list", metavar="LIST", callback=parsed(_deal_list),
                         help=help, **kwargs)
 
 
@@ -198,10 +237,44 @@ def output_options(func: F) -> F:
     ])
 
 
-def record_input_option(help: str) -> Decorator:
-    """``--record FILE`` (passed as ``record_file``): a record file to start
-    from, ``-`` for standard input."""
-    return click.option("--record", "record_file", type=input_path(dir_okay=False), help=help)
+#: What replaced --record in the commands that read a saved game.
+READS_SAVED = "--load FILE reads a saved game"
+
+
+def load_option(help: str = "Start from a saved game: the deal and moves of a record file "
+                             "(- for standard input); MOVES are played after them.") -> Decorator:
+    """``--load FILE`` (passed as ``load``): read a saved game, the one word
+    for it in every command (``--save`` writes one)."""
+    return click.option("--load", "load", type=input_path(dir_okay=False), metavar="FILE",
+                        help=help)
+
+
+def save_option(help: str) -> Decorator:
+    """``--save FILE`` (passed as ``save``): add a game to a record file."""
+    return click.option("--save", "save", type=output_path(), metavar="FILE", help=help)
+
+
+def retired_record_option(now: str) -> Decorator:
+    """The old ``--record``, which read a saved game in some commands and
+    wrote one in others: refused (exit 2), naming the word that replaced
+    it in this command (``now``)."""
+    def refuse(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            raise click.UsageError(f"--record is gone (it meant reading a saved game in some "
+                                   f"commands and writing one in others): {now}", ctx)
+    return click.option("--record", type=str, hidden=True, expose_value=False, callback=refuse)
+
+
+def saved_game_position(func: F) -> F:
+    """The position a command starts from: ``CODE`` and ``MOVES``, or a
+    saved game read with ``--load FILE`` (MOVES then played after its own);
+    with the retired ``--record`` refused."""
+    return apply(func, [
+        click.argument("code", required=False),
+        click.argument("moves", nargs=-1),
+        load_option(),
+        retired_record_option(READS_SAVED),
+    ])
 
 
 def rule_settings(func: F) -> F:
@@ -219,16 +292,32 @@ def board_display(func: F) -> F:
     """``--json``, ``--ascii`` and ``--reveal``."""
     return apply(func, [
         json_option("Print the position as one JSON object."),
-        click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of ♠ ♥ ♦ ♣."),
+        click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of suit symbols."),
         click.option("--reveal", is_flag=True, help="Show face-down cards and the stock (Easy Harp)."),
     ])
 
 
 # ------------------------------------------------------------------ batch runs
 
+def progress_option(func: F) -> F:
+    """``--progress/--no-progress`` (passed as ``show_progress``: None
+    unless given, which draws progress only on a terminal)."""
+    return click.option("--progress/--no-progress", "show_progress", default=None,
+                        help="Progress on stderr [default: only when it is a terminal].")(func)
+
+
+def columns_option(func: F) -> F:
+    """``--columns NAME,...`` (passed as ``columns``: the names, or None)."""
+    return click.option("--columns", metavar="NAME,...", callback=parsed(parse_columns),
+                        help="The table's columns, e.g. code,won,score, or all [default: "
+                             "those that fit 80 columns]; CSV and JSON have all unless given."
+                        )(func)
+
+
 def run_options(func: F) -> F:
-    """``--jobs``, ``--executor``, ``--scheduler``, ``--quiet``
-    (:func:`check_run_options` checks that they fit together)."""
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--quiet``,
+    ``--progress/--no-progress`` (:func:`check_run_options` checks that
+    they fit together)."""
     return apply(func, [
         click.option("--jobs", "-j", type=Count(1, MAX_JOBS), default=1, show_default=True,
                      help="Worker processes (local executor); never more than there is work for."),
@@ -237,6 +326,7 @@ def run_options(func: F) -> F:
         click.option("--scheduler", metavar="ADDRESS",
                      help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (--executor dask)."),
         click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr."),
+        progress_option,
     ])
 
 
@@ -252,19 +342,53 @@ def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) 
 
 # ------------------------------------------------------------------ value types
 
+class Date(click.ParamType):
+    """A calendar date written ``YYYY-MM-DD`` (the daily deal of RULES B4),
+    as a ``datetime.date``; a date that does not exist (``2026-02-30``) is
+    refused as such, not as a format mismatch."""
+
+    name = "date"
+    SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "YYYY-MM-DD"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, dt.date):
+            return value
+        text = str(value).strip()
+        shape = self.SHAPE.fullmatch(text) if text.isascii() else None
+        if shape is None:
+            self.fail(f"{clip(str(value))!r} is not a date: write it YYYY-MM-DD, "
+                      "e.g. 2026-11-29", param, ctx)
+        year, month, day = (int(part) for part in shape.groups())
+        if not 1 <= month <= 12:
+            self.fail(f"{text} is not a real date: there is no month {month}", param, ctx)
+        days = calendar.monthrange(year, month)[1] if year >= dt.MINYEAR else 0
+        if not 1 <= day <= days:
+            where = f"{calendar.month_name[month]} {year} has {days} days" if days else \
+                f"years start at {dt.MINYEAR}"
+            self.fail(f"{text} is not a real date: {where}", param, ctx)
+        return dt.date(year, month, day)
+
+
 class DealNumber(click.ParamType):
-    """A deal number as the digits 0-9 only (RULES C6), returned as text:
-    whether it is in range (RULES B1) is for :func:`harp.deals.parse_deal_number`
-    (bad data, exit 1), without ever converting thousands of digits."""
+    """A deal number (RULES B1) written with the digits 0-9 only (RULES C6),
+    as an int.  Every bad value is a bad command line (exit 2), whether it
+    is not a number (``five``, ``٣``) or out of range (``0``, ``-5``), as
+    in ``--deals``; a huge digit string is refused unconverted."""
 
     name = "number"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        text = str(value).strip()
-        if not (text.isascii() and text.isdigit()):
-            self.fail(f"{clip(str(value))!r} is not a deal number "
-                      "(write it with the digits 0-9, RULES C6)", param, ctx)
-        return text
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from harp.deals import parse_deal_number
+        from harp.errors import InvalidCodeError
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_deal_number(str(value))
+        except InvalidCodeError as err:
+            self.fail(str(err), param, ctx)
 
 
 DEAL_NUMBER = DealNumber()
@@ -305,17 +429,25 @@ class Seconds(click.FloatRange):
         return super().convert(seconds, param, ctx)
 
 
-class InputPath(click.Path):
-    """A file name from the command line.  A NUL character (which no file
-    name can hold) is a usage error, exit 2; whether the file exists is
-    checked when it is opened: a missing file is bad data, exit 1."""
+class FileName(click.Path):
+    """A file name from the command line, to read or to write.  A NUL
+    character (which no file name can hold) is a usage error, exit 2.
+    Nothing else is checked here: a file that is missing, unreadable,
+    unwritable or a folder is bad data, exit 1, said in one line by the
+    command that opens it (Click's own checks said it with a usage banner
+    and exit 2)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and "\0" in value:
             self.fail(f"{clip(value)!r}: a file name cannot hold a NUL character", param, ctx)
-        return super().convert(value, param, ctx)
+        return value
 
 
-def input_path(**kwargs: Any) -> InputPath:
-    """An :class:`InputPath` that may be ``-`` (standard input)."""
-    return InputPath(allow_dash=True, **kwargs)
+def input_path(**kwargs: Any) -> FileName:
+    """A :class:`FileName` to read, which may be ``-`` (standard input)."""
+    return FileName(allow_dash=True, **kwargs)
+
+
+def output_path(dash: bool = True) -> FileName:
+    """A :class:`FileName` of a file to write (``-``: standard output, if ``dash``)."""
+    return FileName(dir_okay=False, allow_dash=dash)

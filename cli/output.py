@@ -3,9 +3,14 @@
 * ``print_rows(rows, json_=..., csv_=..., fmt=...)`` prints rows of dicts as
   a tabulate table, CSV or JSON (the options: ``options.output_options``).
 * ``print_board`` prints one position as text (colour only on a terminal,
-  never with ``NO_COLOR``) or as one JSON object; ``print_position`` with a
-  title, ``step_printer`` after every action.
-* ``progress`` (a bar) and ``note`` on standard error, unless ``--quiet``.
+  never with ``NO_COLOR`` or ``TERM=dumb``; suit letters where the output's
+  encoding lacks the symbols) or as one JSON object; ``print_position`` with
+  a title, ``step_printer`` after every action.
+* ``fit_streams`` makes standard output and error write any character
+  their encoding lacks as an ASCII stand-in (:mod:`harp.display`), so
+  that no output raises ``UnicodeEncodeError``.
+* ``note`` on standard error, unless ``--quiet`` (progress bars:
+  :mod:`harp.cli.progress`).
 * ``engine_errors()`` is the error boundary, which the ``harp`` group applies
   to every command: harp's own errors (``HarpError``) and ``OSError`` become
   a one-line ``click.ClickException`` (exit code 1); anything else is a bug
@@ -18,15 +23,17 @@ import csv
 import json
 import os
 import sys
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator
 
 import click
 
 from harp import Action, Board
+from harp.display import color_wanted, register_stand_ins, suits_fit
 from harp.errors import HarpError, clip
 from harp.render import board_to_dict, render_text
 
-T = TypeVar("T")
+from .fit import ColumnsError, choose_columns, fit_table, terminal_width
+
 
 #: The longest one-line error message the command line prints.
 MESSAGE_LIMIT = 280
@@ -34,13 +41,24 @@ MESSAGE_LIMIT = 280
 
 def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
                fmt: str = "simple", headers: list[str] | None = None,
-               file: Any = None) -> None:
+               file: Any = None, columns: list[str] | None = None,
+               default: list[str] | None = None, bar_of: str | None = None,
+               turn: bool = False) -> None:
     """Print ``rows`` (dicts) as JSON (a list), CSV, or a tabulate table.
 
     ``headers`` fixes the column order; by default it is the keys of the
-    rows in order of first appearance.
+    rows in order of first appearance.  ``columns`` (``--columns``) keeps
+    only those, in every format; otherwise JSON and CSV have every column
+    and a table the ``default`` ones, fitted to the terminal's width
+    (:mod:`harp.cli.fit`), with a bar column of ``bar_of``'s values, or
+    turned (``turn``): one row per column and one column per row.
     """
     out = file or sys.stdout
+    if columns is not None and (json_ or csv_):
+        if headers is None:
+            rows = list(rows)
+        headers = _chosen(headers or _keys_of(rows), None, columns)     # type: ignore[arg-type]
+        rows = ({name: row.get(name) for name in headers} for row in rows)
     if json_:
         _print_json(rows, out)
         return
@@ -52,9 +70,29 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
     if csv_:
         _write_csv(rows, keys, out)
         return
-    table = [[row.get(k) for k in keys] for row in rows]
-    import tabulate
-    out.write(tabulate.tabulate(table, headers=keys, tablefmt=fmt) + "\n")
+    shown = _chosen(keys, default, columns)
+    if turn:
+        rows, shown = _turned(rows, shown)
+    out.write(fit_table(rows, shown, fmt, terminal_width(), bar_of))
+
+
+def _chosen(keys: list[str], default: list[str] | None, columns: list[str] | None
+            ) -> list[str]:
+    """The columns shown; naming one the table lacks is a usage error."""
+    try:
+        return choose_columns(keys, default or keys, columns)
+    except ColumnsError as err:
+        raise click.BadParameter(str(err), param_hint="'--columns'") from None
+
+
+def _turned(rows: list[dict], keys: list[str]) -> tuple[list[dict], list[str]]:
+    """A table turned: a row per column (named in the first column), a
+    column per row (named by its game and variant)."""
+    names = [" ".join(str(row[k]) for k in ("game", "variant") if k in row) for row in rows]
+    fields = [k for k in keys if k not in ("game", "variant")]
+    turned = [{"": field, **{name: row.get(field) for name, row in zip(names, rows)}}
+              for field in fields]
+    return turned, ["", *names]
 
 
 def _write_csv(rows: Iterable[dict], keys: list[str], out: Any) -> None:
@@ -95,7 +133,8 @@ def engine_errors() -> Iterator[None]:
 def one_line(err: BaseException) -> str:
     """The error's message on one line, at most MESSAGE_LIMIT characters."""
     if isinstance(err, OSError) and err.filename is not None:
-        text = f"cannot open {clip(str(err.filename), 160)}: {err.strerror or 'unreadable'}"
+        verb = getattr(err, "verb", "open")     # harp.atomicfile.WriteError: "write"
+        text = f"cannot {verb} {clip(str(err.filename), 160)}: {err.strerror or 'unreadable'}"
     else:
         text = str(err)
     return shorten(text)
@@ -112,15 +151,27 @@ def shorten(text: str) -> str:
 
 # ------------------------------------------------------------------ boards
 
+def fit_streams() -> None:
+    """Standard output and error: a character their encoding lacks (a suit
+    symbol on Latin-1 or cp1252) is written as its ASCII stand-in, never an
+    error.  Streams that cannot be reconfigured are left alone."""
+    handler = register_stand_ins()
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=handler)
+
+
 def use_color() -> bool:
-    """Colour only when writing to a terminal and ``NO_COLOR`` is not set."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty()
+    """Colour only on a terminal, never with ``NO_COLOR`` or ``TERM=dumb``."""
+    return color_wanted(sys.stdout.isatty(), os.environ)
 
 
 def board_text(board: Board, ascii_: bool = False, reveal: bool = False) -> str:
-    return render_text(board, unicode=not ascii_, reveal=reveal, color=use_color())
+    """The text board; suit letters with ``--ascii`` or where standard
+    output's encoding cannot show the symbols."""
+    unicode = not ascii_ and suits_fit(getattr(sys.stdout, "encoding", None))
+    return render_text(board, unicode=unicode, reveal=reveal, color=use_color())
 
 
 def board_json(board: Board, reveal: bool = False) -> str:
@@ -150,15 +201,6 @@ def step_printer(board: Board, json_: bool, ascii_: bool,
 
 
 # ------------------------------------------------------------------ standard error
-
-def progress(items: Iterable[T], total: int | None, quiet: bool, unit: str) -> Iterable[T]:
-    """A tqdm bar on stderr, only when stderr is a terminal and not --quiet:
-    ``5766 records [00:02, 2451.12 records/s]``, or with the total when known."""
-    if quiet or not sys.stderr.isatty():
-        return items
-    from tqdm import tqdm
-    return tqdm(items, total=total, unit=f" {unit}", file=sys.stderr, dynamic_ncols=True)
-
 
 def note(text: str, quiet: bool) -> None:
     if not quiet:

@@ -7,7 +7,7 @@
   to the last line); a CSV row follows the file's header, its fields in the
   header's order, those the game lacks left empty; a header without a
   ``code`` or ``moves`` column is refused (the row could not be read back).
-* A game resumed from a record file (``harp play --record FILE -i``) and
+* A game resumed from a record file (``harp play --load FILE -i``) and
   saved to that same file updates its record in place (the file rewritten
   through a temporary file), instead of adding a second record.
 
@@ -24,7 +24,7 @@ from itertools import islice
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from harp.atomicfile import AtomicFile
+from harp.atomicfile import AtomicFile, WriteError
 from harp.errors import RecordError, clip
 from harp.recordfile import check_name, read_lines, read_source, shown_name
 from harp.notation import tokenize
@@ -90,7 +90,11 @@ def _append(path: str, record: Record) -> None:
         if handle.read(1) != b"\n":
             text = newline + text
         handle.seek(0, os.SEEK_END)
-        handle.write(text.encode("utf-8"))
+        try:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+        except OSError as err:         # a full disk: say which file
+            raise WriteError(err.errno, err.strerror, shown_name(path)) from None
 
 
 def _csv_header_of(handle: BinaryIO) -> list[str] | None:

@@ -1,6 +1,8 @@
 """``harp solve``: a winning line from a position, or a verdict.
 
-It starts from the position reached by MOVES from deal CODE.  Exit code 0
+It starts from the position reached by MOVES from deal CODE, or from a
+saved game (``--load FILE``); ``--save FILE`` adds the won game to a record
+file.  Exit code 0
 for every verdict (solved, unsolvable, unknown); 1 for a bad code or a
 refused move (one line, RULES B1/B7); 2 for command-line misuse.
 """
@@ -15,38 +17,45 @@ from harp.records import replay
 from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
 from harp.solve import solve as solver_solve
 
-from .options import json_option, limit_options
+from .options import (READS_SAVED, json_option, limit_options, load_option, progress_option,
+                      retired_record_option, save_option)
+from .position import position
+from .progress import SearchProgress
 from .recordout import RecordWriter
-from .solving import position
 
 
 @click.command()
-@click.argument("code")
+@click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
+@load_option()
+@save_option("Also add the won game (its moves, then the solution) to this record file "
+             "(.jsonl, .csv or text, RULES B8).")
+@retired_record_option(f"{READS_SAVED}, --save FILE writes the won game")
 @limit_options(DEFAULT_LIMITS)
 @json_option("Print one JSON object.")
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Also add the won game (MOVES and the solution) to this record file "
-                   "(.jsonl, .csv or text, RULES B8).")
-def solve(code: str, moves: tuple[str, ...], limits: SolveLimits, json_: bool,
-          record_file: str | None) -> None:
+@progress_option
+def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str | None,
+          limits: SolveLimits, json_: bool, show_progress: bool | None) -> None:
     """Solve the position after MOVES from deal CODE.
 
     Prints a winning script in canonical notation on one line (it replays to
     a win with harp play), or "unsolvable" (the search was exhaustive), or
     "unknown (...)" when a limit stopped it.  Quote moves: > is special to
-    the shell.
+    the shell.  A search of more than half a second shows, on a
+    terminal, the positions searched against --max-states.
 
     \b
     Examples:
         harp solve SH1-C4-AAAAAJ2
         harp solve SH1-C2-AAAAAJ2 '3>a 9>f' --json
-        harp solve SH1-C4-AAAAAJ2 --record solutions.jsonl
+        harp solve SH1-C4-AAAAAJ2 --save solutions.jsonl
+        harp solve --load saved.txt
     """
-    board = position(code, moves)
-    result = solver_solve(board, limits)
-    if record_file is not None:
-        save_solution(board, result, record_file)
+    board = position(code, moves, load)
+    with SearchProgress(limits.max_states, show_progress) as searching:
+        result = solver_solve(board, limits, searching)
+    if save is not None:
+        save_solution(board, result, save)
     if json_:
         click.echo(json.dumps({"code": str(board.code), **result.to_dict()}))
     elif result.solved:

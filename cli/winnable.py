@@ -21,8 +21,8 @@ from harp.solve import SolveLimits
 from harp.winnable import (DECIDE_LIMITS, Verdict, decide, fewest_cells, random_easy_harp_deal,
                            random_seahaven_deal, seahaven_verdicts)
 
-from .options import apply, limit_options, min_cells_option
-from .output import one_line, print_board
+from .options import apply, limit_options, min_cells_option, winnable_flags
+from .output import print_board
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,9 +36,7 @@ def winnable_options(func: F) -> F:
     """``--winnable``, ``--unwinnable``, ``--min-cells``, ``--max-states``
     and ``--timeout``."""
     return apply(func, [
-        click.option("--winnable", is_flag=True,
-                     help="A random deal that can be won (Seahaven: from the atlas)."),
-        click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
+        winnable_flags,
         min_cells_option("Seahaven: a winnable deal whose fewest cells to win is N."),
         WINNABLE_OPTIONS,
     ])
@@ -123,23 +121,27 @@ def decode_lines(code: DealCode, solve: bool, limits: SolveLimits) -> list[str]:
 
 
 def print_deal(board: Board, verdict: Verdict | None, limits: SolveLimits, json_: bool,
-               ascii_: bool, reveal: bool) -> None:
+               ascii_: bool, reveal: bool, difficulty: dict[str, Any] | None = None) -> None:
     """``harp deal``'s board, then whether the deal can be won: Seahaven
-    from the atlas, Easy Harp when it was just decided (``--winnable``)."""
+    from the atlas, Easy Harp when it was just decided (``--winnable``);
+    and the deal's ``difficulty`` when it was asked for."""
     code = board.code
     try:
         verdicts = ({code.variant: verdict} if verdict is not None else
                     seahaven_verdicts(code.number, limits) if code.game == SEAHAVEN else {})
-    except AtlasError as err:       # a damaged atlas: the board is still worth printing
-        click.echo(f"Error: {one_line(err)}", err=True)
-        verdicts = {v: Verdict("unknown", "atlas") for v in VARIANTS[SEAHAVEN]}
+    except AtlasError as err:       # nothing printed: the answer needs the atlas
+        raise AtlasError(f"{err} (harp show {code} prints the board alone)") from None
     if json_:
         data = board_to_dict(board, reveal=reveal)
         if verdicts:
             data["winnable"] = {v: {"solved": True, "unsolvable": False}.get(verdict.outcome)
                                 for v, verdict in verdicts.items()}
         if code.game == SEAHAVEN and verdict is None:
-            data["fewest_cells"] = fewest_cells(verdicts)
+            fewest = fewest_cells(verdicts)
+            if fewest != "unknown":     # a number, or None (not winnable); else left out
+                data["fewest_cells"] = fewest
+        if difficulty is not None:
+            data["difficulty"] = difficulty
         click.echo(json.dumps(data, ensure_ascii=False))
         return
     print_board(board, False, ascii_, reveal)
@@ -147,3 +149,27 @@ def print_deal(board: Board, verdict: Verdict | None, limits: SolveLimits, json_
         click.echo(f"Winnable  {verdict_text(verdicts)}")
     elif verdict is not None:
         click.echo(f"Winnable  {verdict.word}")
+    if difficulty is not None:
+        click.echo(f"Difficulty  {difficulty_text(difficulty)}")
+
+
+def difficulty_of(code: DealCode, limits: Any) -> dict[str, Any]:
+    """The deal's difficulty (docs/batch.md, "Difficulty"): the solver's positions
+    before its first win, within ``limits``, with the line's length."""
+    from harp.analysis.stats import solve_facts
+    from harp.analysis.tables import difficulty
+    facts = solve_facts(code, limits)
+    first = facts.get("first_win_states")
+    return {"difficulty": None if first is None else difficulty(first),
+            "outcome": facts["outcome"], "first_win_states": first,
+            "length": facts["length"], "states": facts["states"]}
+
+
+def difficulty_text(data: dict[str, Any]) -> str:
+    """``1.8 (63 positions to the first win; a line of 88 actions)``."""
+    if data["difficulty"] is None:
+        why = ("cannot be won (proved)" if data["outcome"] == "unsolvable" else
+               f"not won within the limits ({data['states']} positions searched)")
+        return f"none: {why}"
+    return (f"{data['difficulty']} ({data['first_win_states']} positions to the first win; "
+            f"a line of {data['length']} actions)")

@@ -17,15 +17,26 @@ from typing import BinaryIO
 from .errors import clip
 
 
+class WriteError(OSError):
+    """Writing ``filename`` failed after it was opened (a full disk, a file
+    size limit): the file is as it was.  ``verb`` is what failed, for the
+    one-line message ``cannot write FILE: REASON``."""
+
+    verb = "write"
+
+
 class AtomicFile:
     """``with AtomicFile(path) as out: out.write(b"...")``: the file appears
     (or is replaced) when the block ends without an error, unless
-    :meth:`discard` was called.
+    :meth:`discard` was called.  Only a regular file (or a new name) is
+    written: a folder or a device in its place is refused, never replaced.
 
     A symbolic link keeps pointing where it did: the file it names is
     replaced.  An existing file keeps its permissions; a new one gets
     ``mode`` (by default what the umask allows).  An error (OSError) names
-    ``path``, never the temporary file."""
+    ``path``, never the temporary file: a :class:`WriteError` once the
+    writing has begun, whether it failed in the block or when the file was
+    completed."""
 
     def __init__(self, path: str | os.PathLike[str], mode: int | None = None) -> None:
         self.path = os.fspath(path)
@@ -37,9 +48,13 @@ class AtomicFile:
     def __enter__(self) -> BinaryIO:
         target = os.path.realpath(self.path)
         folder = os.path.dirname(target)
-        with self._named():
+        with self._named(OSError):
             if not os.path.isdir(folder):
                 raise FileNotFoundError(errno.ENOENT, "no such folder")
+            if os.path.isdir(target):
+                raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
+            if os.path.exists(target) and not os.path.isfile(target):
+                raise OSError(errno.EINVAL, "not a regular file")
             fd, self._temporary = tempfile.mkstemp(prefix=".harp-", suffix=".tmp", dir=folder)
         self._target = target
         self._handle = os.fdopen(fd, "wb")
@@ -49,10 +64,11 @@ class AtomicFile:
         """Leave the file as it was when the block ends."""
         self._discarded = True
 
-    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: object) -> None:
         assert self._handle is not None and self._temporary is not None
         try:
-            with self._named():
+            with self._named(WriteError):
                 if kind is None and not self._discarded:
                     self._handle.flush()
                     os.fsync(self._handle.fileno())
@@ -64,6 +80,8 @@ class AtomicFile:
             self._remove()
             raise
         self._remove()
+        if isinstance(error, OSError) and error.filename is None:   # a write in the block
+            raise WriteError(error.errno, error.strerror, clip(self.path, 200)) from None
 
     def _remove(self) -> None:
         assert self._handle is not None and self._temporary is not None
@@ -83,9 +101,9 @@ class AtomicFile:
             return 0o666 & ~umask
 
     @contextlib.contextmanager
-    def _named(self) -> Iterator[None]:
-        """OSErrors as about ``path`` (the temporary file is harp's business)."""
+    def _named(self, kind: type[OSError]) -> Iterator[None]:
+        """OSErrors as ``kind`` about ``path`` (the temporary file is harp's business)."""
         try:
             yield
         except OSError as err:
-            raise type(err)(err.errno, err.strerror, clip(self.path, 200)) from None
+            raise kind(err.errno, err.strerror, clip(self.path, 200)) from None

@@ -86,8 +86,11 @@ def parse_deal_number(text: str) -> int:
     """A deal number written with the ASCII digits 0-9 only (RULES C6), in
     range (RULES B1); never converts a huge digit string."""
     digits = text.strip()
+    negative = digits[1:]
+    if digits.startswith("-") and negative.isascii() and negative.isdigit():   # below the range
+        raise InvalidCodeError(f"deal number {clip(digits)} is out of range 1-{MAX_DEAL}")
     if not digits or not (digits.isascii() and digits.isdigit()):
-        raise InvalidCodeError(f"{clip(digits)!r} is not a deal number "
+        raise InvalidCodeError(f"{clip(text)!r} is not a deal number "
                                "(write it with the digits 0-9, RULES C6)")
     significant = digits.lstrip("0")
     if len(significant) > len(str(MAX_DEAL)):

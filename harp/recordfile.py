@@ -1,7 +1,7 @@
 """Reading record files (RULES B8): the one reader every command uses.
 
-``harp replay``, ``show --record``, ``play --record`` and ``play --script``
-read one file (or standard input, ``-``) here; ``harp score`` reads many
+``harp replay``, ``--load`` (``show``, ``play``, ``hint``, ``solve``) and
+``play --script`` read one file (or standard input, ``-``) here; ``harp score`` reads many
 through :mod:`harp.analysis.sources`, which opens each file here too, so a
 file means the same to all of them.  Reading streams: one line at a time,
 each at most :data:`harp.records.LINE_LIMIT` bytes, so neither a huge file
@@ -55,7 +55,7 @@ def open_source(path: str, stdin: IO | None = None) -> BinaryIO:
         return _Unclosed(getattr(stream, "buffer", stream))
     check_name(path)
     if os.path.isdir(path):
-        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a record file", shown_name(path))
+        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file", shown_name(path))
     return open(path, "rb")
 
 

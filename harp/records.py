@@ -387,9 +387,13 @@ def csv_header(record: Record) -> str:
 
 
 def _csv_line(values: list[Any]) -> str:
+    """One CSV row without its line ending.  The writer is given a real
+    terminator and it is cut off afterwards: the csv module quotes a field
+    only for the characters of its terminator, so with an empty one a field
+    holding a line break would be written bare and break the row."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow(values)
-    return out.getvalue()
+    csv.writer(out, lineterminator="\r\n").writerow(values)
+    return out.getvalue()[:-2]
 
 
 def continued(record: Record, words: Iterable[str]) -> Record:

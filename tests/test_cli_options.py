@@ -45,17 +45,22 @@ LIMITS = {flag: O + "limit_options" for flag in ("--max-states", "--timeout", "-
 DECIDE = {flag: O + "limit_options" for flag in ("--max-states", "--timeout")}
 JSON = {"--json": O + "json_option"}
 TABLES = {**JSON, "--csv": O + "output_options", "--fmt": O + "output_options"}
-RUN = {flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler", "--quiet")}
+PROGRESS = {"--progress": O + "progress_option"}
+RUN = {**{flag: O + "run_options" for flag in ("--jobs", "--executor", "--scheduler", "--quiet")},
+       **PROGRESS}
+COLUMNS = {"--columns": O + "columns_option"}
 DISPLAY = {**JSON, "--ascii": O + "board_display", "--reveal": O + "board_display"}
 RULES = {flag: O + "rule_settings" for flag in ("--interactive-rules", "--double-click")}
-RECORD_IN = {"--record": O + "record_input_option"}
+CHOICE = {**{flag: O + "deal_choice" for flag in ("--random", "--daily", "--date")}, **GAME,
+          **CELLS}
+WINNABLE = {"--winnable": O + "winnable_flags", "--unwinnable": O + "winnable_flags",
+            "--min-cells": O + "min_cells_option", **DECIDE}
+#: --load reads a saved game, --save writes one, in every command; the old
+#: --record (hidden) says which of the two replaced it.
+LOAD = {"--load": O + "load_option", "--record": O + "retired_record_option"}
 
 EXPECTED = {
-    "deal": {"--random": "harp.cli.deal", "--daily": "harp.cli.deal", "--date": "harp.cli.deal",
-             **GAME, **CELLS, "--format": "harp.cli.deal",
-             "--winnable": "harp.cli.winnable.winnable_options",
-             "--unwinnable": "harp.cli.winnable.winnable_options",
-             "--min-cells": O + "min_cells_option", **DECIDE,
+    "deal": {**CHOICE, "--format": "harp.cli.deal", **WINNABLE, "--difficulty": "harp.cli.deal",
              **DISPLAY},
     "decode": {"--solve": "harp.cli.decode", **DECIDE},
     "encode": {**GAME, **CELLS},
@@ -63,27 +68,28 @@ EXPECTED = {
                  "--solve": "harp.cli.generate", "--seed": "harp.cli.generate",
                  "--max-actions": "harp.cli.generate", **LIMITS,
                  "--output": "harp.cli.generate", **RUN},
-    "hint": {**DECIDE, **JSON},
-    "play": {"--script": "harp.cli.play", **RECORD_IN, "--verbose": "harp.cli.play",
-             "--interactive": "harp.cli.play", **RULES, **DISPLAY},
+    "hint": {**LOAD, **DECIDE, **JSON, **PROGRESS},
+    "play": {"--script": "harp.cli.play", **LOAD, "--verbose": "harp.cli.play",
+             "--interactive": "harp.cli.play", "--line": "harp.cli.play", **CHOICE, **WINNABLE,
+             **RULES, **DISPLAY},
     "replay": {"--check": "harp.cli.replay", **RULES, **DISPLAY},
     "rules": {"--list": "harp.cli.rules"},
-    "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES},
-    "show": {**RECORD_IN, "--at": "harp.cli.show", **RULES, **DISPLAY},
-    "solve": {**LIMITS, **JSON, "--record": "harp.cli.solve"},
+    "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES,
+              **COLUMNS},
+    "show": {**LOAD, "--at": "harp.cli.show", **RULES, **DISPLAY},
+    "solve": {**LOAD, "--save": O + "save_option", **LIMITS, **JSON, **PROGRESS},
     "stats": {**GAME, **CELLS, **DEALS, "--daily-from": "harp.cli.stats",
               "--days": "harp.cli.stats", "--db": "harp.cli.stats",
               "--report": "harp.cli.stats", "--atlas": "harp.cli.stats",
               "--solve": "harp.cli.stats", **LIMITS, "--export": "harp.cli.stats",
-              "--dist": "harp.cli.stats", **RUN, **TABLES},
+              "--dist": "harp.cli.stats", "--plot": "harp.cli.stats", **RUN, **TABLES,
+              **COLUMNS},
 }
 
 #: Options of the same name that mean different things to different
-#: commands, each defined by its command: ``solve --record`` writes a
-#: record file (``show``/``play --record`` read one); ``--solve`` turns the
-#: solver on for what each command does.
-OTHER_MEANINGS = {("solve", "--record"), ("decode", "--solve"), ("generate", "--solve"),
-                  ("stats", "--solve")}
+#: commands, each defined by its command: ``--solve`` turns the solver on
+#: for what each command does.
+OTHER_MEANINGS = {("decode", "--solve"), ("generate", "--solve"), ("stats", "--solve")}
 
 
 def defined() -> dict[str, dict[str, str]]:

@@ -29,11 +29,12 @@ def _python_files() -> list[Path]:
 
 
 def test_every_cited_section_is_in_the_book() -> None:
-    """Every ``RULES Xn[.m]`` in the code, tests, README and the book itself
+    """Every ``RULES Xn[.m]`` in the code, tests, README, docs/ and the book itself
     names a section (or part) the book has."""
     book_ids = set(rule_book().ids())
     missing = {}
-    for path in [*_python_files(), ROOT / "README.md", ROOT / "harp" / "rules.md"]:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for path in [*_python_files(), *pages, ROOT / "harp" / "rules.md"]:
         for cited in cited_ids(path.read_text(encoding="utf-8")):
             if cited not in book_ids:
                 missing.setdefault(cited, []).append(str(path.relative_to(ROOT)))

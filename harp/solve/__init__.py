@@ -18,22 +18,24 @@ from harp.errors import HarpError
 from .easyharp import solve_easy_harp
 from .hints import Hint, HintLine, Hints
 from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, POSITIONS, SOLVED, TIME, UNKNOWN,
-                     UNSOLVABLE, SolveLimits, SolveResult)
+                     UNSOLVABLE, Progress, SolveLimits, SolveResult)
 from .seahaven import solve_seahaven
 
 __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
-           "UNKNOWN", "UNSOLVABLE", "Hint", "HintLine", "Hints",
+           "UNKNOWN", "UNSOLVABLE", "Hint", "HintLine", "Hints", "Progress", "replayed_win",
            "SolveLimits", "SolveResult", "hint", "replays_to_won", "solve"]
 
 
-def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
+def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
+          progress: Progress | None = None) -> SolveResult:
     """Decide the board's current position (dispatch on ``board.code.game``);
-    the result carries the limits and the CPU seconds it took."""
+    the result carries the limits and the CPU seconds it took.
+    ``progress``, if given, is told the positions searched now and then."""
     start = time.process_time()
     if board.code.game == "SH":
-        result = solve_seahaven(board, limits)
+        result = solve_seahaven(board, limits, progress)
     else:
-        result = solve_easy_harp(board, limits)
+        result = solve_easy_harp(board, limits, progress)
     result.cpu_seconds = time.process_time() - start
     result.limits = limits
     return result
@@ -42,18 +44,26 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
 def replays_to_won(board: Any, result: SolveResult) -> bool:
     """Whether the result's actions, pushed on a copy of ``board``, win:
     a solution is never taken on the solver's word."""
+    return replayed_win(board, result) is not None
+
+
+def replayed_win(board: Any, result: SolveResult) -> Any:
+    """The won board the result's actions make, pushed on a copy of
+    ``board`` (its score is the line's), or None when they do not win."""
     if not result.solved:
-        return False
+        return None
     replay = board.copy()
     try:
         replay.push_script(result.script())
     except HarpError:
-        return False
-    return replay.is_won
+        return None
+    return replay if replay.is_won else None
 
 
-def hint(start: Any, actions: Iterable[Any] = (), limits: SolveLimits = HINT_LIMITS) -> Hint:
+def hint(start: Any, actions: Iterable[Any] = (), limits: SolveLimits = HINT_LIMITS,
+         progress: Progress | None = None) -> Hint:
     """The hint after ``actions`` from the board ``start``: the next action
     of the winning line in force (:mod:`harp.solve.hints`); no work goes to
-    looking for a shorter line (a hint shows one action at a time)."""
-    return Hints(limits).after(start, actions)
+    looking for a shorter line (a hint shows one action at a time).
+    ``progress`` is told the positions of each search made."""
+    return Hints(limits, progress).after(start, actions)

@@ -10,6 +10,11 @@ safety net only: a search that stops on it says so (:attr:`stopped_by`
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+
+#: A search's progress callback: told the positions searched so far, now
+#: and then (a display; it must not raise).
+Progress = Callable[[int], None]
 
 #: What stopped a search: its count of work, or the safety net's clock.
 POSITIONS, TIME = "positions", "time"
@@ -19,16 +24,20 @@ class Budget:
     """``limit`` units of work and an optional deadline (``time.perf_counter``
     seconds).  :meth:`part` hands a search a share of what is left; what a
     part spends is spent by every budget above it too, and a deadline
-    passed anywhere is remembered at the top (:attr:`stopped_by`)."""
+    passed anywhere is remembered at the top (:attr:`stopped_by`).
+    ``progress``, if given, is told the units used at the top as they are
+    spent (:meth:`tell`)."""
 
-    __slots__ = ("limit", "used", "deadline", "_parent", "_late")
+    __slots__ = ("limit", "used", "deadline", "_parent", "_late", "_progress")
 
-    def __init__(self, limit: int, timeout: float | None = None) -> None:
+    def __init__(self, limit: int, timeout: float | None = None,
+                 progress: Progress | None = None) -> None:
         self.limit = max(0, limit)
         self.used = 0
         self.deadline = None if timeout is None else time.perf_counter() + timeout
         self._parent: Budget | None = None
         self._late = False
+        self._progress = progress
 
     @property
     def left(self) -> int:
@@ -45,10 +54,15 @@ class Budget:
         share.deadline, share._parent = self.deadline, self
         return share
 
-    def beside(self, limit: int) -> Budget:
-        """A budget of its own (other work, counted apart) with the same deadline."""
+    def beside(self, limit: int, shown: bool = False) -> Budget:
+        """A budget of its own (other work, counted apart) with the same
+        deadline; ``shown``: its units count on in this one's progress
+        (more positions after these), else they are not shown."""
         other = Budget(limit)
         other.deadline = self.deadline
+        progress, used = self._top()._progress, self._top().used
+        if shown and progress is not None:
+            other._progress = lambda units: progress(used + units)
         return other
 
     def spend(self, units: int) -> None:
@@ -56,6 +70,20 @@ class Budget:
         while budget is not None:
             budget.used += units
             budget = budget._parent
+        self.tell()
+
+    def tell(self, pending: int = 0) -> None:
+        """Tell the progress callback the units used at the top, and
+        ``pending`` more that a search has made and not spent yet."""
+        top = self._top()
+        if top._progress is not None:
+            top._progress(top.used + pending)
+
+    def _top(self) -> Budget:
+        budget = self
+        while budget._parent is not None:
+            budget = budget._parent
+        return budget
 
     def late(self) -> bool:
         """Whether the safety net's deadline has passed (then it stays passed)."""

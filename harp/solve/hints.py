@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .result import HINT_LIMITS, SOLVED, SolveLimits, SolveResult
+from .result import HINT_LIMITS, SOLVED, Progress, SolveLimits, SolveResult
 
 
 @dataclass
@@ -70,8 +70,10 @@ class Hints:
     shows the line's first action).  The solves it makes are kept, by
     position."""
 
-    def __init__(self, limits: SolveLimits = HINT_LIMITS) -> None:
+    def __init__(self, limits: SolveLimits = HINT_LIMITS, progress: Progress | None = None
+                 ) -> None:
         self.limits = replace(limits, line_states=0)
+        self.progress = progress            # (told the positions of each search)
         self._solves: dict[tuple, SolveResult] = {}
 
     def solve(self, board: Any) -> SolveResult:
@@ -81,7 +83,7 @@ class Hints:
         key = position_key(board)
         result = self._solves.get(key)
         if result is None:
-            result = solve(board, self.limits)
+            result = solve(board, self.limits, self.progress)
             if result.solved and not replays_to_won(board, result):    # pragma: no cover
                 raise AssertionError("a winning line that does not replay to a win")
             self._solves[key] = result

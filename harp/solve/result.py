@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from .budget import POSITIONS, TIME
+from .budget import POSITIONS, TIME, Progress
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
 __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
-           "UNKNOWN", "UNSOLVABLE", "SolveLimits", "SolveResult"]
+           "UNKNOWN", "UNSOLVABLE", "Progress", "SolveLimits", "SolveResult"]
 
 
 @dataclass(frozen=True)

@@ -88,8 +88,10 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     tried = 0
     while stack:
         tried += 1
-        if tried % CLOCK_EVERY == 0 and budget.late():
-            return _spent(budget, UNKNOWN, [], count)
+        if tried % CLOCK_EVERY == 0:
+            if budget.late():
+                return _spent(budget, UNKNOWN, [], count)
+            budget.tell(count)
         frame = stack[-1]
         pos, options, index = frame
         if index == len(options):

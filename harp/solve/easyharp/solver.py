@@ -72,7 +72,7 @@ from .moves_sound import complete_steps
 from .safe import play_proved
 from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
                                score_by_depth, score_by_low_cards, score_by_needs)
-from ..budget import POSITIONS, TIME, Budget
+from ..budget import POSITIONS, TIME, Budget, Progress
 from ..result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveLimits, SolveResult
 
 #: Positions of the first fast run and of the first sound search: small
@@ -170,12 +170,15 @@ LINE_WIDTHS = (4, 8, 16)
 KEEP_CHILDREN = 4_000
 
 
-def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
+def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS,
+                    progress: Progress | None = None) -> SolveResult:
     """Search from the board's current position (RULES A1) within
     ``limits``: its ``max_states`` positions decide; after a win, its
     ``line_states`` positions go to shorter lines (:func:`_shorter`).
     Every count is the same on every machine; only the safety net
-    (``timeout``) reads the clock.
+    (``timeout``) reads the clock.  ``progress`` is told the positions
+    searched between the runs and, within the depth-first ones, every
+    1024 tries.
 
     Python's cycle collector is paused meanwhile: the searches make no
     reference cycles, but they keep hundreds of thousands of tuples, which
@@ -184,14 +187,14 @@ def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(board, limits)
+        return _solve(board, limits, progress)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(board, limits: SolveLimits) -> SolveResult:
-    budget = Budget(limits.max_states, limits.timeout)
+def _solve(board, limits: SolveLimits, progress: Progress | None) -> SolveResult:
+    budget = Budget(limits.max_states, limits.timeout, progress)
     root = position_from_board(board)
     if dead_end(root) is not None:
         return SolveResult(UNSOLVABLE, [], 0)
@@ -203,7 +206,7 @@ def _solve(board, limits: SolveLimits) -> SolveResult:
     def won(prefix: list[Move], found: SearchOutcome) -> SolveResult:
         line, actions = _script(board, root, prefix + found.line, budget)
         verdict = budget.used
-        search = budget.beside(limits.line_states)
+        search = budget.beside(limits.line_states, shown=True)
         if limits.line_states > 0:
             actions = _shorter(board, root, line, actions, search)
         late = TIME in (budget.stopped_by, search.stopped_by)

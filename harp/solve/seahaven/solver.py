@@ -39,7 +39,7 @@ from harp.cards import make_card
 from harp.notation import CELL_NAMES
 from harp.seahaven import N_COLUMNS, SLOT_OF_SUIT
 
-from ..budget import POSITIONS, Budget
+from ..budget import POSITIONS, Budget, Progress
 from ..result import DEFAULT_LIMITS, SolveLimits, SolveResult
 from .deadends import lost
 from .moves import SearchMove, apply_move, moves_to_search
@@ -154,6 +154,7 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
             if states >= max_states or budget.late():
                 budget.spend(states)
                 return "unknown", [], states
+            budget.tell(states)
             check_at = min(max_states, states + 1024)
         next_todo = moves_of(ncols, ncell_b, ncells, nneed, lazy)
         if next_todo:                # else nothing to search from there
@@ -203,14 +204,16 @@ def foundation_needs(foundations: list[list[int]]) -> list[int]:
     return [make_card(len(foundations[SLOT_OF_SUIT[suit]]), suit) for suit in range(4)]
 
 
-def solve_seahaven(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
+def solve_seahaven(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
+                   progress: Progress | None = None) -> SolveResult:
     """Decide a Seahaven board from its current position (RULES A2).
 
     ``board`` needs ``columns``, ``cells``, ``foundations`` and ``code``
-    (for the number of cells).  Returns an ``harp.solve.SolveResult``.
+    (for the number of cells).  Returns an ``harp.solve.SolveResult``;
+    ``progress`` is told the positions searched every 1024.
     """
     columns, cells = board.columns, board.cells    # read, never changed
-    budget = Budget(limits.max_states, limits.timeout)
+    budget = Budget(limits.max_states, limits.timeout, progress)
     outcome, records, states = search(columns, cells, foundation_needs(board.foundations),
                                       len(cells), limits, budget=budget)
     actions = script_of(columns, cells, records) if outcome == "solved" else []
