@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from harp import new_board
 from harp.deals import MAX_DEAL, VERSION, daily_number, make_code, variant_name
 from harp.errors import HarpError, clip
-from harp.solve import BATCH_LIMITS, SolveLimits, replayed_win, solve
+from harp.solve import BATCH_LIMITS, TIME, SolveLimits, replayed_win, solve
 
 from .measures import deal_facts
 from .parallel import LOCAL, in_order, parallel_map
@@ -90,6 +90,8 @@ class DealTask(NamedTuple):
     kinds: tuple[str, ...]
     limits: SolveLimits
     scripts: bool = False
+    #: Kinds stored already, computed again (an ``unknown`` under smaller limits).
+    redo: tuple[str, ...] = ()
 
 
 class DealResult(NamedTuple):
@@ -112,14 +114,16 @@ def analyse_deal(task: DealTask) -> DealResult:
 
 def solve_facts(code: Any, limits: SolveLimits, script: bool = False) -> dict[str, Any]:
     """The solver's outcome for a deal, with positions searched (in all,
-    and before the first win) and seconds; a win's length, draws and score
-    are read from the engine's replay of it, and a claimed win that does
-    not replay to a win counts as ``unknown`` (flagged).  With ``script``,
-    a win's script is kept under ``script`` (never stored)."""
+    and before the first win), CPU seconds, what stopped it (``unknown``)
+    and the limits it ran under; a win's length, draws and score are read
+    from the engine's replay of it, and a claimed win that does not replay
+    to a win counts as ``unknown`` (flagged).  With ``script``, a win's
+    script is kept under ``script`` (never stored)."""
     board = new_board(code)
     result = solve(board, limits)
     facts: dict[str, Any] = {"outcome": result.outcome, "length": None,
-                             "states": result.states, "seconds": round(result.seconds, 4)}
+                             "states": result.states, "cpu_seconds": round(result.cpu_seconds, 4),
+                             "stopped_by": result.stopped_by, "limits": limits.to_dict()}
     if result.outcome == "solved":
         won = replayed_win(board, result)
         if won is not None:
@@ -151,17 +155,60 @@ class StatsPlan:
         return variant_name(self.game, self.cells)
 
     def tasks(self, store: ResultStore | None = None) -> list[DealTask]:
-        """One task per deal with something still missing from ``store``."""
+        """One task per deal with something still missing from ``store``,
+        or stored ``unknown`` under limits that these limits go beyond
+        (:func:`undecided`): that result is computed again (``redo``)."""
         game = self.game.upper()
         done = {kind: (store.done(game, self.variant, kind)
                        if store and not (kind == SOLVE and self.scripts) else set())
                 for kind in self.kinds}
+        again = (undecided(store, game, self.variant, self.limits)
+                 if store and SOLVE in self.kinds and not self.scripts else set())
         tasks = []
         for deal in self.deals:
-            missing = tuple(kind for kind in self.kinds if deal not in done[kind])
+            redo = (SOLVE,) if deal in again else ()
+            missing = tuple(kind for kind in self.kinds if deal not in done[kind] or kind in redo)
             if missing:
-                tasks.append(DealTask(game, self.cells, deal, missing, self.limits, self.scripts))
+                tasks.append(DealTask(game, self.cells, deal, missing, self.limits, self.scripts,
+                                      redo))
         return tasks
+
+
+def undecided(store: ResultStore, game: str, variant: str, limits: SolveLimits) -> set[int]:
+    """The deals whose stored solver result is ``unknown`` and that
+    ``limits`` may decide (:func:`goes_further`), to be solved again."""
+    deals = set()
+    for _, _, deal, _, data in store.results(game, variant, SOLVE):
+        if data.get("outcome") == "unknown" and goes_further(limits, data):
+            deals.add(deal)
+    return deals
+
+
+def goes_further(limits: SolveLimits, data: dict[str, Any]) -> bool:
+    """Whether a search under ``limits`` goes further than the one that
+    left the stored ``unknown`` ``data``: more positions; or as many and
+    a later safety net, when the clock stopped it; or its limits were not
+    recorded (a result of an earlier harp).  Under the same limits the
+    search is the same, so it is not run again."""
+    stored = stored_limits(data)
+    if stored is None or limits.max_states > stored.max_states:
+        return True
+    later = stored.timeout is not None and (limits.timeout is None or limits.timeout > stored.timeout)
+    return data.get("stopped_by") == TIME and limits.max_states == stored.max_states and later
+
+
+def stored_limits(data: dict[str, Any]) -> SolveLimits | None:
+    """The limits a stored solver result ran under; None if not recorded
+    (or not readable)."""
+    limits = data.get("limits")
+    if not isinstance(limits, dict) or set(limits) != {"max_states", "line_states", "timeout"}:
+        return None
+    timeout = limits["timeout"]
+    if not (all(type(limits[name]) is int and limits[name] >= 0
+                for name in ("max_states", "line_states"))
+            and (timeout is None or type(timeout) in (int, float) and 0 <= timeout < float("inf"))):
+        return None
+    return SolveLimits(**limits)
 
 
 #: Chunks a worker should get at least, when there are few tasks.
@@ -195,6 +242,7 @@ class StatsRun:
                  chunk_size: int = 64) -> None:
         self.plan, self.store = plan, store
         self.tasks = plan.tasks(store)
+        self._redo = {task.deal: task.redo for task in self.tasks if task.redo}
         self.options = dict(jobs=jobs, executor=executor, scheduler=scheduler,
                             chunk_size=balanced_chunk(len(self.tasks), jobs, chunk_size))
         self.kept = 0
@@ -205,6 +253,12 @@ class StatsRun:
     def total(self) -> int:
         """Deals this run has to compute."""
         return len(self.tasks)
+
+    @property
+    def redone(self) -> int:
+        """Deals among them stored already as ``unknown`` under smaller
+        limits (:func:`undecided`), computed again."""
+        return sum(1 for task in self.tasks if task.redo)
 
     def results(self, ordered: bool = False) -> Iterator[DealResult]:
         """Every missing deal's result, as it finishes (or, ``ordered``, in
@@ -231,9 +285,11 @@ class StatsRun:
                     self.kept += 1
                     yield result
                     continue
+                again = self._redo.get(result.deal, ())
                 for kind, data in result.results.items():
                     self.store.add(result.game, result.variant, result.deal, kind,
-                                   {k: v for k, v in data.items() if k != "script"})
+                                   {k: v for k, v in data.items() if k != "script"},
+                                   replace=kind in again)
                 unsaved += 1
                 if time.monotonic() - last >= COMMIT_SECONDS:
                     self.store.flush()
@@ -309,10 +365,12 @@ def well_formed(kind: str, data: dict[str, Any]) -> bool:
     if kind == LAYOUT:
         return all(isinstance(name, str) and count(value, 10**6) for name, value in data.items())
     if kind == SOLVE:
-        seconds = data.get("seconds", 0.0)
+        seconds = [data.get(name, 0.0) for name in ("cpu_seconds", "seconds")]
         return (data.get("outcome") in OUTCOMES and count(data.get("states", 0))
                 and all(data.get(name) is None or count(data[name])
                         for name in ("length", "draws", "first_win_states"))
                 and (data.get("score") is None or type(data["score"]) is int)
-                and type(seconds) in (int, float) and 0 <= seconds < float("inf"))
+                and all(type(s) in (int, float) and 0 <= s < float("inf") for s in seconds)
+                and data.get("stopped_by") in (None, "positions", "time")
+                and (data.get("limits") is None or stored_limits(data) is not None))
     return True

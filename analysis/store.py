@@ -6,7 +6,10 @@ repeated run write the same deal again harmlessly.  Results are committed
 in batches, so an interrupted run (Ctrl-C or kill) loses at most the batch
 in progress, which the next run recomputes: ``done()`` says what is stored.
 ``kind`` is ``layout`` (the measures) or ``solve`` (solver outcome); ``data``
-is the result as JSON.
+is the result as JSON (a solver result holds the limits it ran under, so
+that a run with larger limits computes its ``unknown`` again and replaces
+it; results of an earlier harp have none, and count as computed under
+unknown limits).
 
 The file marks itself as harp's: ``PRAGMA application_id`` is
 :data:`APPLICATION_ID` and ``PRAGMA user_version`` the schema version.  A
@@ -80,6 +83,7 @@ class ResultStore:
         self.batch_size = batch_size
         self.read_only = read_only
         self._pending: list[tuple[str, str, int, str, str]] = []
+        self._replacing: list[tuple[str, str, int, str, str]] = []
         _check_file(path, read_only)
         with self._errors("cannot open"):
             self.connection = _connect(path, read_only)
@@ -151,21 +155,27 @@ class ResultStore:
                 (game, variant, kind))
             return {deal for (deal,) in rows}
 
-    def add(self, game: str, variant: str, deal: int, kind: str, data: dict[str, Any]) -> None:
-        """Queue one result; a full batch is committed at once."""
-        self._pending.append((game, variant, deal, kind, json.dumps(data, separators=(",", ":"))))
-        if len(self._pending) >= self.batch_size:
+    def add(self, game: str, variant: str, deal: int, kind: str, data: dict[str, Any],
+            replace: bool = False) -> None:
+        """Queue one result; a full batch is committed at once.  A result
+        already stored stays, unless ``replace`` (a result computed again
+        under larger limits)."""
+        queue = self._replacing if replace else self._pending
+        queue.append((game, variant, deal, kind, json.dumps(data, separators=(",", ":"))))
+        if len(self._pending) + len(self._replacing) >= self.batch_size:
             self.flush()
 
     def flush(self) -> None:
         """Commit the queued results (one transaction)."""
-        if not self._pending:
+        if not (self._pending or self._replacing):
             return
         with self._errors("cannot write to"), self._transaction():
-            self.connection.executemany(
-                "INSERT OR IGNORE INTO results (game, variant, deal, kind, data) "
-                "VALUES (?, ?, ?, ?, ?)", self._pending)
+            for verb, rows in (("IGNORE", self._pending), ("REPLACE", self._replacing)):
+                self.connection.executemany(
+                    f"INSERT OR {verb} INTO results (game, variant, deal, kind, data) "
+                    "VALUES (?, ?, ?, ?, ?)", rows)
         self._pending.clear()
+        self._replacing.clear()
 
     def results(self, game: str | None = None, variant: str | None = None,
                 kind: str | None = None) -> Iterator[tuple[str, str, int, str, dict[str, Any]]]:

@@ -46,12 +46,12 @@ SOLVE_MEASURES = {
     "score": "score of the winning line",
     "difficulty": "log10 of the positions searched before the first win",
     "states": "positions searched",
-    "seconds": "seconds of search",
+    "cpu_seconds": "CPU seconds of search (results that record them)",
 }
 #: Measures spread over several powers of ten: counted in bins of a
 #: quarter of a power of ten (so that memory does not grow with the deals).
-LOG_MEASURES = ("states", "seconds")
-#: Below this, seconds fall in the lowest bin.
+LOG_MEASURES = ("states", "cpu_seconds")
+#: Below this, CPU seconds fall in the lowest bin.
 LEAST_SECONDS = 1e-4
 #: Difficulty bins: half a unit (a factor of about 3 in positions).
 DIFFICULTY_BIN = 5
@@ -81,8 +81,12 @@ class SolveStats:
     bins: dict[str, Counter[tuple[int, bool]]] = field(
         default_factory=lambda: defaultdict(Counter))
     states: int = 0
-    seconds: float = 0.0
-    max_seconds: float = 0.0
+    max_states: int = 0
+    #: CPU seconds, of the results that record them (an earlier harp
+    #: stored wall-clock seconds, which are not counted here).
+    timed: int = 0
+    cpu_seconds: float = 0.0
+    max_cpu_seconds: float = 0.0
 
     @property
     def lengths(self) -> Counter[int]:
@@ -98,12 +102,16 @@ class SolveStats:
             first = data.get("first_win_states", data.get("states"))
             if first is not None:
                 self.won["difficulty"][round(10 * difficulty(first))] += 1
-        states, seconds = data.get("states", 0), data.get("seconds", 0.0)
+        states = data.get("states", 0)
         self.bins["states"][(log_bin(max(1, states)), solved)] += 1
-        self.bins["seconds"][(log_bin(max(LEAST_SECONDS, seconds)), solved)] += 1
         self.states += states
-        self.seconds += seconds
-        self.max_seconds = max(self.max_seconds, seconds)
+        self.max_states = max(self.max_states, states)
+        if "cpu_seconds" in data:
+            seconds = data["cpu_seconds"]
+            self.bins["cpu_seconds"][(log_bin(max(LEAST_SECONDS, seconds)), solved)] += 1
+            self.timed += 1
+            self.cpu_seconds += seconds
+            self.max_cpu_seconds = max(self.max_cpu_seconds, seconds)
 
     def to_dict(self) -> dict[str, Any]:
         deals = sum(self.outcomes.values())
@@ -120,9 +128,10 @@ class SolveStats:
             "median_length": median_of_counts(self.lengths),
             "median_difficulty": None if median_tenths is None else round(median_tenths / 10, 2),
             "mean_states": round(self.states / deals) if deals else None,
-            "mean_seconds": round(self.seconds / deals, 3) if deals else None,
-            "max_seconds": round(self.max_seconds, 3),
-            "total_seconds": round(self.seconds, 1),
+            "max_states": self.max_states,
+            "mean_cpu_seconds": round(self.cpu_seconds / self.timed, 3) if self.timed else None,
+            "max_cpu_seconds": round(self.max_cpu_seconds, 3) if self.timed else None,
+            "total_cpu_seconds": round(self.cpu_seconds, 1) if self.timed else None,
         }
 
 

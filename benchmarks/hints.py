@@ -54,9 +54,13 @@ else:
     board = new_board(parse_code(arg))
     if sys.argv[3]:
         board.push_script(sys.argv[3])
-start = time.perf_counter()
-result, first = hint(board, HINT_LIMITS)
-print(json.dumps([result.outcome, time.perf_counter() - start, first is not None]))
+start = time.process_time()
+got = hint(board, limits=HINT_LIMITS)
+if isinstance(got, tuple):              # commits before harp.solve.hints: (result, first)
+    outcome, answered = got[0].outcome, got[1] is not None
+else:
+    outcome, answered = got.outcome, got.action is not None
+print(json.dumps([outcome, time.process_time() - start, answered]))
 """
 
 
@@ -77,7 +81,7 @@ def _in_progress(job: tuple[int, int]) -> tuple[str, ...]:
     from harp.solve import SolveLimits, solve
     number, mistakes = job
     board = new_board(make_code("EH", number))
-    result = solve(board, SolveLimits(2_000_000, 10.0, 0.0))
+    result = solve(board, SolveLimits(2_000_000))
     played = result.actions[:int(0.3 * len(result.actions))]
     if played:
         board.push_script(" ".join(played))

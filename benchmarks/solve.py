@@ -61,7 +61,7 @@ def bench_seahaven_variant(cells: int, deals: range, args: argparse.Namespace,
         code = make_code("SH", number, cells)
         board = new_board(code)
         start = time.perf_counter()
-        result = solve(board, SolveLimits(args.max_states, args.timeout))
+        result = solve(board, SolveLimits(args.max_states))
         seconds = time.perf_counter() - start
         stats["time"] += seconds
         if seconds > stats["max"][0]:
@@ -145,21 +145,26 @@ from harp import new_board
 from harp.deals import make_code
 from harp.solve import SolveLimits, replays_to_won, solve
 number, timeout, max_states = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+line_states = int(sys.argv[4])
 board = new_board(make_code("EH", number))
-try:                                    # a solver with a line search: the same one as today's
-    limits = SolveLimits(max_states, timeout, float(sys.argv[4]))
+try:                                    # limits that count positions, as today's
+    limits = SolveLimits(max_states=max_states, line_states=line_states)
 except TypeError:
-    limits = SolveLimits(max_states, timeout)
+    try:                                # a line search of seconds (2 s: about 60 000 positions)
+        limits = SolveLimits(max_states, timeout, 2.0 if line_states else 0.0)
+    except TypeError:
+        limits = SolveLimits(max_states, timeout)
 result = solve(board, limits)
+seconds = getattr(result, "cpu_seconds", None) or getattr(result, "seconds", 0.0)
 ok = not result.solved or replays_to_won(board, result)
 try:                                    # this program's own peak (ru_maxrss survives exec)
     with open("/proc/self/status") as status:
         peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 except (OSError, StopIteration):
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps([number, result.outcome, result.seconds, len(result.actions), result.states,
+print(json.dumps([number, result.outcome, seconds, len(result.actions), result.states,
                   ok, sum(1 for t in result.actions if t == "d"), peak,
-                  getattr(result, "verdict_seconds", result.seconds)]))
+                  getattr(result, "verdict_seconds", seconds)]))
 """
 
 
@@ -182,32 +187,33 @@ def _easy_harp_deal(job: tuple) -> tuple:
     solver, or in a baseline checkout (a fresh interpreter: its own
     ``harp``); replay any win; note the peak memory (KiB)."""
     import resource
-    number, timeout, max_states, line_search, verify, baseline = job
+    number, timeout, max_states, line_states, verify, baseline = job
     if baseline is not None:
         import json
         import os
         import subprocess
         env = {**os.environ, "PYTHONPATH": str(baseline)}
         out = subprocess.run([sys.executable, "-c", _BASELINE_SNIPPET, str(number), str(timeout),
-                              str(max_states), str(line_search)], cwd=baseline, env=env,
+                              str(max_states), str(line_states)], cwd=baseline, env=env,
                              check=True, capture_output=True, text=True).stdout
         return tuple(json.loads(out))           # the verdict's time last, as below
     board = new_board(make_code("EH", number))
-    result = solve(board, SolveLimits(max_states, timeout, line_search))
+    result = solve(board, SolveLimits(max_states, line_states))
     replay_ok = not (result.solved and verify) or replays_to_won(board, result)
     draws = sum(1 for token in result.actions if token == "d")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return (number, result.outcome, result.seconds, len(result.actions), result.states,
-            replay_ok, draws, peak, result.verdict_seconds)
+    # (CPU seconds; the verdict's alone with --line-states 0)
+    return (number, result.outcome, result.cpu_seconds, len(result.actions), result.states,
+            replay_ok, draws, peak, result.cpu_seconds)
 
 
-def _hint_deal(job: tuple[int, float, int]) -> tuple[int, float, bool]:
-    """Time ``harp hint``'s search (HINT_LIMITS) from a deal's opening."""
-    number, timeout, max_states = job
+def _hint_deal(job: tuple[int, int]) -> tuple[int, float, bool]:
+    """``harp hint``'s search (HINT_LIMITS) from a deal's opening: CPU seconds."""
+    number, max_states = job
     board = new_board(make_code("EH", number))
-    start = time.perf_counter()
-    result, first = hint(board, SolveLimits(max_states, timeout))
-    return number, time.perf_counter() - start, first is not None
+    start = time.process_time()
+    found = hint(board, limits=SolveLimits(max_states))
+    return number, time.process_time() - start, found.action is not None
 
 
 def _percentiles(values: list[float]) -> str:
@@ -238,21 +244,20 @@ def bench_easy_harp(args: argparse.Namespace) -> None:
         for name, _ in solvers[1:]:
             _compare(rows["solver"], rows[name], name)
         unknown = [r[0] for r in rows["solver"] if r[1] == "unknown"]
-        if unknown and args.retry_timeout:
-            jobs = [(n, args.retry_timeout, args.max_states, 0.0, args.verify, None)
-                    for n in unknown]
+        if unknown and args.retry_states:
+            jobs = [(n, args.timeout, args.retry_states, 0, args.verify, None) for n in unknown]
             again = sorted(pool.imap_unordered(_easy_harp_deal, jobs))
-            print(f"\nThe {len(unknown)} unknown deals again at {args.retry_timeout:g} s:")
+            print(f"\nThe {len(unknown)} unknown deals again at {args.retry_states} positions:")
             for r in again:
                 print(f"  deal {r[0]}: {r[1]} in {r[2]:.1f} s"
                       + ("" if r[5] else "  !! does NOT replay to won"))
         if args.hint_deals:
             hints = parse_deal_list(args.hint_deals)
             limits = HINT_LIMITS
-            jobs = [(n, limits.timeout, limits.max_states) for n in hints]
+            jobs = [(n, limits.max_states) for n in hints]
             rows = sorted(pool.imap_unordered(_hint_deal, jobs))
             print(f"\nEasy Harp hints from the opening, deals {_label(hints)} "
-                  f"(HINT_LIMITS: {limits.timeout:g} s, {limits.max_states} positions)")
+                  f"(HINT_LIMITS: {limits.max_states} positions; CPU seconds)")
             print(f"  {_percentiles([r[1] for r in rows])}")
             print(f"  answered with a move: {sum(r[2] for r in rows)} of {len(rows)}")
 
@@ -263,7 +268,7 @@ def _run_easy_harp(pool, deals: list[int], old_deals: list[int], solvers: list, 
     for number in sorted(set(deals) | set(old_deals)):
         for name, baseline in solvers:
             if name == "solver" and number in deals or name != "solver" and number in old_deals:
-                jobs.append((name, (number, args.timeout, args.max_states, args.line_search,
+                jobs.append((name, (number, args.timeout, args.max_states, args.line_states,
                                     args.verify, baseline)))
     start = time.perf_counter()
     results = pool.map(_easy_harp_deal, [job for _, job in jobs], chunksize=1)
@@ -301,15 +306,16 @@ def _report_easy_harp(deals: list[int], rows: list, name: str, args: argparse.Na
     times = [r[8] for r in rows]
     won = [r for r in rows if r[1] == "solved"]
     decided = n - outcomes.count("unknown")
-    search = f", line search {args.line_search:g} s" if name == "solver" else ""
-    print(f"\nEasy Harp {name}, deals {_label(deals)}, {args.timeout:g} s and "
+    search = f", line search {args.line_states} positions" if name == "solver" else ""
+    print(f"\nEasy Harp {name}, deals {_label(deals)}, "
           f"{args.max_states} positions per deal{search}, {args.processes} processes "
           f"({args.wall:.0f} s wall for all solvers)")
     print(f"  won {_share(outcomes.count('solved'), n)}   unsolvable "
           f"{_share(outcomes.count('unsolvable'), n)}   "
           f"unknown {_share(outcomes.count('unknown'), n)}")
     print(f"  decided {_share(decided, n)} (target: at least 99%)")
-    print(f"  time to the verdict: {_percentiles(times)}; total {sum(times):.0f} s")
+    print(f"  CPU seconds (to the verdict alone with --line-states 0): {_percentiles(times)}; "
+          f"total {sum(times):.0f} s")
     if any(r[2] > r[8] for r in rows):
         print(f"  time in all, with the line search: {_percentiles([r[2] for r in rows])}")
     if won:
@@ -357,18 +363,20 @@ def main(argv: list[str] | None = None) -> None:
                              "such as 1-200 or 950,1634,6301 ('' to skip)")
     parser.add_argument("--baselines", default=BASELINES,
                         help="commits whose Easy Harp solvers run side by side")
-    parser.add_argument("--retry-timeout", type=float, default=60.0,
-                        help="seconds for a second try at each unknown deal (0: no retry)")
+    parser.add_argument("--retry-states", type=int, default=0,
+                        help="positions for a second try at each unknown deal (0: no retry)")
     parser.add_argument("--hint-deals", default="1-200",
                         help="deals whose opening hint is timed ('' to skip)")
     parser.add_argument("--processes", type=int, default=2, help="Easy Harp worker processes")
     parser.add_argument("--dead-end-scan", default="",
                         help="Easy Harp deals to scan with the dead-end tests alone, e.g. 1-100000")
     parser.add_argument("--max-states", type=int, default=2_000_000)
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
-    parser.add_argument("--line-search", type=float, default=DEFAULT_LIMITS.line_search,
-                        help="Easy Harp: seconds looking for a shorter line once a deal is "
-                             "won, within --timeout (harp solve's default)")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds per deal: the baselines' limit (they count time); today's "
+                             "solver counts positions only")
+    parser.add_argument("--line-states", type=int, default=DEFAULT_LIMITS.line_states,
+                        help="Easy Harp: positions searched for a shorter line once a deal is "
+                             "won (harp solve's default)")
     parser.add_argument("--no-fcs", action="store_true", help="do not run Freecell Solver")
     parser.add_argument("--fcs-max-iters", type=int, default=1_500_000)
     parser.add_argument("--repeat", type=int, default=1,

@@ -46,13 +46,18 @@ except ImportError:                     # commits before it: flat modules
     except ImportError:
         close = easyharp_moves.play_aces
 max_states = int(sys.argv[1])
+try:                                    # a search given a budget of positions
+    from harp.solve.budget import Budget
+    limit = lambda: (Budget(max_states),)                   # noqa: E731
+except ImportError:                     # commits before it: positions and a deadline
+    limit = lambda: (max_states, float("inf"))              # noqa: E731
 out = []
 for cols, talon, slots in json.load(sys.stdin):
     root = Position(tuple(bytes(c) for c in cols), talon, tuple(slots))
-    start = time.perf_counter()
+    start = time.process_time()
     found = easyharp_search.depth_first(close(root, []), easyharp_moves.complete_steps, close,
-                                        max_states, float("inf"))
-    out.append([found.outcome, found.states, time.perf_counter() - start])
+                                        *limit())
+    out.append([found.outcome, found.states, time.process_time() - start])
 print(json.dumps(out))
 """
 

@@ -47,7 +47,7 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | No
                                       "board format (Seahaven only).")
 @winnable_options
 @click.option("--difficulty", "difficulty", is_flag=True,
-              help="Solve the deal (within --timeout) and print its difficulty: log10 of the "
+              help="Solve the deal (harp stats --solve's limits) and print its difficulty: log10 of the "
                    "positions searched before the first win (docs/batch.md: \"Difficulty\").")
 @board_display
 def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
@@ -59,7 +59,7 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
     A Seahaven deal is followed by whether it can be won with 4, 2 and 1
     cells (from the atlas of every deal).  --winnable, --unwinnable and
     --min-cells choose the --random deal among those; for Easy Harp the
-    solver decides random deals until one fits, within --timeout seconds.
+    solver decides random deals until one fits, within --max-states positions.
 
     \b
     Examples:
@@ -71,8 +71,7 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
     if json_ and format_ == "fcs":
         raise click.UsageError("--json and --format fcs exclude each other")
     chosen = choose_code(code, random_, daily, date, game, cells)
-    chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells,
-                                      limits.timeout)
+    chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits)
     board = new_board(chosen)
     if format_ == "fcs":
         if difficulty:
@@ -81,7 +80,7 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
     else:
         work = (difficulty_of(chosen, replace(BATCH_LIMITS, timeout=limits.timeout))
                 if difficulty else None)
-        print_deal(board, verdict, limits.timeout, json_ or format_ == "json", ascii_, reveal,
+        print_deal(board, verdict, limits, json_ or format_ == "json", ascii_, reveal,
                    work)
 
 

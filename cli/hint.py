@@ -1,8 +1,12 @@
-"""``harp hint``: the next action on a winning line from a position.
+"""``harp hint``: the next action on a winning line, along the game MOVES.
 
-It starts from the position reached by MOVES from deal CODE, or from a
-saved game (``--load FILE``), and searches as briefly as the interactive
-game's hint unless told otherwise.
+It follows the game MOVES from deal CODE (or a saved game, ``--load
+FILE``, that MOVES continue): the hint continues the line that the hint
+before gave, while the game followed it, and searches afresh only from
+where the game left a line (:mod:`harp.solve.hints`), so that following
+the hints, asking again after every action, wins without going round in
+circles.  It searches as briefly as the interactive game's hint unless
+told otherwise.
 """
 from __future__ import annotations
 
@@ -10,13 +14,13 @@ import json
 
 import click
 
-from harp.solve import HINT_LIMITS, SolveLimits
+from harp import new_board
+from harp.solve import HINT_LIMITS, Hint, SolveLimits
 from harp.solve import hint as solver_hint
 
 from .options import json_option, limit_options, progress_option, saved_game_position
 from .position import position
 from .progress import SearchProgress
-from .solving import limit_text
 
 
 @click.command()
@@ -26,13 +30,15 @@ from .solving import limit_text
 @progress_option
 def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: SolveLimits,
          json_: bool, show_progress: bool | None) -> None:
-    """The next action on a winning line from the position after MOVES.
+    """The next action on a winning line, after the game MOVES.
 
-    With --load FILE the game starts from a saved game, and any MOVES given
-    are played after its own.  By default it searches as briefly as the
-    interactive game's hint; --timeout allows a longer search; a search of
-    more than half a second shows, on a terminal, the positions searched
-    against --max-states.
+    While the game follows the line an earlier hint gave, the hint is that
+    line's next action; from where it leaves it, a new line is searched
+    for.  With --load FILE the game starts from a saved game, and any
+    MOVES given are played after its own.  By default it searches as
+    briefly as the interactive game's hint; --max-states allows a longer
+    search; a search of more than half a second shows, on a terminal, the
+    positions searched against --max-states.
 
     \b
     Examples:
@@ -40,16 +46,25 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
         harp hint SH1-C4-AAAAAJ2 '8>f 7>2'
         harp hint --load saved.txt
     """
-    board = position(code, moves, load)
+    played = position(code, moves, load)       # (a refused action: one line naming it)
+    start = new_board(played.code)
     with SearchProgress(limits.max_states, show_progress) as searching:
-        result, first = solver_hint(board, limits, searching)
+        found = solver_hint(start, played.actions, limits, searching)
     if json_:
-        click.echo(json.dumps({"code": str(board.code), "hint": first, **result.to_dict()}))
-    elif first is not None:
-        click.echo(first)
-    elif result.solved:
-        click.echo("the game is already won")
-    elif result.outcome == "unsolvable":
-        click.echo("no winning line exists")
+        click.echo(json.dumps({"code": str(start.code), "hint": found.action,
+                               "followed": found.followed, **found.result.to_dict()}))
     else:
-        click.echo(f"none found within the limits ({limit_text(result, limits)})")
+        click.echo(hint_text(found))
+
+
+def hint_text(found: Hint) -> str:
+    """What a hint says: the action, or why there is none."""
+    if found.action is not None:
+        return found.action
+    if found.outcome == "solved":
+        return "the game is already won"
+    if found.outcome == "unsolvable":
+        return "no winning line exists"
+    return (f"no winning line found within the limits ({found.result.limit_text()}); "
+            "the position may still be won: a longer search (--max-states, or harp solve) "
+            "may find one")

@@ -9,10 +9,10 @@ another file; given none, the record is printed and the exit code is 1.
 """
 from __future__ import annotations
 
-import math
 import sys
 import threading
 import time
+from dataclasses import replace
 from types import TracebackType
 
 import click
@@ -20,14 +20,15 @@ import click
 from harp import Board, HarpError, IllegalActionError
 from harp.rulebook import rule_book
 from harp.records import Record
-from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits, hint
+from harp.solve import HINT_LIMITS, HintLine, SolveLimits, solve
 
+from .options import MAX_COUNT_DIGITS
 from .output import board_text, one_line, use_color
 from .saving import UPDATED, Resumed, save_record
 
 QUIT = ("q", "quit", "exit")
-#: The longest search a ``hint SECONDS`` may ask for.
-MAX_HINT_SECONDS = 3600
+#: The longest search a ``hint POSITIONS`` may ask for.
+MAX_HINT_STATES = 100_000_000
 HELP_TEXT = f"""\
 Type actions in move notation (several per line are fine):
   3>f  w>5  a>10  f2>5   move from X to Y (f: the foundation that accepts)
@@ -37,8 +38,9 @@ Type actions in move notation (several per line are fine):
 Commands: help, moves (legal actions), script (actions so far), q (quit),
   why                    the rule behind the last refusal, from the rule book
   rules SECTION          a section of the rule book (rules A2.5)
-  hint [SECONDS]         the solver's next move, searching up to {HINT_LIMITS.timeout:g} s
-                         (or SECONDS); Ctrl-C stops the search"""
+  hint [POSITIONS]       the next move of a winning line, kept while you follow it;
+                         a new line searches up to {HINT_LIMITS.max_states} positions
+                         (or POSITIONS); Ctrl-C stops the search"""
 
 
 def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
@@ -51,6 +53,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
     refused: list[HarpError] = []       # the last refusal, for ``why``
+    hints = HintLine()                  # the game's hints: the line in force is kept
     while board.status() != "won":
         if board.status() == "blocked":
             click.echo("No move can change this position: undo (u) or quit (q).")
@@ -65,7 +68,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
             break
         if not command:
             continue
-        if not run_command(board, command, refused) and play_line(board, line, refused):
+        if not run_command(board, command, refused, hints) and play_line(board, line, refused):
             click.echo(board_text(board, ascii_, reveal))
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
@@ -86,9 +89,11 @@ def line_editing() -> bool:
     return True
 
 
-def run_command(board: Board, command: str, refused: list[HarpError] | None = None) -> bool:
+def run_command(board: Board, command: str, refused: list[HarpError] | None = None,
+                hints: HintLine | None = None) -> bool:
     """Handle a word that is not notation; False if it is notation.
-    ``refused`` holds the last refusal, which ``why`` explains."""
+    ``refused`` holds the last refusal, which ``why`` explains; ``hints``
+    the game's hints."""
     word, _, argument = command.partition(" ")
     if command in ("help", "?", "h"):
         click.echo(HELP_TEXT)
@@ -97,7 +102,7 @@ def run_command(board: Board, command: str, refused: list[HarpError] | None = No
     elif command == "script":
         click.echo(board.script() or "no action yet")
     elif word == "hint":
-        click.echo(hint_command(board, argument.strip()))
+        click.echo(hint_command(board, argument.strip(), hints))
     elif command == "why":
         click.echo(why_text(refused[-1] if refused else None), nl=False)
     elif word == "rules" and argument.strip():
@@ -141,42 +146,53 @@ def play_line(board: Board, line: str, refused: list[HarpError] | None = None) -
 
 
 def hint_limits(argument: str) -> SolveLimits | None:
-    """The limits of ``hint`` (HINT_LIMITS) or ``hint SECONDS`` (that long,
-    and as many positions as ``harp solve``); None if SECONDS is not a
-    number of seconds."""
+    """The limits of ``hint`` (HINT_LIMITS) or ``hint POSITIONS`` (a
+    longer search); None if POSITIONS is not a count of positions."""
     if not argument:
         return HINT_LIMITS
-    try:
-        seconds = float(argument) if argument.isascii() else math.nan
-    except ValueError:          # float()'s only way to say "not a number"
+    if not (argument.isascii() and argument.isdigit() and len(argument) <= MAX_COUNT_DIGITS):
         return None
-    if not 0 < seconds <= MAX_HINT_SECONDS:
+    positions = int(argument)
+    if not 0 < positions <= MAX_HINT_STATES:
         return None
-    return SolveLimits(max_states=max(HINT_LIMITS.max_states, DEFAULT_LIMITS.max_states),
-                       timeout=seconds)
+    return SolveLimits(max_states=positions)
 
 
-def hint_command(board: Board, argument: str = "") -> str:
-    """The solver's next action on a winning line; Ctrl-C stops the search."""
+def hint_command(board: Board, argument: str = "", hints: HintLine | None = None) -> str:
+    """The solver's next action on the winning line in force (``hints``:
+    the game's, which keeps the line while the player follows it); Ctrl-C
+    stops the search."""
     limits = hint_limits(argument)
     if limits is None:
-        return f"hint takes a number of seconds (at most {MAX_HINT_SECONDS}), e.g. hint 30"
+        return (f"hint takes a number of positions to search (at most {MAX_HINT_STATES}), "
+                "e.g. hint 2000000")
     try:
         with Elapsed("Searching"):
-            return hint_text(board, limits)
+            return hint_text(board, limits, hints)
     except KeyboardInterrupt:
         return "Hint stopped (Ctrl-C); the game goes on."
 
 
-def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS) -> str:
-    """What the solver says from the board's position, within the limits."""
-    result, first = hint(board.copy(), limits)
-    if first is not None:
-        return f"Hint: {first} (the first of a winning line of {len(result.actions)} actions)"
-    if result.outcome == "unsolvable":
+def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS,
+              hints: HintLine | None = None) -> str:
+    """What the solver says from the board's position: the next action of
+    the game's line in force (``hints``; by default, none yet), or of a
+    line searched for from here; with limits other than HINT_LIMITS, that
+    far (and the line found is kept)."""
+    hints = hints or HintLine()
+    if limits == HINT_LIMITS:
+        found = hints.next(board)
+    else:
+        found = hints.next(board, solve(board, replace(limits, line_states=0)))
+    if found.action is not None:
+        if found.followed:
+            return f"Hint: {found.action} (the line goes on: {len(found.line)} actions to a win)"
+        return f"Hint: {found.action} (the first of a winning line of {len(found.line)} actions)"
+    if found.outcome == "unsolvable":
         return "No winning line exists from here: undo (u) to an earlier position."
-    return (f"No winning line found within the limits ({result.states} positions searched "
-            f"in {result.seconds:.0f} s); try hint SECONDS for a longer search.")
+    more = min(MAX_HINT_STATES, 10 * found.result.states)
+    return (f"No winning line found within the limits ({found.result.limit_text()}); the "
+            f"position may still be won: try hint {more} for a longer search.")
 
 
 class Elapsed:

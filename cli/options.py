@@ -149,19 +149,21 @@ def deals_option(help: str, **kwargs: Any) -> Decorator:
 #: Each limit option: its flag, value type and help.
 _LIMITS = {
     "max_states": ("--max-states", lambda: Count(1),
-                   "Give up (unknown) after this many positions{scope}."),
+                   "Give up (unknown) after this many positions{scope}: the same answer "
+                   "on any machine."),
+    "line_states": ("--line-states", lambda: Count(0),
+                    "Easy Harp: once a deal is won, search this many more positions for a "
+                    "shorter line (0: none){scope}."),
     "timeout": ("--timeout", lambda: Seconds(),
-                "Give up (unknown) after this many seconds{scope}."),
-    "line_search": ("--line-search", lambda: Seconds(zero=True),
-                    "Easy Harp: once a deal is won, look this many more seconds for a "
-                    "shorter line (within --timeout; 0: none){scope}."),
+                "A safety net: give up after this many seconds of wall-clock time{scope} "
+                "(an answer it cuts says so, and may differ on a busier machine)."),
 }
 
 
 def limit_options(defaults: SolveLimits, names: tuple[str, ...] = tuple(_LIMITS),
                   scope: str = "") -> Callable[[F], F]:
     """The solver's limits as options (``names``: some of ``max_states``,
-    ``timeout``, ``line_search``), their defaults from ``defaults``; the
+    ``line_states``, ``timeout``), their defaults from ``defaults``; the
     command gets them as one ``limits: SolveLimits`` (a limit without its
     option keeps its default).  ``scope`` ends each help line, e.g.
     ``", per deal (--solve)"``."""

@@ -79,8 +79,10 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
                    scheduler=options.scheduler)
     deals = len(plan.deals)
     if store is not None:
+        parts = [f"{run.redone} stored as unknown under smaller limits, computed again"] * bool(
+            run.redone) + [f"the rest are in {store.name}"] * (run.total < deals)
         options.note(f"stats: {run.total} of {deals} deals to compute"
-                     + (f" (the rest are in {store.name})" if run.total < deals else ""))
+                     + (f" ({'; '.join(parts)})" if parts else ""))
     try:
         for result in progress(run.results(ordered=each is not None), run.total, "deals",
                                options.progress, options.quiet):

@@ -22,7 +22,6 @@ from .options import (READS_SAVED, json_option, limit_options, load_option, prog
 from .position import position
 from .progress import SearchProgress
 from .recordout import RecordWriter
-from .solving import limit_text
 
 
 @click.command()
@@ -64,7 +63,7 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
     elif result.outcome == "unsolvable":
         click.echo("unsolvable")
     else:
-        click.echo(f"unknown ({limit_text(result, limits)})")
+        click.echo(f"unknown ({result.limit_text()})")
 
 
 def save_solution(board: Board, result: SolveResult, path: str) -> None:

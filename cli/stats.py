@@ -132,9 +132,11 @@ def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
     """Options that exclude each other or mean nothing here: usage errors, before any work."""
     if game == EASY_HARP and cells is not None:
         raise click.UsageError("--cells is for Seahaven (--game sh); Easy Harp has no cells")
-    if not solve and (given(ctx, "max_states") or given(ctx, "timeout")):
-        raise click.UsageError("--max-states and --timeout limit the solver: they need --solve")
-    if report and any(given(ctx, name) for name in ("max_states", "timeout", "jobs", "executor")):
+    limits = ("max_states", "line_states", "timeout")
+    if not solve and any(given(ctx, name) for name in limits):
+        raise click.UsageError("--max-states, --line-states and --timeout limit the solver: "
+                               "they need --solve")
+    if report and any(given(ctx, name) for name in (*limits, "jobs", "executor")):
         raise click.UsageError("--report computes nothing: no solver limits, --jobs or --executor")
     if dist is not None:
         names = MEASURES[game] if game else tuple(dict.fromkeys(

@@ -2,7 +2,7 @@
 the verdict lines of ``harp deal`` and ``harp decode``.
 
 Seahaven answers come from the atlas (:mod:`harp.atlas`), at once; Easy
-Harp answers from the solver within ``--timeout`` seconds
+Harp answers from the solver within ``--max-states`` positions
 (:mod:`harp.winnable`).  These are helpers of ``harp deal`` and ``harp decode``,
 not a command.
 """
@@ -17,9 +17,9 @@ from harp import Board, HarpError
 from harp.atlas import AtlasError
 from harp.deals import EASY_HARP, SEAHAVEN, VARIANTS, DealCode, make_code
 from harp.render import board_to_dict
-from harp.solve import DEFAULT_LIMITS, SolveLimits
-from harp.winnable import (EASY_HARP_TIMEOUT, Verdict, decide, fewest_cells,
-                           random_easy_harp_deal, random_seahaven_deal, seahaven_verdicts)
+from harp.solve import SolveLimits
+from harp.winnable import (DECIDE_LIMITS, Verdict, decide, fewest_cells, random_easy_harp_deal,
+                           random_seahaven_deal, seahaven_verdicts)
 
 from .options import apply, limit_options, min_cells_option, winnable_flags
 from .output import print_board
@@ -27,21 +27,24 @@ from .output import print_board
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-#: What deciding one deal may take: harp.winnable's limits.
-WINNABLE_LIMITS = SolveLimits(DEFAULT_LIMITS.max_states, EASY_HARP_TIMEOUT, line_search=0.0)
+#: The limit options of the commands that decide deals on demand.
+WINNABLE_OPTIONS = limit_options(DECIDE_LIMITS, ("max_states", "timeout"),
+                                 " (the solver: Easy Harp has no atlas)")
 
 
 def winnable_options(func: F) -> F:
-    """``--winnable``, ``--unwinnable``, ``--min-cells`` and ``--timeout``."""
+    """``--winnable``, ``--unwinnable``, ``--min-cells``, ``--max-states``
+    and ``--timeout``."""
     return apply(func, [
         winnable_flags,
         min_cells_option("Seahaven: a winnable deal whose fewest cells to win is N."),
-        limit_options(WINNABLE_LIMITS, ("timeout",), " (the solver: Easy Harp has no atlas)"),
+        WINNABLE_OPTIONS,
     ])
 
 
 def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable: bool,
-                    min_cells: int | None, timeout: float) -> tuple[DealCode, Verdict | None]:
+                    min_cells: int | None, limits: SolveLimits
+                    ) -> tuple[DealCode, Verdict | None]:
     """The deal ``harp deal`` prints: ``chosen``, or with ``--winnable``,
     ``--unwinnable`` or ``--min-cells`` a random deal of that kind instead,
     with the verdict found on the way (Easy Harp)."""
@@ -59,7 +62,7 @@ def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable:
     if chosen.game == EASY_HARP:
         if min_cells:
             raise click.UsageError("--min-cells is for Seahaven (--game sh): Easy Harp has no cells")
-        return _easy_harp_deal(not unwinnable, timeout)
+        return _easy_harp_deal(not unwinnable, limits)
     fewest = min_cells
     if fewest is not None and fewest > chosen.cells:
         raise click.UsageError(f"--min-cells {fewest} with --cells {chosen.cells}: a deal that "
@@ -67,12 +70,14 @@ def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable:
     return random_seahaven_deal(chosen.cells, not unwinnable, fewest), None
 
 
-def _easy_harp_deal(winnable: bool, timeout: float) -> tuple[DealCode, Verdict]:
-    code, search = random_easy_harp_deal(winnable, timeout)
+def _easy_harp_deal(winnable: bool, limits: SolveLimits) -> tuple[DealCode, Verdict]:
+    code, search = random_easy_harp_deal(winnable, limits)
     if code is None:
         wanted = "won" if winnable else "proved unsolvable"
         hint = "" if winnable else "; no Easy Harp deal has ever been proved unsolvable"
-        raise HarpError(f"no Easy Harp deal {wanted} within {timeout:g} s "
+        within = (f"the {limits.timeout:g} s safety net" if search.late else
+                  f"{limits.max_states} positions")
+        raise HarpError(f"no Easy Harp deal {wanted} within {within} "
                         f"({search.summary()}){hint}")
     return code, Verdict("solved" if winnable else "unsolvable", "solver")
 
@@ -92,22 +97,22 @@ def sources(verdicts: dict[str, Verdict]) -> str:
     return source + (f": {'; '.join(notes)}" if notes else "")
 
 
-def all_verdicts(code: DealCode, solve: bool, timeout: float) -> dict[str, Verdict]:
+def all_verdicts(code: DealCode, solve: bool, limits: SolveLimits) -> dict[str, Verdict]:
     """Every variant of a deal (Easy Harp has one), from the atlas for
     Seahaven unless ``solve``; from the solver otherwise."""
     if code.game == EASY_HARP:
-        return {"N": decide(code, timeout)}
+        return {"N": decide(code, limits)}
     if solve:
-        return {v: decide(make_code(SEAHAVEN, code.number, int(v[1:])), timeout)
+        return {v: decide(make_code(SEAHAVEN, code.number, int(v[1:])), limits)
                 for v in VARIANTS[SEAHAVEN]}
-    return seahaven_verdicts(code.number, timeout)
+    return seahaven_verdicts(code.number, limits)
 
 
-def decode_lines(code: DealCode, solve: bool, timeout: float) -> list[str]:
+def decode_lines(code: DealCode, solve: bool, limits: SolveLimits) -> list[str]:
     """The lines ``harp decode`` adds: whether the deal can be won."""
     if code.game == EASY_HARP and not solve:
         return ["winnable: unknown (Easy Harp has no atlas; --solve decides with the solver)"]
-    verdicts = all_verdicts(code, solve, timeout)
+    verdicts = all_verdicts(code, solve, limits)
     if code.game == EASY_HARP:
         return [f"winnable: {verdicts['N'].word} ({sources(verdicts)})"]
     fewest = fewest_cells(verdicts)
@@ -115,7 +120,7 @@ def decode_lines(code: DealCode, solve: bool, timeout: float) -> list[str]:
             f"fewest cells: {'none' if fewest is None else fewest}"]
 
 
-def print_deal(board: Board, verdict: Verdict | None, timeout: float, json_: bool,
+def print_deal(board: Board, verdict: Verdict | None, limits: SolveLimits, json_: bool,
                ascii_: bool, reveal: bool, difficulty: dict[str, Any] | None = None) -> None:
     """``harp deal``'s board, then whether the deal can be won: Seahaven
     from the atlas, Easy Harp when it was just decided (``--winnable``);
@@ -123,7 +128,7 @@ def print_deal(board: Board, verdict: Verdict | None, timeout: float, json_: boo
     code = board.code
     try:
         verdicts = ({code.variant: verdict} if verdict is not None else
-                    seahaven_verdicts(code.number, timeout) if code.game == SEAHAVEN else {})
+                    seahaven_verdicts(code.number, limits) if code.game == SEAHAVEN else {})
     except AtlasError as err:       # nothing printed: the answer needs the atlas
         raise AtlasError(f"{err} (harp show {code} prints the board alone)") from None
     if json_:

@@ -3,22 +3,25 @@
 Seahaven's verdicts are looked up in the packaged atlas (:mod:`harp.atlas`):
 every deal, all three variants, decided ahead of time.  Easy Harp has no
 atlas yet: its deals are decided on demand by :func:`harp.solve.solve`
-within a time limit, and the answer may be ``unknown``.  No Easy Harp deal
-has ever been proved unsolvable, so looking for one ends at the limit.
+within a limit of positions, and the answer may be ``unknown``.  No Easy
+Harp deal has ever been proved unsolvable, so looking for one ends at the
+limit.
 """
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .atlas import cells_of, seahaven_atlas
 from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, VARIANTS, DealCode, make_code, variant_name
+from .solve.budget import TIME, Budget
+from .solve.result import SolveLimits
 
-#: Seconds the Easy Harp solver may spend when a command decides on demand.
-EASY_HARP_TIMEOUT = 10.0
-#: Random Easy Harp deals get at least this many tries within the time limit.
-TRIES_IN_TIME = 4
+#: The solver's limits when a command decides an Easy Harp deal on demand
+#: (a few seconds: deals 1-10 000 have a median of 4 000 positions).
+DECIDE_LIMITS = SolveLimits(max_states=300_000)
+#: Random Easy Harp deals get at least this many tries within the limits.
+TRIES_IN_LIMITS = 4
 
 
 @dataclass
@@ -40,6 +43,8 @@ class Search:
     """Deals tried while looking for a deal on demand, by solver outcome."""
 
     tried: dict[str, int] = field(default_factory=dict)
+    #: Whether the safety net's clock ended the search (not the positions).
+    late: bool = False
 
     def add(self, outcome: str) -> None:
         self.tried[outcome] = self.tried.get(outcome, 0) + 1
@@ -50,7 +55,7 @@ class Search:
         return f"{total} deal{'s' * (total != 1)} tried" + (f": {parts}" if parts else "")
 
 
-def seahaven_verdicts(number: int, timeout: float = EASY_HARP_TIMEOUT) -> dict[str, Verdict]:
+def seahaven_verdicts(number: int, limits: SolveLimits = DECIDE_LIMITS) -> dict[str, Verdict]:
     """Won or not with 4, 2 and 1 cells (most cells first): from the atlas,
     or from the solver for a deal the atlas does not cover."""
     atlas = seahaven_atlas()
@@ -58,7 +63,7 @@ def seahaven_verdicts(number: int, timeout: float = EASY_HARP_TIMEOUT) -> dict[s
     if atlas.covers(number):
         return {v: Verdict("solved" if atlas.won(v, number) else "unsolvable", "atlas")
                 for v in variants}
-    return {v: decide(make_code(SEAHAVEN, number, cells_of(v)), timeout) for v in variants}
+    return {v: decide(make_code(SEAHAVEN, number, cells_of(v)), limits) for v in variants}
 
 
 def fewest_cells(verdicts: dict[str, Verdict]) -> int | str | None:
@@ -72,22 +77,25 @@ def fewest_cells(verdicts: dict[str, Verdict]) -> int | str | None:
     return None
 
 
-def decide(code: DealCode, timeout: float = EASY_HARP_TIMEOUT) -> Verdict:
-    """Solve a deal within ``timeout`` seconds; a claimed win is replayed
-    by the engine before it counts."""
+def decide(code: DealCode, limits: SolveLimits = DECIDE_LIMITS) -> Verdict:
+    """Solve a deal within ``limits``; a claimed win is replayed by the
+    engine before it counts."""
+    return _decided(code, limits)[0]
+
+
+def _decided(code: DealCode, limits: SolveLimits) -> tuple[Verdict, int]:
+    """:func:`decide`'s verdict and the positions it took."""
     from .games import new_board
-    from .solve import DEFAULT_LIMITS, SolveLimits, replays_to_won, solve
+    from .solve import replays_to_won, solve
 
     board = new_board(code)
-    # Only the verdict is kept: no time goes to looking for a shorter line.
-    result = solve(board, SolveLimits(DEFAULT_LIMITS.max_states, timeout, line_search=0.0))
+    # Only the verdict is kept: no work goes to looking for a shorter line.
+    result = solve(board, replace(limits, line_states=0))
     if result.outcome == "solved" and not replays_to_won(board, result):
-        return Verdict("unknown", "solver", "the solver's line did not replay to a win")
+        return Verdict("unknown", "solver", "the solver's line did not replay to a win"), result.states
     if result.outcome == "unknown":
-        reason = (f"max states {DEFAULT_LIMITS.max_states} reached"
-                  if result.states >= DEFAULT_LIMITS.max_states else f"{timeout:g} s limit reached")
-        return Verdict("unknown", "solver", reason)
-    return Verdict(result.outcome, "solver")
+        return Verdict("unknown", "solver", result.limit_text()), result.states
+    return Verdict(result.outcome, "solver"), result.states
 
 
 def random_seahaven_deal(cells: int, winnable: bool, fewest: int | None,
@@ -99,19 +107,23 @@ def random_seahaven_deal(cells: int, winnable: bool, fewest: int | None,
     return make_code(SEAHAVEN, number, cells)
 
 
-def random_easy_harp_deal(winnable: bool, timeout: float = EASY_HARP_TIMEOUT,
+def random_easy_harp_deal(winnable: bool, limits: SolveLimits = DECIDE_LIMITS,
                           rng: random.Random | None = None) -> tuple[DealCode | None, Search]:
-    """Random Easy Harp deals, each solved within a quarter of ``timeout``,
-    until one is won (or proved unsolvable) or ``timeout`` seconds have
-    gone; None if none was found."""
+    """Random Easy Harp deals, each solved within a quarter of the limits'
+    positions, until one is won (or proved unsolvable) or the deals tried
+    have used ``limits.max_states`` positions in all (or the limits'
+    safety net, ``timeout``, has run out); None if none was found."""
     rng = rng or random.Random()
     search = Search()
-    deadline = time.monotonic() + timeout
-    while (left := deadline - time.monotonic()) > 0:
+    # A share of the positions each, so that one hard deal cannot use them all.
+    share = replace(limits, max_states=max(1, limits.max_states // TRIES_IN_LIMITS))
+    budget = Budget(limits.max_states, limits.timeout)
+    while not budget.spent and not budget.late():
         code = make_code(EASY_HARP, rng.randint(1, MAX_DEAL))
-        # A share of the time each, so that one hard deal cannot use it all.
-        verdict = decide(code, min(left, timeout / TRIES_IN_TIME))
+        verdict, states = _decided(code, share)
+        budget.spend(max(1, states))
         search.add(verdict.outcome)
         if verdict.outcome == ("solved" if winnable else "unsolvable"):
             return code, search
+    search.late = budget.stopped_by == TIME
     return None, search

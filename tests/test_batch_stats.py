@@ -314,3 +314,76 @@ def test_solve_adds_outcomes_per_deal(tmp_path: Path) -> None:
             assert facts["outcome"] in ("solved", "unsolvable", "unknown")
             assert (facts["length"] is not None) == (facts["outcome"] == "solved")
 
+
+
+def solve_rows(db: Path) -> dict[int, dict]:
+    with sqlite3.connect(db) as connection:
+        return {deal: json.loads(data) for deal, data in connection.execute(
+            "SELECT deal, data FROM results WHERE kind='solve'")}
+
+
+def test_larger_limits_decide_the_stored_unknowns_again(tmp_path: Path) -> None:
+    """A stored result keeps its limits; a run with more --max-states
+    computes again (and says so) the results that were ``unknown`` under
+    fewer, and keeps the decided ones; the same limits redo nothing.
+    Easy Harp deals 1-6 within 200 positions: 2, 3 and 5 are won, the
+    others unknown; within 20 000 all are won."""
+    db = tmp_path / "redo.db"
+    small = invoke("stats", "--game", "eh", "--deals", "1-6", "--db", str(db), "--solve",
+                   "--max-states", "200")
+    assert small.exit_code == 0 and "6 of 6 deals to compute (the rest" not in small.stderr
+    before = solve_rows(db)
+    unknown = {deal for deal, data in before.items() if data["outcome"] == "unknown"}
+    assert unknown == {1, 4, 6}
+    assert before[4]["limits"] == {"max_states": 200, "line_states": 0, "timeout": None}
+    assert before[4]["stopped_by"] == "positions" and before[2]["stopped_by"] is None
+    same = invoke("stats", "--game", "eh", "--deals", "1-6", "--db", str(db), "--solve",
+                  "--max-states", "200")
+    assert "0 of 6 deals to compute (the rest are in" in same.stderr
+    larger = invoke("stats", "--game", "eh", "--deals", "1-6", "--db", str(db), "--solve",
+                    "--max-states", "20000", "--json")
+    assert ("3 of 6 deals to compute (3 stored as unknown under smaller limits, computed "
+            f"again; the rest are in {db})") in larger.stderr
+    after = solve_rows(db)
+    assert all(after[deal] == before[deal] for deal in (2, 3, 5))     # decided: kept
+    assert {after[deal]["outcome"] for deal in unknown} == {"solved"}
+    assert after[4]["limits"]["max_states"] == 20_000
+    (row,) = json.loads(larger.stdout)
+    assert (row["solved"], row["unknown"]) == (6, 0)
+    again = invoke("stats", "--game", "eh", "--deals", "1-6", "--db", str(db), "--solve",
+                   "--max-states", "200000")
+    assert "0 of 6 deals to compute" in again.stderr
+
+
+def test_a_database_of_an_earlier_harp_opens_and_its_unknowns_are_redone(tmp_path: Path) -> None:
+    """Results stored before limits were (wall-clock ``seconds``, no
+    ``limits``): the database opens, the report leaves their seconds out
+    of the CPU columns, and a solving run computes their unknowns again."""
+    db = tmp_path / "old.db"
+    with sqlite3.connect(db) as connection:
+        connection.execute("CREATE TABLE results (game TEXT NOT NULL, variant TEXT NOT NULL, "
+                           "deal INTEGER NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL, "
+                           "PRIMARY KEY (game, variant, deal, kind)) WITHOUT ROWID")
+        for deal, outcome in ((1, "solved"), (2, "unknown")):
+            connection.execute("INSERT INTO results VALUES ('EH', 'N', ?, 'solve', ?)", (deal, json.dumps(
+                {"outcome": outcome, "length": 300 if outcome == "solved" else None,
+                 "states": 10, "seconds": 7.5})))
+    (row,) = json.loads(invoke_ok("stats", "--db", str(db), "--report", "--solve", "--json"))
+    assert (row["solved"], row["unknown"], row["mean_cpu_seconds"]) == (1, 1, None)
+    result = invoke("stats", "--game", "eh", "--deals", "1-2", "--db", str(db), "--solve", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert "2 of 2 deals to compute (1 stored as unknown" in result.stderr   # (no layouts)
+    (row,) = json.loads(result.stdout)
+    assert (row["solved"], row["unknown"]) == (2, 0) and row["mean_cpu_seconds"] is not None
+    assert "limits" not in solve_rows(db)[1] and solve_rows(db)[2]["limits"]["max_states"] == 2_000_000
+
+
+def test_stored_limits_must_be_well_formed(tmp_path: Path) -> None:
+    """A hand-edited result whose limits are not harp's is damaged: one line."""
+    from harp.analysis.store import ResultStore
+    db = tmp_path / "bad.db"
+    with ResultStore(str(db)) as store:
+        store.add("EH", "N", 1, "solve", {"outcome": "unknown", "length": None, "states": 5,
+                                         "cpu_seconds": 0.1, "limits": {"max_states": "lots"}})
+    refused(["stats", "--db", str(db), "--report", "--solve"], 1,
+            f"{db}: the stored solve result of deal 1 is damaged")

@@ -74,20 +74,23 @@ def test_decode_says_whether_the_deal_can_be_won():
         "winnable: yes (solver)"
 
 
-def test_easy_harp_is_decided_on_demand_with_a_time_limit(monkeypatch):
+def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(monkeypatch):
     # Seeded: the first deal drawn (497 624) is won within a second.
     seeded = harp.winnable.random_easy_harp_deal
     monkeypatch.setattr(harp.cli.winnable, "random_easy_harp_deal",
-                        lambda winnable, timeout: seeded(winnable, timeout, random.Random(12)))
+                        lambda winnable, limits: seeded(winnable, limits, random.Random(12)))
     data = json.loads(invoke_ok("deal", "--random", "--winnable", "--game", "eh", "--json"))
     assert (data["deal"], data["winnable"]) == (497624, {"N": True})
     assert invoke_ok("deal", "--random", "--winnable", "--game", "eh").splitlines()[-1] == \
         "Winnable  yes"
+    # The positions, not the clock, end the search: the same deals every time.
+    result = invoke("deal", "--random", "--unwinnable", "--game", "eh", "--max-states", "4000")
+    assert (result.exit_code, result.stdout, result.stderr) == (1, "", UNWINNABLE_4000)
     monkeypatch.undo()
     result = invoke("deal", "--random", "--unwinnable", "--game", "eh", "--timeout", "0.5")
     assert (result.exit_code, result.stdout) == (1, "")
-    assert re.fullmatch(r"Error: no Easy Harp deal proved unsolvable within 0.5 s "
-                        r"\(\d+ deals? tried: \d+ (solved|unknown)(, \d+ unknown)?\); "
+    assert re.fullmatch(r"Error: no Easy Harp deal proved unsolvable within the 0.5 s safety "
+                        r"net \(\d+ deals? tried: \d+ (solved|unknown)(, \d+ unknown)?\); "
                         r"no Easy Harp deal has ever been proved unsolvable\n", result.stderr)
 
 
@@ -95,6 +98,11 @@ CHOOSE_A_RANDOM_DEAL = (
     "--winnable, --unwinnable and --min-cells choose a --random deal; the daily deal is the "
     "same for everyone, winnable or not (RULES B4), and 'harp decode CODE' says whether a deal "
     "can be won")
+
+
+UNWINNABLE_4000 = ("Error: no Easy Harp deal proved unsolvable within 4000 positions (5 deals "
+                   "tried: 1 solved, 4 unknown); no Easy Harp deal has ever been proved "
+                   "unsolvable\n")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -163,7 +163,7 @@ STATS = ["stats", "--game", "sh", "--deals", "1-5"]
     ([*STATS, "--solve", "--timeout", "1e999"],
      "Invalid value for '--timeout': 1e999 is not a finite number of seconds"),
     ([*STATS, "--max-states", "9"],
-     "--max-states and --timeout limit the solver: they need --solve"),
+     "--max-states, --line-states and --timeout limit the solver: they need --solve"),
     (["stats", "--report", "--db", "x.db", "--jobs", "2"],
      "--report computes nothing: no solver limits, --jobs or --executor"),
     (["stats", "--report", "--db", "x.db", "--daily-from", "2026-01-01", "--days", "2"],

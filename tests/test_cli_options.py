@@ -41,7 +41,8 @@ print(json.dumps({name: {p.opts[0]: getattr(p, "defined_by", "?")
 O = "harp.cli.options."
 GAME, CELLS, DEALS = {"--game": O + "game_option"}, {"--cells": O + "cells_option"}, {
     "--deals": O + "deals_option"}
-LIMITS = {flag: O + "limit_options" for flag in ("--max-states", "--timeout", "--line-search")}
+LIMITS = {flag: O + "limit_options" for flag in ("--max-states", "--timeout", "--line-states")}
+DECIDE = {flag: O + "limit_options" for flag in ("--max-states", "--timeout")}
 JSON = {"--json": O + "json_option"}
 TABLES = {**JSON, "--csv": O + "output_options", "--fmt": O + "output_options"}
 PROGRESS = {"--progress": O + "progress_option"}
@@ -53,7 +54,7 @@ RULES = {flag: O + "rule_settings" for flag in ("--interactive-rules", "--double
 CHOICE = {**{flag: O + "deal_choice" for flag in ("--random", "--daily", "--date")}, **GAME,
           **CELLS}
 WINNABLE = {"--winnable": O + "winnable_flags", "--unwinnable": O + "winnable_flags",
-            "--min-cells": O + "min_cells_option", "--timeout": O + "limit_options"}
+            "--min-cells": O + "min_cells_option", **DECIDE}
 #: --load reads a saved game, --save writes one, in every command; the old
 #: --record (hidden) says which of the two replaced it.
 LOAD = {"--load": O + "load_option", "--record": O + "retired_record_option"}
@@ -61,14 +62,13 @@ LOAD = {"--load": O + "load_option", "--record": O + "retired_record_option"}
 EXPECTED = {
     "deal": {**CHOICE, "--format": "harp.cli.deal", **WINNABLE, "--difficulty": "harp.cli.deal",
              **DISPLAY},
-    "decode": {"--solve": "harp.cli.decode", "--timeout": O + "limit_options"},
+    "decode": {"--solve": "harp.cli.decode", **DECIDE},
     "encode": {**GAME, **CELLS},
     "generate": {**GAME, **CELLS, **DEALS, "--random-play": "harp.cli.generate",
                  "--solve": "harp.cli.generate", "--seed": "harp.cli.generate",
                  "--max-actions": "harp.cli.generate", **LIMITS,
                  "--output": "harp.cli.generate", **RUN},
-    "hint": {**LOAD, "--max-states": O + "limit_options", "--timeout": O + "limit_options",
-             **JSON, **PROGRESS},
+    "hint": {**LOAD, **DECIDE, **JSON, **PROGRESS},
     "play": {"--script": "harp.cli.play", **LOAD, "--verbose": "harp.cli.play",
              "--interactive": "harp.cli.play", "--line": "harp.cli.play", **CHOICE, **WINNABLE,
              **RULES, **DISPLAY},

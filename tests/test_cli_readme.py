@@ -159,9 +159,9 @@ def test_the_limits_the_pages_state_are_the_code_s():
     commands = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     solvers = (ROOT / "docs" / "solvers.md").read_text(encoding="utf-8")
     batch = (ROOT / "docs" / "batch.md").read_text(encoding="utf-8")
-    hint = f"up to {HINT_LIMITS.timeout:g} s"
-    assert hint in commands
-    assert f"{hint} and {_spaced(HINT_LIMITS.max_states)} positions" in solvers
-    assert f"({DEFAULT_LIMITS.line_search:g} by default" in solvers
-    assert (f"`--max-states` (default {_spaced(BATCH_LIMITS.max_states)})\nand `--timeout` "
-            f"(default {BATCH_LIMITS.timeout:g} s)") in batch
+    hint = f"up to {_spaced(HINT_LIMITS.max_states)} positions"
+    assert hint in commands and f"searching {hint}" in solvers
+    assert f"({_spaced(DEFAULT_LIMITS.line_states)} by default)" in solvers
+    assert (f"`--max-states` positions\n(default {_spaced(BATCH_LIMITS.max_states)}, "
+            "`harp solve`'s; no line search)") in batch
+    assert BATCH_LIMITS.timeout is None and "none by default" in solvers

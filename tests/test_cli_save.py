@@ -12,7 +12,7 @@ from harp import Record, RecordError
 from harp.cli.interactive import hint_command, hint_limits
 from harp.recordfile import load_one_record
 from harp.cli.saving import Resumed, save_record
-from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits
+from harp.solve import HINT_LIMITS, SolveLimits
 from harp import new_board
 
 from helpers import invoke, invoke_ok
@@ -163,19 +163,24 @@ def test_a_record_changed_since_it_was_loaded_is_not_overwritten(tmp_path):
 
 # ------------------------------------------------------------------ hint
 
-def test_hint_takes_a_number_of_seconds():
+def test_hint_takes_a_number_of_positions():
     assert hint_limits("") == HINT_LIMITS
-    assert hint_limits("5") == SolveLimits(DEFAULT_LIMITS.max_states, 5.0)
-    for bad in ("abc", "0", "-3", "nan", "inf", "9999", "\u0663"):
+    assert hint_limits("500000") == SolveLimits(500_000)
+    for bad in ("abc", "0", "-3", "nan", "inf", "5.5", "100000001", "9" * 40, "\u0663"):
         assert hint_limits(bad) is None, bad
     assert hint_command(new_board(CODE), "abc") == (
-        "hint takes a number of seconds (at most 3600), e.g. hint 30")
+        "hint takes a number of positions to search (at most 100000000), e.g. hint 2000000")
 
 
-def test_hint_through_the_game():
-    result = invoke("play", CODE, "-i", input="hint 30\nq\nn\n")
-    assert result.exit_code == 0
-    assert f"{CODE}> hint 30\nHint: 8>f (the first of a winning line of " in result.stdout
+def test_hint_through_the_game_keeps_the_line():
+    """The game's hint, asked again after the player followed it, goes on
+    along the same line (one action shorter); after an action off the
+    line, a new line is searched for."""
+    result = invoke("play", CODE, "-i", input="hint\n8>f\nhint\nq\nn\n")
+    first, second = [line for line in result.stdout.splitlines() if "Hint:" in line]
+    assert "Hint: 8>f (the first of a winning line of" in first
+    length = int(first.split(" of a winning line of ")[1].split()[0])
+    assert second.endswith(f"(the line goes on: {length - 1} actions to a win)")
 
 
 def test_a_device_is_not_saved_to_and_a_link_stays_a_link(tmp_path):

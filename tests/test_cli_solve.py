@@ -39,7 +39,8 @@ def test_solve_unsolvable_and_unknown() -> None:
 def test_solve_json() -> None:
     data = json.loads(invoke_ok("solve", LOST_1CELL, "--json"))
     assert list(data) == ["code", "outcome", "script", "length", "draws", "states",
-                          "verdict_seconds", "seconds"]
+                          "verdict_states", "stopped_by", "cpu_seconds", "limits"]
+    assert data["limits"] == {"max_states": 2_000_000, "line_states": 60_000, "timeout": None}
     assert data["outcome"] == "unsolvable" and data["script"] == "" and data["length"] == 0
     data = json.loads(invoke_ok("solve", SH314, "--json"))
     assert data["outcome"] == "solved" and data["length"] == len(data["script"].split())
@@ -56,8 +57,9 @@ def test_hint() -> None:
     first = invoke_ok("solve", SH314).split()[0]
     assert invoke_ok("hint", SH314) == first + "\n"
     assert invoke_ok("hint", LOST_1CELL) == "no winning line exists\n"
-    assert invoke_ok("hint", SH314, "--max-states", "2") == \
-        "none found within the limits (max states 2 reached)\n"
+    assert invoke_ok("hint", SH314, "--max-states", "2") == (
+        "no winning line found within the limits (max states 2 reached); the position may "
+        "still be won: a longer search (--max-states, or harp solve) may find one\n")
     data = json.loads(invoke_ok("hint", SH314, "--json"))
     assert data["hint"] == first and data["outcome"] == "solved"
 
@@ -74,37 +76,48 @@ def test_errors_are_one_line_exit_1() -> None:
 
 def test_hint_searches_as_briefly_as_the_interactive_hint() -> None:
     """``harp hint`` takes the interactive game's limits (HINT_LIMITS) by
-    default and ``--timeout`` for longer; on an Easy Harp deal it names
+    default and ``--max-states`` for longer; on an Easy Harp deal it names
     the first action of the solver's winning line, which the engine takes
-    and which leaves a won position (RULES A1)."""
+    and which leaves a won position (RULES A1).  Asked again after that
+    action, it names the line's next action (the line it came from is
+    followed: ``followed`` 1)."""
     from harp.solve import HINT_LIMITS
 
-    help_text = invoke_ok("hint", "--help")
+    help_text = " ".join(invoke_ok("hint", "--help").split())
     assert f"[default: {HINT_LIMITS.max_states}; x>=1]" in help_text
-    assert f"[default: {HINT_LIMITS.timeout}; x>0]" in help_text
+    assert "--timeout" in help_text and "safety net" in help_text
     code = "EH1-N-AAAAAAC"
-    script = invoke_ok("solve", code, "--line-search", "0").split()     # hint has none either
+    script = invoke_ok("solve", code, "--line-states", "0", "--max-states",
+                       str(HINT_LIMITS.max_states)).split()
     assert invoke_ok("hint", code) == script[0] + "\n"
     data = json.loads(invoke_ok("hint", code, script[0], "--json"))
-    assert data["outcome"] == "solved" and data["hint"] == data["script"].split()[0]
+    assert data["outcome"] == "solved" and data["hint"] == script[1] and data["followed"] == 1
+    assert data["script"].split() == script
     assert data["draws"] == data["script"].split().count("d") > 0
-    played = invoke_ok("play", code, script[0], *data["script"].split())
+    played = invoke_ok("play", code, *data["script"].split())
     assert played.splitlines()[-1].endswith("  Status won")
 
 
-def test_line_search_option() -> None:
-    """``--line-search`` (Easy Harp) takes seconds, 0 included; a bad value
-    is a usage error, exit 2; ``hint`` shows one action and has no line
-    search."""
+def test_line_states_option() -> None:
+    """``--line-states`` (Easy Harp) takes positions, 0 included; a bad
+    value is a usage error, exit 2; ``hint`` shows one action and has no
+    line search.  The limits are in the JSON, and the same limits give the
+    same answer: positions and script."""
     code = str(make_code("EH", 2))
-    data = json.loads(invoke_ok("solve", code, "--line-search", "0", "--json"))
-    assert data["outcome"] == "solved" and data["verdict_seconds"] <= data["seconds"]
+    data = json.loads(invoke_ok("solve", code, "--line-states", "0", "--json"))
+    assert data["outcome"] == "solved" and data["verdict_states"] == data["states"]
+    assert data["limits"] == {"max_states": 2_000_000, "line_states": 0, "timeout": None}
     board = new_board(code)
     board.push_script(data["script"])
     assert board.status() == "won"
-    refused(["solve", code, "--line-search", "-1"], 2,
-            "Invalid value for '--line-search': -1.0 is not in the range x>=0.")
-    refused(["hint", code, "--line-search", "1"], 2, "No such option '--line-search'.")
+    longer = json.loads(invoke_ok("solve", code, "--line-states", "3000", "--json"))
+    assert longer["verdict_states"] == data["states"] < longer["states"]
+    again = json.loads(invoke_ok("solve", code, "--line-states", "3000", "--json"))
+    assert {k: v for k, v in again.items() if k != "cpu_seconds"} == \
+        {k: v for k, v in longer.items() if k != "cpu_seconds"}
+    refused(["solve", code, "--line-states", "-1"], 2,
+            "Invalid value for '--line-states': '-1' is not a whole number (digits 0-9)")
+    refused(["hint", code, "--line-states", "1"], 2, "No such option '--line-states'. Did you mean '--max-states'?")
 
 
 def test_hint_and_solve_start_from_a_saved_game(tmp_path) -> None:

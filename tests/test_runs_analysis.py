@@ -76,7 +76,7 @@ def test_a_run_keeps_each_deal_as_it_finishes() -> None:
 @pytest.mark.parametrize("game, deal", [("EH", 9), ("SH", 90)])
 def test_the_solver_tells_its_progress_in_positions(game: str, deal: int) -> None:
     told: list[int] = []
-    result = solve(new_board(make_code(game, deal, 4)), SolveLimits(line_search=0.0),
+    result = solve(new_board(make_code(game, deal, 4)), SolveLimits(),
                    progress=told.append)
     assert result.solved and told
     assert told == sorted(told) and told[-1] <= result.states
@@ -104,7 +104,7 @@ def solved_tables() -> StatsTables:
     tables = StatsTables()
     for deal, (outcome, states) in enumerate([("solved", 20), ("solved", 400), ("unknown", 5000),
                                               ("solved", 30)], 1):
-        solve_data = {"outcome": outcome, "states": states, "seconds": 0.01,
+        solve_data = {"outcome": outcome, "states": states, "cpu_seconds": 0.01,
                       "length": 90 if outcome == "solved" else None}
         if outcome == "solved":
             solve_data.update(draws=0, score=500 + deal, first_win_states=states)
@@ -126,7 +126,7 @@ def test_layout_measures_get_the_win_rate_of_each_value() -> None:
 
 def test_a_solved_run_has_every_solve_measure() -> None:
     tables = run_stats(StatsPlan("SH", 4, [1, 2, 3], (LAYOUT, SOLVE)))
-    for measure in ("length", "draws", "score", "difficulty", "states", "seconds"):
+    for measure in ("length", "draws", "score", "difficulty", "states", "cpu_seconds"):
         assert sum(r["deals"] for r in tables.distribution_rows(measure)) == 3, measure
 
 

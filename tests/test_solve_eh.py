@@ -20,8 +20,10 @@ from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
 from harp.solve import SolveLimits, SolveResult, hint, solve
+from harp.solve.budget import Budget
 from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp.lines import shorten, to_actions
+from harp.solve.easyharp.packed import Tree, pack, unpack
 from harp.solve.easyharp.moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
 from harp.solve.easyharp.search import (BEAM_SCORES, BestFirst, Children, Novelty, _diverse, beam,
                                         NEED_RANKS, NEED_WEIGHT, depth_first,
@@ -34,9 +36,6 @@ from harp.solve.easyharp.model import (COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, 
 # Deals the solver wins within a hundred positions (its search is the same
 # for the same budget); the tests replay whatever it finds.
 QUICK_DEALS = (2, 3, 11, 14)
-#: For tests of a win, not of its length: no line search, which goes on for
-#: seconds of wall time after the win (the solver's default 2 s).
-A_WIN = SolveLimits(timeout=20, line_search=0)
 
 
 def position_key(b) -> tuple:
@@ -190,7 +189,7 @@ def test_quick_deals_replay_to_won_with_the_a1_11_score():
     waste-to-column move plus 10 per take-back (A1.11)."""
     for number in QUICK_DEALS:
         board = new_board(make_code("EH", number))
-        result = solve_easy_harp(board, SolveLimits(timeout=20, line_search=0.5))
+        result = solve_easy_harp(board, SolveLimits(line_states=10_000))
         assert result.outcome == "solved", (number, result)
         after = board.copy()
         after.push_script(result.script())
@@ -204,22 +203,25 @@ def test_line_search_finds_a_shorter_script():
     """Once a deal is won, the line search cuts the line and finishes it
     anew, keeping the shortest script (RULES B6: draws count).  On deal 3
     the first win comes from the first depth-first run (426 actions);
-    within 20 000 positions the line search finds a shorter one, which
-    still replays to ``won``.  A limit on positions (not on seconds) makes
-    the search the same on every machine."""
+    within 20 000 positions more the line search finds a shorter one,
+    which still replays to ``won``.  A limit on positions (not on
+    seconds) makes the search the same on every machine: twice, the same
+    script."""
     board = new_board(make_code("EH", 3))
-    first = solve_easy_harp(board, SolveLimits(max_states=20_000, timeout=600, line_search=0))
-    best = solve_easy_harp(board, SolveLimits(max_states=20_000, timeout=600, line_search=600))
+    first = solve_easy_harp(board, SolveLimits(max_states=20_000))
+    best = solve_easy_harp(board, SolveLimits(max_states=20_000, line_states=20_000))
     assert first.solved and best.solved
     assert len(best.actions) < len(first.actions)
-    assert first.states < best.states
-    assert best.verdict_seconds <= best.seconds
+    assert first.states == first.verdict_states == best.verdict_states
+    assert best.verdict_states + 20_000 <= best.states
+    assert best.stopped_by is None
     assert replays_to_won(board, best)
+    assert solve_easy_harp(board, SolveLimits(max_states=20_000, line_states=20_000)) == best
 
 
 def test_front_door_dispatches_easy_harp():
     board = new_board(make_code("EH", QUICK_DEALS[0]))
-    result = solve(board, A_WIN)
+    result = solve(board, SolveLimits())
     assert result.solved and replays_to_won(board, result)
 
 
@@ -229,7 +231,7 @@ def test_only_a_take_back_wins():
     the engine replays it, it uses a take-back, and the plain search agrees
     that the position is won - and lost when take-backs are forbidden."""
     board = take_back_position()
-    result = solve_easy_harp(board.copy(), A_WIN)
+    result = solve_easy_harp(board.copy(), SolveLimits())
     assert result.outcome == "solved"
     assert replays_to_won(board, result)
     assert any(t.startswith("f") and ">" in t for t in result.actions)
@@ -256,7 +258,7 @@ def test_dead_position_is_proved_unsolvable_and_rechecked():
     """RULES A1.2-A1.10: ``unsolvable`` only after an exhaustive search; the
     plain search over every legal action agrees."""
     board = dead_position()
-    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
+    result = solve_easy_harp(board.copy(), SolveLimits())
     assert result.outcome == "unsolvable"
     assert plain_solvable(board.copy()) is False
 
@@ -266,7 +268,7 @@ def test_blocked_position_is_a_dead_end_without_search():
     (``states`` 0), and the plain search agrees that it is lost."""
     board = blocked_position()
     assert dead_end(position_from_board(board)) == BLOCKED
-    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
+    result = solve_easy_harp(board.copy(), SolveLimits())
     assert result.outcome == "unsolvable" and result.states == 0
     assert plain_solvable(board.copy()) is False
     assert dead_end(position_from_board(dead_position())) is None
@@ -283,7 +285,7 @@ def test_locked_card_is_a_dead_end_without_search():
     pos = position_from_board(board)
     assert locked_cards(pos) == [(0, 7)]
     assert dead_end(pos) == LOCKED
-    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
+    result = solve_easy_harp(board.copy(), SolveLimits())
     assert result.outcome == "unsolvable" and result.states == 0
     assert plain_solvable(board.copy()) is False
     free = position([(5, cards("KH KH KD JS JS QS"))], cards("QS KS KS KD"),
@@ -303,7 +305,7 @@ def _check_verdict(board, plain_limit: int = 300_000) -> str:
     """Solve a copy of the board: a win must replay to ``won``; an
     ``unsolvable`` must be confirmed by the plain exhaustive search.  The
     verdict is what is checked: no line search."""
-    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20, line_search=0))
+    result = solve_easy_harp(board.copy(), SolveLimits())
     if result.solved:
         assert replays_to_won(board, result)
     else:
@@ -334,9 +336,9 @@ def test_solving_from_the_middle_of_a_game():
     """RULES B8: a position reached by a script (code + moves) is solved
     from where it stands; the moves plus the solution replay to ``won``."""
     board = new_board(make_code("EH", QUICK_DEALS[1]))
-    full = solve_easy_harp(board, A_WIN)
+    full = solve_easy_harp(board, SolveLimits())
     board.push_script(" ".join(full.actions[:40]))
-    result = solve_easy_harp(board, A_WIN)
+    result = solve_easy_harp(board, SolveLimits())
     assert result.outcome == "solved"
     assert replays_to_won(board, result)
 
@@ -346,7 +348,7 @@ def test_hint_after_a_take_back_and_an_undo():
     also one reached by a take-back and one reached by an undo; the hinted
     line wins from there."""
     board = new_board(make_code("EH", QUICK_DEALS[0]))
-    full = solve_easy_harp(board, A_WIN)
+    full = solve_easy_harp(board, SolveLimits())
     taken_back = None
     for token in full.actions:
         board.push(token)
@@ -361,8 +363,9 @@ def test_hint_after_a_take_back_and_an_undo():
     undone.push("u")
     assert taken_back is not None
     for position_board in (taken_back, undone):
-        result, first = hint(position_board.copy(), SolveLimits(timeout=20))
-        assert result.solved and first == result.actions[0]
+        found = hint(position_board.copy(), limits=SolveLimits())
+        result = found.result
+        assert result.solved and found.action == result.actions[0] and found.followed == 0
         assert replays_to_won(position_board, result)
 
 
@@ -382,19 +385,18 @@ def test_beam_search_wins_a_deal_the_first_depth_first_run_misses():
     root = position_from_board(board)
     prefix: list = []
     start = play_safe(root, prefix)
-    far = time.perf_counter() + 600
-    assert depth_first(start, quick_steps, play_safe, 1500, far).outcome == "unknown"
-    found = beam(start, 8, Children(wide_steps, play_safe), score_by_foundations, 100_000, far)
+    assert depth_first(start, quick_steps, play_safe, Budget(1500)).outcome == "unknown"
+    found = beam(start, 8, Children(wide_steps, play_safe), score_by_foundations, Budget(100_000))
     assert found.outcome == "solved"
     actions = to_actions(board, shorten(root, prefix + found.line))
-    assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+    assert replays_to_won(board, SolveResult("solved", actions, found.states))
 
 
 def test_beam_search_never_claims_a_loss():
     """A beam drops positions, so on a lost position it runs out of
     positions and answers ``unknown``, never ``unsolvable``."""
     root = play_safe(position_from_board(dead_position()), [])
-    found = beam(root, 4, Children(wide_steps, play_safe), BEAM_SCORES[0], 10_000, time.perf_counter() + 60)
+    found = beam(root, 4, Children(wide_steps, play_safe), BEAM_SCORES[0], Budget(10_000))
     assert found.outcome == "unknown" and found.line == []
 
 
@@ -442,7 +444,7 @@ def test_locked_agrees_with_plain_search_on_random_positions():
         if dead_end(position_from_board(board)) != LOCKED:
             continue
         fired += 1
-        result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
+        result = solve_easy_harp(board.copy(), SolveLimits())
         assert result.outcome == "unsolvable" and result.states == 0
         assert plain_solvable(board.copy()) is False, str(board)
         if fired == 12:
@@ -494,7 +496,9 @@ def test_digest_has_the_key_symmetries_and_tells_keys_apart():
 def test_diverse_level_keeps_at_most_so_many_children_of_a_position():
     """A level of a beam with ``per_parent``: the best children in order,
     none beyond the limit from one parent, up to the width."""
-    parents = [(-1, []), (0, []), (0, []), (0, []), (1, []), (1, []), (2, [])]
+    parents = Tree()
+    for parent in (0, 0, 0, 1, 1, 2):
+        parents.add(parent, [])
     children = [(score, node, f"p{node}") for score, node in
                 [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)]]
     assert _diverse(children, parents, 10, 2) == [("p1", 1), ("p2", 2), ("p4", 4), ("p5", 5),
@@ -511,11 +515,11 @@ def test_diverse_beam_wins_a_deal_a_plain_beam_of_its_width_misses():
     root = position_from_board(board)
     prefix: list = []
     start = play_safe(root, prefix)
-    found = beam(start, 64, Children(wide_steps, play_safe_after), score_by_low_cards, 60_000,
-                 time.perf_counter() + 600, per_parent=2)
+    found = beam(start, 64, Children(wide_steps, play_safe_after), score_by_low_cards,
+                 Budget(60_000), per_parent=2)
     assert found.outcome == "solved"
     actions = to_actions(board, shorten(root, prefix + found.line))
-    assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+    assert replays_to_won(board, SolveResult("solved", actions, found.states))
 
 
 @pytest.mark.slow
@@ -525,13 +529,12 @@ def test_kept_children_change_no_search():
     positions and answer with the same lines as each with children made
     afresh; the kept lists are handed out again, not made again."""
     start = play_safe(position_from_board(new_board(make_code("EH", 28))), [])
-    far = time.perf_counter() + 600
     shared = Children(wide_steps, play_safe_after, keep=50_000)
 
     def runs(children):
-        return [beam(start, 16, children(), score, 30_000, far, per_parent)
+        return [beam(start, 16, children(), score, Budget(30_000), per_parent)
                 for score in BEAM_SCORES for per_parent in (0, 2)] + [
-            BestFirst(start, children(), score_by_depth, 5_000).run(5_000, far)]
+            BestFirst(start, children(), score_by_depth, 5_000).run(Budget(5_000))]
 
     fresh = runs(lambda: Children(wide_steps, play_safe_after))
     assert runs(lambda: shared) == fresh
@@ -543,7 +546,7 @@ def test_kept_children_change_no_search():
 def test_children_keep_no_more_than_asked():
     start = play_safe(position_from_board(new_board(make_code("EH", 28))), [])
     children = Children(wide_steps, play_safe_after, keep=100)
-    beam(start, 16, children, score_by_depth, 5_000, time.perf_counter() + 600)
+    beam(start, 16, children, score_by_depth, Budget(5_000))
     assert len(children.kept) == 100
 
 
@@ -558,8 +561,8 @@ def test_the_solver_leaves_no_reference_cycles():
     gc.collect()
     gc.disable()
     try:
-        solve_easy_harp(board, SolveLimits(max_states=40_000, timeout=None, line_search=0))
-        solve_easy_harp(won, SolveLimits(max_states=300_000, timeout=None, line_search=0.5))
+        solve_easy_harp(board, SolveLimits(max_states=40_000))
+        solve_easy_harp(won, SolveLimits(max_states=300_000, line_states=10_000))
         assert gc.collect() == 0
     finally:
         gc.enable()
@@ -576,19 +579,18 @@ def test_best_first_goes_on_where_it_stopped_and_wins_deal_977():
     root = position_from_board(board)
     prefix: list = []
     start = play_safe(root, prefix)
-    far = time.perf_counter() + 600
     whole = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth,
-                      20_000).run(20_000, far)
+                      20_000).run(Budget(20_000))
     assert whole.outcome == "solved"
     sliced = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 20_000)
     made = 0
-    while (found := sliced.run(1_000, far)).outcome != "solved":
+    while (found := sliced.run(Budget(1_000))).outcome != "solved":
         assert found.states >= 1_000
         made += found.states
     assert made + found.states == whole.states
     assert found.line == whole.line
     actions = to_actions(board, shorten(root, prefix + found.line))
-    assert replays_to_won(board, SolveResult("solved", actions, whole.states, 0.0))
+    assert replays_to_won(board, SolveResult("solved", actions, whole.states))
 
 
 def test_best_first_stops_at_its_cap():
@@ -598,9 +600,9 @@ def test_best_first_stops_at_its_cap():
     loss."""
     start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
     search = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 3_000)
-    first = search.run(2_000, time.perf_counter() + 600)
-    second = search.run(2_000, time.perf_counter() + 600)
-    third = search.run(2_000, time.perf_counter() + 600)
+    first = search.run(Budget(2_000))
+    second = search.run(Budget(2_000))
+    third = search.run(Budget(2_000))
     assert (first.outcome, second.outcome, third.outcome) == ("unknown",) * 3
     assert first.states >= 2_000 and first.states + second.states >= 3_000
     assert third.states == 0
@@ -623,10 +625,10 @@ def test_solver_wins_through_its_best_first_slices(monkeypatch, deal, switch, st
     for other in ("BEST_FIRST_FROM", "NEEDS_FROM", "NOVELTY_FROM"):
         monkeypatch.setattr(easyharp, other, 10 ** 9)
     monkeypatch.setattr(easyharp, switch, 4)
-    result = solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0))
+    result = solve_easy_harp(board, SolveLimits(max_states=states))
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, switch, 10 ** 9)
-    assert solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0)).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=states)).outcome == "unknown"
 
 
 def test_solver_wins_through_the_second_novelty_search(monkeypatch):
@@ -641,11 +643,11 @@ def test_solver_wins_through_the_second_novelty_search(monkeypatch):
         monkeypatch.setattr(easyharp, other, 10 ** 9)
     monkeypatch.setattr(easyharp, "NOVELTY_FROM", 4)
     monkeypatch.setattr(easyharp, "NOVELTY_PER_WIDTH", 0)
-    result = solve_easy_harp(board, SolveLimits(max_states=20_000, timeout=None, line_search=0))
+    result = solve_easy_harp(board, SolveLimits(max_states=20_000))
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, "NOVELTY_PER_WIDTH", easyharp.NOVELTY_NEEDS_PER_WIDTH)
     monkeypatch.setattr(easyharp, "NOVELTY_NEEDS_PER_WIDTH", 0)
-    assert solve_easy_harp(board, SolveLimits(max_states=20_000, timeout=None, line_search=0)).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=20_000)).outcome == "unknown"
 
 
 def test_a_full_best_first_search_says_so_and_frees_its_tables():
@@ -655,13 +657,21 @@ def test_a_full_best_first_search_says_so_and_frees_its_tables():
     start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
     search = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 2_000)
     assert not search.full
-    search.run(1_000, time.perf_counter() + 600)
+    search.run(Budget(1_000))
     assert not search.full
-    search.run(1_000, time.perf_counter() + 600)
+    search.run(Budget(1_000))
     assert search.full
     search.release()
     assert search.full and not search.heap and not search.seen
-    assert search.run(1_000, time.perf_counter() + 600).states == 0
+    assert search.run(Budget(1_000)).states == 0
+
+
+def table(tree: Tree, nodes: int | None = None) -> tuple:
+    """A search's tree as plain values: each node's parent and moves (the
+    first ``nodes``)."""
+    nodes = len(tree) if nodes is None else nodes
+    return (list(tree.parents[:nodes]), list(tree.ends[:nodes]),
+            bytes(tree.moves[:tree.ends[nodes - 1]]))
 
 
 def test_a_reordered_search_under_the_same_order_goes_on_as_the_original():
@@ -671,20 +681,19 @@ def test_a_reordered_search_under_the_same_order_goes_on_as_the_original():
     (copied: the original is left as it was); under another order it
     makes none that the original had made, and stops at its own cap."""
     start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
-    far = time.perf_counter() + 600
     first = BestFirst(start, Children(wide_steps, play_safe_after), score_by_depth, 10 ** 6)
-    first.run(2_000, far)
-    made = len(first.parents)
+    first.run(Budget(2_000))
+    made = len(first.tree)
     same = first.reordered(score_by_depth, 3_000)
     other = first.reordered(score_by_low_cards, 1_500)
     known = set(first.seen)
-    assert same.parents == first.parents and same.parents is not first.parents
-    assert same.run(3_000, far).states == first.run(3_000, far).states
-    assert same.parents == first.parents and same.seen == first.seen
+    assert table(same.tree) == table(first.tree) and same.tree is not first.tree
+    assert same.run(Budget(3_000)).states == first.run(Budget(3_000)).states
+    assert table(same.tree) == table(first.tree) and same.seen == first.seen
     assert same.full and not first.full
-    found = other.run(5_000, far)
+    found = other.run(Budget(5_000))
     assert found.outcome == "unknown" and 1_500 <= found.states < 1_600 and other.full
-    assert other.parents[:made] == first.parents[:made]
+    assert table(other.tree, made) == table(first.tree, made)
     # (every position it made is new: its table grew by one a position)
     assert other.seen > known and len(other.seen) == made + found.states
 
@@ -699,16 +708,15 @@ def test_a_reordered_search_wins_with_a_line_from_the_root():
     root = position_from_board(board)
     prefix: list = []
     start = play_safe(root, prefix)
-    far = time.perf_counter() + 600
     first = BestFirst(start, Children(wide_steps, play_safe_after), Novelty(score_by_low_cards), 10 ** 6)
-    first.run(30_000, far)
+    first.run(Budget(30_000))
     again = first.reordered(score_by_depth, 1_000)
-    assert again.run(1_000, time.perf_counter() - 1).states == 0       # past the deadline
+    assert again.run(Budget(1_000, timeout=-1)).states == 0       # past the deadline
     assert again.unscored and not again.full
-    found = again.run(1_000, far)
+    found = again.run(Budget(1_000))
     assert found.outcome == "solved" and not again.unscored
     actions = to_actions(board, shorten(root, prefix + found.line))
-    assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+    assert replays_to_won(board, SolveResult("solved", actions, found.states))
 
 
 def hard_searches_held(monkeypatch, novelty_cap: int):
@@ -742,12 +750,12 @@ def test_hard_deal_searches_go_on_from_the_first_novelty_searchs_open_positions(
     easyharp = hard_searches_held(monkeypatch, 30_000)
     board = new_board(make_code("EH", deal))
     monkeypatch.setattr(easyharp, search, cap)
-    result = solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0))
+    result = solve_easy_harp(board, SolveLimits(max_states=states))
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, search, 0)
-    assert solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0)).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=states)).outcome == "unknown"
     monkeypatch.setattr(easyharp, "NOVELTY_MORE", states)
-    assert solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0)).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=states)).outcome == "unknown"
 
 
 @pytest.mark.slow
@@ -768,10 +776,10 @@ def test_hard_deals_novelty_searches(monkeypatch, deal, search, cap):
     board = new_board(make_code("EH", deal))
     monkeypatch.setattr(easyharp, "NOVELTY_NEEDS_CAP", 2_000)
     monkeypatch.setattr(easyharp, search, cap)
-    result = solve_easy_harp(board, SolveLimits(max_states=100_000, timeout=None, line_search=0))
+    result = solve_easy_harp(board, SolveLimits(max_states=100_000))
     assert result.solved and replays_to_won(board, result)
     monkeypatch.setattr(easyharp, search, 1 if search == "NOVELTY_DEPTH_CAP" else 2_000)
-    assert solve_easy_harp(board, SolveLimits(max_states=100_000, timeout=None, line_search=0)).outcome == "unknown"
+    assert solve_easy_harp(board, SolveLimits(max_states=100_000)).outcome == "unknown"
 
 
 def test_the_needs_order_counts_the_cards_above_what_the_slots_take_next():
@@ -923,5 +931,27 @@ def test_the_novelty_order_ranks_as_its_definition_along_a_search(deal):
         assert (rank, score) == (novelty_rank(seen, pos), score_by_low_cards(pos))
         return value
     root = play_safe(position_from_board(new_board(make_code("EH", deal))), [])
-    BestFirst(root, Children(wide_steps, play_safe_after), checked, 10_000).run(3_000, float("inf"))
+    BestFirst(root, Children(wide_steps, play_safe_after), checked, 10_000).run(Budget(3_000))
     assert len(ranks) > 3_000 and 0 < ranks.count(0) < len(ranks)
+
+
+def test_packed_positions_and_trees_give_back_what_went_in():
+    """The packed tables (memory) change no search: a position unpacks
+    equal to the one packed (the talon's two copies and empty columns
+    included), and a tree's path is the moves added, in order."""
+    rng = random.Random(5)
+    board = new_board(make_code("EH", 9))
+    for _ in range(40):
+        pos = position_from_board(board)
+        assert unpack(pack(pos)) == pos
+        board.push(rng.choice(list(board.legal_actions)))
+    empty = Position((b"\x00",) * 9, TALON_ONE[3] * 2 + TALON_ONE[51], (13,) * 8)
+    assert unpack(pack(empty)) == empty
+    tree = Tree()
+    first = [Move(COL_TO_FOUNDATION, 3, -1, 12), Move(TALON_TO_FOUNDATION, -1, -1, 0)]
+    second = [Move(4, 7, 2, 51)]
+    a = tree.add(0, first)
+    b = tree.add(a, second)
+    c = tree.add(0, [])
+    assert (tree.path(b), tree.path(a), tree.path(c), tree.path(0)) == (first + second, first, [], [])
+    assert table(tree.copy()) == table(tree) and len(tree) == 4

@@ -16,6 +16,7 @@ from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
 from harp.solve import SolveLimits
+from harp.solve.budget import Budget
 from harp.solve.easyharp import lines as easyharp_lines
 from harp.solve.easyharp import solver as easyharp
 from harp.solve.easyharp.lines import jump_ahead, positions_along, remove_cycles, shorten, to_actions
@@ -30,20 +31,19 @@ from harp.solve.easyharp.schedule import draws, predecessors, wins
 @pytest.fixture(scope="module")
 def solver_lines():
     """(board, root, line) for the quick deals, as the solver hands them
-    to ``shorten`` (their first wins: no line search, whose lines depend
-    on the clock)."""
+    to ``shorten`` (their first wins, before any line search)."""
     caught: list = []
     original = easyharp.shorten
 
-    def spy(root, line, deadline=float("inf")):
+    def spy(root, line, work=None):
         caught.append((root, list(line)))
-        return original(root, line, deadline)
+        return original(root, line, work)
     easyharp.shorten = spy
     try:
         out = []
         for number in QUICK_DEALS:
             board = new_board(make_code("EH", number))
-            assert easyharp.solve_easy_harp(board, SolveLimits(timeout=20, line_search=0)).solved
+            assert easyharp.solve_easy_harp(board, SolveLimits()).solved
             out.append((board, *caught[-1]))
     finally:
         easyharp.shorten = original
@@ -130,7 +130,7 @@ def test_shorten_never_lengthens_and_still_wins(solver_lines):
         assert shorten(root, short) == short
 
 
-def whole_replay(along: list, line: list[Move], i: int, j: int, merged: list[Move]):
+def whole_replay(along: list, line: list[Move], i: int, j: int, merged: list[Move], work=None):
     """``_changed`` by its definition: the new line is kept when a replay
     of the whole of it from the root wins."""
     trial = line[:i] + merged + line[i + 1:j] + line[j + 1:]
@@ -145,7 +145,7 @@ def sound_line(seed: int):
     root = position_from_board(board)
     line: list[Move] = []
     start = play_proved(root, line)
-    found = depth_first(start, complete_steps, play_proved, 1_000_000, float("inf"))
+    found = depth_first(start, complete_steps, play_proved, Budget(1_000_000))
     assert found.outcome == "solved"
     return board, root, line + found.line
 
@@ -162,7 +162,7 @@ def test_shorten_keeps_the_changes_a_whole_replay_keeps(solver_lines, monkeypatc
     assert max(len(line) for _, line in lines) > 2000
     for jumps in (True, False):
         if not jumps:
-            monkeypatch.setattr(easyharp_lines, "jump_ahead", lambda root, line: line)
+            monkeypatch.setattr(easyharp_lines, "jump_ahead", lambda root, line, work=None: line)
         local = [shorten(root, line) for root, line in lines]
         with monkeypatch.context() as patch:
             patch.setattr(easyharp_lines, "_changed", whole_replay)
@@ -179,7 +179,7 @@ def test_shorten_checks_about_one_move_per_move_of_a_long_line(monkeypatch):
     checks = []
     monkeypatch.setattr(easyharp_lines, "is_legal",
                         lambda pos, move: checks.append(1) or is_legal(pos, move))
-    monkeypatch.setattr(easyharp_lines, "jump_ahead", lambda root, line: line)
+    monkeypatch.setattr(easyharp_lines, "jump_ahead", lambda root, line, work=None: line)
     short = shorten(root, line)
     assert len(line) == 5446 and len(short) == 2745
     assert len(checks) < 2 * len(line)
@@ -216,7 +216,7 @@ def test_shorten_jumps_only_the_lines_that_wander(solver_lines, monkeypatch):
     jumped = []
     real = easyharp_lines.jump_ahead
     monkeypatch.setattr(easyharp_lines, "jump_ahead",
-                        lambda root, line: jumped.append(len(line)) or real(root, line))
+                        lambda root, line, work=None: jumped.append(len(line)) or real(root, line))
     lines = [(root, line) for _, root, line in solver_lines] + [sound_line(140)[1:]]
     long = []
     for root, line in lines:
@@ -336,14 +336,16 @@ def test_a_relocated_pile_saves_a_pass_and_a_move():
     assert draws(script(board, line, relocate=False, park=False)) > 4
 
 
-def test_past_the_deadline_a_line_is_emitted_unpolished_and_still_wins(solver_lines):
-    """A long line found near the search's deadline: past the deadline
-    ``shorten`` only cuts cycles (no trial replays) and the emitter makes
-    no rewrite that replays the line; the script still replays to won."""
+def test_with_its_work_spent_a_line_is_emitted_unpolished_and_still_wins(solver_lines):
+    """A long line whose shortening has used its work (moves replayed),
+    or whose safety net's deadline has passed: ``shorten`` only cuts
+    cycles (no trial replays) and the emitter makes no rewrite that
+    replays the line; the script still replays to won."""
     for board, root, line in solver_lines:
-        quick = shorten(root, line, deadline=0.0)
+        quick = shorten(root, line, Budget(0))
         assert quick == remove_cycles(root, line)
-        script = to_actions(board, quick, deadline=0.0)
+        assert shorten(root, line, Budget(10 ** 6, timeout=-1)) == quick
+        script = to_actions(board, quick, work=Budget(0))
         after = board.copy()
         after.push_script(" ".join(script))
         assert after.status() == "won"

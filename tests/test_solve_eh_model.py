@@ -12,6 +12,7 @@ from harp import new_board
 from harp.deals import make_code
 from harp.easyharp import FITS, PARENTS, SLOT_BASE
 from harp.easyharp import SLOT_SUIT as ENGINE_SLOT_SUIT
+from harp.solve.budget import Budget
 from harp.solve.easyharp.lines import shorten, to_actions
 from harp.solve.easyharp.moves_fast import play_safe, play_safe_after, wide_steps
 from harp.solve.easyharp.model import (CHILDREN, COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT,
@@ -107,7 +108,7 @@ def test_shorten_cuts_a_take_back_and_its_undoing():
     from harp.solve.easyharp.search import depth_first
     board = take_back_position()
     root = position_from_board(board)
-    found = depth_first(play_proved(root, []), complete_steps, play_proved, 10_000, float("inf"))
+    found = depth_first(play_proved(root, []), complete_steps, play_proved, Budget(10_000))
     line = found.line
     assert found.outcome == "solved" and root == play_proved(root, [])
     # f4 holds the hearts up to 7H, column 2 ends with 8C: 7H may come back

@@ -15,6 +15,7 @@ from test_solve_eh import (cards, plain_solvable, position, random_endgame, repl
 
 from harp.cards import parse_card
 from harp.solve import SolveResult
+from harp.solve.budget import Budget
 from harp.solve.easyharp.lines import shorten, to_actions
 from harp.solve.easyharp.model import position_from_board
 from harp.solve.easyharp.moves_fast import play_safe
@@ -110,10 +111,10 @@ def test_the_rules_keep_positions_only_a_take_back_wins():
         prefix: list = []
         start = play_proved(root, prefix)
         fired += any(move.card >= 4 for move in prefix)   # a card other than an ace went up
-        found = depth_first(start, complete_steps, play_proved, 100_000, time.perf_counter() + 60)
+        found = depth_first(start, complete_steps, play_proved, Budget(100_000))
         assert found.outcome == "solved", str(board)
         actions = to_actions(board, shorten(root, prefix + found.line))
-        assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+        assert replays_to_won(board, SolveResult("solved", actions, found.states))
         if needed == 10:
             break
     assert (needed, fired >= 2, pruned >= 8) == (10, True, True), (needed, fired, pruned)
@@ -138,11 +139,10 @@ def test_the_one_deck_rule_would_lose_a_won_position():
     engine to ``won``.  This is why SAFE-UP asks more than looks_safe."""
     board = one_deck_trap()
     root = position_from_board(board)
-    far = time.perf_counter() + 60
-    assert depth_first(play_safe(root, []), complete_steps, play_safe, 100_000, far).outcome == "unsolvable"
+    assert depth_first(play_safe(root, []), complete_steps, play_safe, Budget(100_000)).outcome == "unsolvable"
     assert plain_solvable(board.copy()) is True
     prefix: list = []
-    found = depth_first(play_proved(root, prefix), complete_steps, play_proved, 100_000, far)
+    found = depth_first(play_proved(root, prefix), complete_steps, play_proved, Budget(100_000))
     assert found.outcome == "solved"
     actions = to_actions(board, shorten(root, prefix + found.line))
-    assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
+    assert replays_to_won(board, SolveResult("solved", actions, found.states))

@@ -155,8 +155,9 @@ def test_limits_give_unknown() -> None:
     result = solve(new_board("SH1-C4-AAAAAJ2"), SolveLimits(max_states=3))
     assert result.outcome == "unknown" and result.actions == []
     assert result.states <= 3
+    assert result.stopped_by == "positions"
     result = solve(new_board(make_code("SH", 91, 4)), SolveLimits(timeout=0.0))
-    assert result.outcome == "unknown"
+    assert result.outcome == "unknown" and result.stopped_by == "time"
 
 
 def test_won_position_and_result_fields() -> None:
@@ -166,8 +167,9 @@ def test_won_position_and_result_fields() -> None:
     result = solve(board)
     assert result.outcome == "solved" and result.actions == []
     data = result.to_dict()
-    assert list(data) == ["outcome", "script", "length", "draws", "states", "verdict_seconds",
-                          "seconds"]
+    assert list(data) == ["outcome", "script", "length", "draws", "states", "verdict_states",
+                          "stopped_by", "cpu_seconds", "limits"]
+    assert data["limits"] == {"max_states": 2_000_000, "line_states": 60_000, "timeout": None}
     assert (data["script"], data["length"]) == ("", 0)
 
 
@@ -184,11 +186,11 @@ def test_foundation_moves_are_explicit() -> None:
 def test_hint_is_the_first_winning_action() -> None:
     """``hint`` gives the next action of a winning line, or None."""
     board = new_board("SH1-C4-AAAAAJ2")
-    result, first = hint(board)
-    assert first == result.actions[0]
-    board.push(first)
-    _, none = hint(new_board(make_code("SH", 2, 1)))
-    assert none is None
+    found = hint(board)
+    assert found.action == found.result.actions[0] and found.line == found.result.actions
+    board.push(found.action)
+    lost = hint(new_board(make_code("SH", 2, 1)))
+    assert lost.action is None and lost.outcome == "unsolvable"
 
 
 def test_search_on_raw_layouts() -> None:

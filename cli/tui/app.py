@@ -267,11 +267,11 @@ class GameScreen(GameFiles, Screen):
             self.refresh_all()
             return
         if search.kind == HINT:
-            self.session.message = hint_message(answer, search.limits)
+            self.session.message = hint_message(answer)
             if answer["first"] is not None:
                 self.hinted = self.hint_places(answer["first"])
         else:
-            self.session.message = winnable_message(answer, search.limits)
+            self.session.message = winnable_message(answer)
         self.refresh_all()
 
     def stop_search(self, quiet: bool = False) -> None:

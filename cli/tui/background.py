@@ -14,31 +14,31 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from typing import Any
 
 from harp import Board
-from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits
+from harp.solve import BATCH_LIMITS, HINT_LIMITS, SolveLimits
 
 HINT, WINNABLE = "hint", "winnable"
-#: "Is this still winnable?": harp solve's positions, a patient player's wait.
-WINNABLE_LIMITS = replace(DEFAULT_LIMITS, timeout=30.0, line_search=0.0)
+#: "Is this still winnable?": harp solve's positions (no line search).
+WINNABLE_LIMITS = BATCH_LIMITS
 LIMITS = {HINT: HINT_LIMITS, WINNABLE: WINNABLE_LIMITS}
 
 
-def search(code: str, script: str, limits: SolveLimits) -> dict[str, Any]:
-    """The child's work: the position from code and script, searched."""
+def search(code: str, script: str, limits: SolveLimits, kind: str = HINT) -> dict[str, Any]:
+    """The child's work: the game from code and script; a hint along it
+    (the line of the hint before, while the game follows it:
+    :mod:`harp.solve.hints`), or a search of where it stands."""
     from harp import new_board
-    from harp.solve import hint, replays_to_won
+    from harp.solve import hint
 
-    board = new_board(code)
-    board.push_script(script)
-    position = board.copy()
-    result, first = hint(position, limits)
-    won = result.solved and replays_to_won(position, result)
-    return {"outcome": result.outcome if won or not result.solved else "unknown",
-            "first": first if won else None, "length": len(result.actions),
-            "states": result.states, "seconds": result.seconds}
+    start = new_board(code)
+    played = start.copy()
+    played.push_script(script)
+    found = hint(start, played.actions, limits) if kind == HINT else hint(played, (), limits)
+    return {"outcome": found.outcome, "first": found.action, "length": len(found.line),
+            "states": found.result.states, "limit": found.result.limit_text()}
 
 
 class Search:
@@ -53,7 +53,7 @@ class Search:
             [sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL)
         self._request = json.dumps({"code": self.position[0], "script": self.position[1],
-                                    "limits": asdict(self.limits)}).encode()
+                                    "limits": asdict(self.limits), "kind": kind}).encode()
 
     def wait(self) -> dict[str, Any] | None:
         """The answer (blocking: call it off the screen's thread); None if
@@ -69,26 +69,23 @@ class Search:
             self._process.kill()
 
 
-def hint_message(answer: dict[str, Any], limits: SolveLimits = HINT_LIMITS) -> str:
+def hint_message(answer: dict[str, Any]) -> str:
     if answer["first"] is not None:
-        return (f"Hint: {answer['first']} (the first of a winning line of "
-                f"{answer['length']} actions)")
+        return f"Hint: {answer['first']} (a winning line of {answer['length']} actions from here)"
     if answer["outcome"] == "unsolvable":
         return "No winning line exists from here: undo (u) to an earlier position."
-    return (f"No winning line found within {limits.timeout:g} s "
-            f"({answer['states']} positions searched); i searches longer.")
+    return f"No winning line found ({answer['limit']}); i searches longer."
 
 
-def winnable_message(answer: dict[str, Any], limits: SolveLimits = WINNABLE_LIMITS) -> str:
+def winnable_message(answer: dict[str, Any]) -> str:
     if answer["first"] is not None:
         return f"Still winnable: yes, the solver won from here in {answer['length']} actions."
     if answer["outcome"] == "unsolvable":
         return "Still winnable: no, no winning line exists from here (undo to go back)."
-    return (f"Still winnable: unknown, the solver found no win within {limits.timeout:g} s "
-            f"({answer['states']} positions searched).")
+    return f"Still winnable: unknown, the solver found no win ({answer['limit']})."
 
 
 if __name__ == "__main__":
     request = json.loads(sys.stdin.read())
     print(json.dumps(search(request["code"], request["script"],
-                            SolveLimits(**request["limits"]))))
+                            SolveLimits(**request["limits"]), request.get("kind", HINT))))

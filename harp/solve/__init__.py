@@ -9,27 +9,36 @@ next to their code.  A win is never taken on a solver's word:
 """
 from __future__ import annotations
 
-from dataclasses import replace
+import time
+from collections.abc import Iterable
 from typing import Any
 
 from harp.errors import HarpError
 
 from .easyharp import solve_easy_harp
-from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE,
-                     Progress, SolveLimits, SolveResult)
+from .hints import Hint, HintLine, Hints
+from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, POSITIONS, SOLVED, TIME, UNKNOWN,
+                     UNSOLVABLE, Progress, SolveLimits, SolveResult)
 from .seahaven import solve_seahaven
 
-__all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "SOLVED", "UNKNOWN", "UNSOLVABLE",
-           "SolveLimits", "SolveResult", "hint", "replayed_win", "replays_to_won", "solve"]
+__all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
+           "UNKNOWN", "UNSOLVABLE", "Hint", "HintLine", "Hints", "Progress", "replayed_win",
+           "SolveLimits", "SolveResult", "hint", "replays_to_won", "solve"]
 
 
 def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
           progress: Progress | None = None) -> SolveResult:
     """Decide the board's current position (dispatch on ``board.code.game``);
+    the result carries the limits and the CPU seconds it took.
     ``progress``, if given, is told the positions searched now and then."""
+    start = time.process_time()
     if board.code.game == "SH":
-        return solve_seahaven(board, limits, progress)
-    return solve_easy_harp(board, limits, progress)
+        result = solve_seahaven(board, limits, progress)
+    else:
+        result = solve_easy_harp(board, limits, progress)
+    result.cpu_seconds = time.process_time() - start
+    result.limits = limits
+    return result
 
 
 def replays_to_won(board: Any, result: SolveResult) -> bool:
@@ -51,11 +60,10 @@ def replayed_win(board: Any, result: SolveResult) -> Any:
     return replay if replay.is_won else None
 
 
-def hint(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
-         progress: Progress | None = None) -> tuple[SolveResult, str | None]:
-    """The search result and the first action of a winning line (or None);
-    no time goes to looking for a shorter line (only its first action is
-    shown)."""
-    result = solve(board, replace(limits, line_search=0.0), progress)
-    first = result.actions[0] if result.solved and result.actions else None
-    return result, first
+def hint(start: Any, actions: Iterable[Any] = (), limits: SolveLimits = HINT_LIMITS,
+         progress: Progress | None = None) -> Hint:
+    """The hint after ``actions`` from the board ``start``: the next action
+    of the winning line in force (:mod:`harp.solve.hints`); no work goes to
+    looking for a shorter line (a hint shows one action at a time).
+    ``progress`` is told the positions of each search made."""
+    return Hints(limits, progress).after(start, actions)

@@ -2,66 +2,75 @@
 
 The outcomes are ``solved`` (with a script in canonical notation, RULES B7),
 ``unsolvable`` (the search was exhaustive under pruning proved sound next
-to its code) and ``unknown`` (a limit was hit).
+to its code) and ``unknown`` (a limit was hit: :attr:`SolveResult.stopped_by`
+says which).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
+
+from .budget import POSITIONS, TIME, Progress
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
 
-#: A search's progress callback: told the positions searched so far, now
-#: and then (a display; it must not raise).
-Progress = Callable[[int], None]
+__all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
+           "UNKNOWN", "UNSOLVABLE", "Progress", "SolveLimits", "SolveResult"]
 
 
 @dataclass(frozen=True)
 class SolveLimits:
-    """How far one search may go: positions searched and seconds; and the
-    seconds an Easy Harp solver may go on, once it has a win, looking for a
-    shorter line (never past the timeout)."""
+    """How far one search may go, in work that every machine counts alike:
+    ``max_states`` positions to decide, and ``line_states`` positions more
+    that an Easy Harp solver may search, once it has a win, for a shorter
+    line.  ``timeout`` (seconds of wall-clock time, None: none) is only a
+    safety net: a result it cuts says ``stopped_by`` ``"time"``, and is
+    not reproducible."""
 
     max_states: int = 2_000_000
-    timeout: float | None = 60.0
-    line_search: float = 2.0
+    line_states: int = 0
+    timeout: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
 
 
-#: ``harp solve``: one position, a patient user who will read the line.
-DEFAULT_LIMITS = SolveLimits()
 #: ``harp stats --solve`` and ``harp generate --solve``: per deal of a
 #: batch of thousands, where the verdict matters more than the line: no
-#: line search, and otherwise ``harp solve``'s limits.  A batch's time is
-#: its typical deal's, not its limit's (Easy Harp deals 1-10 000: a median
-#: of 0.045 s, 99.99 % within 10 s), so the limit only decides what the
-#: rare hard deal gets: at 10 s a deal, 6301 and 1634 of 1-10 000 were cut
-#: off at the line, a few tenths of a second short of their wins, and
-#: every deal of 1-10 000 is won within 60 s (benchmarks/NOTES.md).
-BATCH_LIMITS = replace(DEFAULT_LIMITS, line_search=0.0)
-#: The interactive game's ``hint`` and ``harp hint``: an answer within 3 s.
-#: The search stops at 2.4 s; a win found just before that is still made
-#: into a script (shortened for up to half a second more, then played out).
-HINT_LIMITS = SolveLimits(max_states=300_000, timeout=2.4, line_search=0.0)
+#: line search.  A batch's time is its typical deal's, not its limit's
+#: (Easy Harp deals 1-10 000: a median of 0.045 s), so the limit only
+#: decides what the rare hard deal gets: every deal of 1-10 000 and all
+#: but one of 30 001-40 000 are won within 2 000 000 positions
+#: (benchmarks/NOTES.md).
+BATCH_LIMITS = SolveLimits()
+#: ``harp solve``: one position, a patient user who will read the line:
+#: the batch's positions, then a search for a shorter line.
+DEFAULT_LIMITS = replace(BATCH_LIMITS, line_states=60_000)
+#: The interactive game's ``hint`` and ``harp hint``: an answer within a
+#: second or two of CPU (benchmarks/follow.py: from the openings of deals
+#: 1-20 and after 20-60 random actions, a median of 0.12 s; 35 000
+#: positions left 5 of those 40 positions without a line, 60 000 took up
+#: to 3.3 s).
+HINT_LIMITS = SolveLimits(max_states=50_000)
 
 
 @dataclass
 class SolveResult:
     """What a solver found: outcome, winning actions (canonical tokens),
-    positions searched and seconds spent; ``verdict_seconds`` and
-    ``verdict_states`` are when the outcome was known (the rest went to
-    looking for a shorter line)."""
+    positions searched in all and up to the verdict (the rest went to
+    looking for a shorter line), CPU seconds (``time.process_time``), what
+    stopped the search when a limit did (``"positions"`` or ``"time"``: a
+    verdict or line cut by the clock), and the limits it ran under."""
 
     outcome: str
     actions: list[str] = field(default_factory=list)
     states: int = 0
-    seconds: float = 0.0
-    verdict_seconds: float | None = None
     verdict_states: int | None = None
+    stopped_by: str | None = None
+    cpu_seconds: float = 0.0
+    limits: SolveLimits | None = None
 
     def __post_init__(self) -> None:
-        if self.verdict_seconds is None:
-            self.verdict_seconds = self.seconds
         if self.verdict_states is None:
             self.verdict_states = self.states
 
@@ -72,12 +81,20 @@ class SolveResult:
     def script(self) -> str:
         return " ".join(self.actions)
 
+    def limit_text(self) -> str:
+        """Which limit stopped the search, e.g. ``max states 1000 reached``."""
+        if self.stopped_by == TIME:
+            timeout = self.limits.timeout if self.limits and self.limits.timeout is not None else 0
+            return f"the {timeout:g} s safety net ran out after {self.states} positions"
+        return f"max states {self.limits.max_states if self.limits else self.states} reached"
+
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready data: outcome, script (the actions as one
         line), length, how many of its actions are draws (``d``, Easy Harp,
-        RULES B6), positions searched, and seconds to the verdict and in
-        all (to 0.1 ms)."""
+        RULES B6), positions searched in all and to the verdict, what
+        stopped it, CPU seconds (to 0.1 ms) and the limits."""
         return {"outcome": self.outcome, "script": self.script(), "length": len(self.actions),
                 "draws": self.actions.count("d"), "states": self.states,
-                "verdict_seconds": round(self.verdict_seconds or 0.0, 4),
-                "seconds": round(self.seconds, 4)}
+                "verdict_states": self.verdict_states, "stopped_by": self.stopped_by,
+                "cpu_seconds": round(self.cpu_seconds, 4),
+                "limits": self.limits.to_dict() if self.limits else None}

@@ -19,10 +19,13 @@ an empty tableau.  Three steps turn it into the script a player would want:
    without early plays.  The engine refuses anything illegal, so a script
    returned here always replays; :func:`harp.solve.replays_to_won` checks
    it once more.
+4. :func:`cut_repeats`: the actions between two visits of the same board
+   position are cut (the emitter's reordering can bring a move and the
+   move that undoes it together, ``3>5 5>3``): a player following the
+   script never meets a position twice.
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from harp.easyharp import N_SLOTS
@@ -32,6 +35,8 @@ from .model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
                              TALON_TO_FOUNDATION, Move, Position, apply, is_legal)
 from .moves_sound import complete_steps
 from .schedule import Emitter, wins
+from ..budget import Budget
+from ..hints import position_key
 
 
 def positions_along(root: Position, line: list[Move]) -> list[Position]:
@@ -70,27 +75,32 @@ def remove_cycles(root: Position, line: list[Move]) -> list[Move]:
 JUMP_FROM = 1.6
 
 
-def jump_ahead(root: Position, line: list[Move]) -> list[Move]:
+def jump_ahead(root: Position, line: list[Move], work: Budget | None = None) -> list[Move]:
     """From each position of the line, the furthest later position of it
     that one move reaches (any move of :func:`complete_steps`): that move
     replaces the moves in between.  The position reached is the line's
     own (columns in place, slots as they are), so the rest of the line is
     played from where it was played before, and still wins.  (A
     depth-first line wanders: from an endgame, the sound search's 5 446
-    moves become 390.)"""
+    moves become 390.)  The moves tried are spent from ``work``."""
     along = positions_along(root, line)
+    tried = len(line)
     last = {pos: i for i, pos in enumerate(along)}
     out: list[Move] = []
     i = 0
     while i < len(line):
         best, best_move = i + 1, line[i]
         pos = along[i]
-        for _, moves in complete_steps(pos):
+        steps = complete_steps(pos)
+        tried += len(steps)
+        for _, moves in steps:
             j = last.get(apply(pos, moves[0]), -1)
             if j > best:
                 best, best_move = j, moves[0]
         out.append(best_move)
         i = best
+    if work is not None:
+        work.spend(tried)
     return out
 
 
@@ -107,25 +117,28 @@ def _next_move_of(line: list[Move], i: int) -> int:
     return -1
 
 
-def shorten(root: Position, line: list[Move], deadline: float = float("inf")) -> list[Move]:
+def shorten(root: Position, line: list[Move], work: Budget | None = None) -> list[Move]:
     """The winning ``line`` from ``root`` after :func:`remove_cycles` and,
     if it is long (:data:`JUMP_FROM`), :func:`jump_ahead`, then each
     card's two moves in a row (put on a column, later taken from there)
     replaced by one move, or by none when the second undoes the first; every change is kept only if the model
-    replays the whole line to an empty tableau (:func:`_changed`).  Past
-    ``deadline`` no more changes are tried."""
+    replays the whole line to an empty tableau (:func:`_changed`).  Each
+    trial spends the moves it replays from ``work``; once it is spent (or
+    its safety net's deadline passes) no more changes are tried."""
+    work = Budget(1 << 62) if work is None else work
     line = remove_cycles(root, line)
+    work.spend(len(line))
     if len(line) > JUMP_FROM * (N_SLOTS * 13 - sum(root.slots)):
-        line = jump_ahead(root, line)
+        line = jump_ahead(root, line, work)
     along = positions_along(root, line)
     i = 0
-    while i < len(line) and time.perf_counter() <= deadline:
+    while i < len(line) and not work.spent and not work.late():
         move = line[i]
         if move.kind in (COL_TO_COL, TALON_TO_COL, TAKE_BACK):
             j = _next_move_of(line, i)
             if j >= 0:
                 for merged in _merges(move, line[j]):
-                    changed = _changed(along, line, i, j, merged)
+                    changed = _changed(along, line, i, j, merged, work)
                     if changed is not None:
                         line, along = changed
                         break
@@ -136,8 +149,8 @@ def shorten(root: Position, line: list[Move], deadline: float = float("inf")) ->
     return line
 
 
-def _changed(along: list[Position], line: list[Move], i: int, j: int, merged: list[Move]
-             ) -> tuple[list[Move], list[Position]] | None:
+def _changed(along: list[Position], line: list[Move], i: int, j: int, merged: list[Move],
+             work: Budget) -> tuple[list[Move], list[Position]] | None:
     """The line with moves i and j replaced by ``merged`` (at i), and its
     positions (``along`` is the line's), if it replays legally to an empty
     tableau; else None.  The moves up to i are unchanged, so the replay
@@ -145,8 +158,9 @@ def _changed(along: list[Position], line: list[Move], i: int, j: int, merged: li
     old one had after move j, the rest is the old line from the same
     position, which wins, so only the moves from i to j are replayed
     (on a line of thousands of moves, the whole replay for each trial
-    took seconds)."""
+    took seconds).  The moves replayed are spent from ``work``."""
     middle = merged + line[i + 1:j]
+    work.spend(len(middle))
     pos = along[i]
     made = []
     for move in middle:
@@ -157,6 +171,7 @@ def _changed(along: list[Position], line: list[Move], i: int, j: int, merged: li
     new_line = line[:i] + middle + line[j + 1:]
     if pos == along[j + 1]:
         return new_line, along[:i + 1] + made + along[j + 2:]
+    work.spend(len(line) - j - 1 + len(new_line))
     if not wins(pos, line[j + 1:]):
         return None
     return new_line, positions_along(along[0], new_line)
@@ -181,15 +196,39 @@ def to_actions(board, line: list[Move], early: bool = True, **rewrites: Any) -> 
     """The line played on a copy of the engine's board, as canonical tokens
     (RULES B7), draws and the final sweep included; see the module text.
     ``rewrites`` (``pull``, ``park``, ``relocate``) switch the emitter's
-    rewrites of the line off, and ``deadline`` ends the rewrites that
-    replay the line (:class:`~harp.solve.easyharp.schedule.Emitter`).
+    rewrites of the line off, and ``work`` (a :class:`Budget` of moves
+    replayed) bounds the rewrites that replay the line
+    (:class:`~harp.solve.easyharp.schedule.Emitter`).
     Raises HarpError if the engine refuses an action (a bug)."""
     try:
-        return _emit(board, line, early, rewrites)
+        tokens = _emit(board, line, early, rewrites)
     except HarpError:
         if not early:
             raise
-        return _emit(board, line, False, rewrites)
+        tokens = _emit(board, line, False, rewrites)
+    return cut_repeats(board, tokens)
+
+
+def cut_repeats(board, tokens: list[str]) -> list[str]:
+    """The script without the actions between two visits of the same
+    position (every pile of the board as it is, the stock and waste in
+    order: :func:`~harp.solve.hints.position_key`).  What follows the
+    second visit is played from a position the same in every pile as the
+    first, so it is as legal there and ends as the script ends."""
+    replay = board.copy()
+    out: list[str] = []
+    visited = {position_key(replay): 0}
+    for token in tokens:
+        replay.push(token)
+        out.append(token)
+        key = position_key(replay)
+        first = visited.get(key)
+        if first is not None:           # back where the script was after ``first`` actions
+            del out[first:]
+            visited = {k: i for k, i in visited.items() if i <= first}
+        else:
+            visited[key] = len(out)
+    return out
 
 
 def _emit(board, line: list[Move], early: bool, rewrites: dict[str, Any]) -> list[str]:

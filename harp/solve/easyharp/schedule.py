@@ -22,13 +22,12 @@ and the engine refuses anything illegal.
 """
 from __future__ import annotations
 
-import time
-
 from harp.easyharp import SLOT_BASE
 
 from .model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL,
                              TALON_TO_FOUNDATION, Move, Position, accepts, apply, is_legal,
                              position_from_board, tableau_empty)
+from ..budget import Budget
 
 TALON_KINDS = (TALON_TO_FOUNDATION, TALON_TO_COL)
 
@@ -126,9 +125,10 @@ class Emitter:
     ``tokens`` is the script so far, ``pos`` the model of the board."""
 
     def __init__(self, board, line: list[Move], early: bool = True, *, pull: bool = True,
-                 park: bool = True, relocate: bool = True,
-                 deadline: float = float("inf")) -> None:
-        self.deadline = deadline        # past it, no rewrite that replays the line is tried
+                 park: bool = True, relocate: bool = True, work: Budget | None = None) -> None:
+        # The moves that rewrites may replay: once spent, no rewrite that
+        # replays the line is tried.
+        self.work = Budget(1 << 62) if work is None else work
         self.board = board.copy()
         self.pos = position_from_board(board)
         self.tokens: list[str] = []
@@ -265,6 +265,10 @@ class Emitter:
             return True
         return False
 
+    def _may_replay(self) -> bool:
+        """Whether a rewrite that replays the line may still be tried."""
+        return not self.work.spent and not self.work.late()
+
     def _talon_moves(self, card: int) -> list[int]:
         """The waste moves of the card still to come, in line order."""
         return [j for j in self.queues.get(("t", card), ()) if not self.played[j]]
@@ -274,13 +278,14 @@ class Emitter:
         and the rest of the line, in line order, still wins after it; the
         moves still to come are planned afresh."""
         line, played = self.line, self.played
-        if time.perf_counter() > self.deadline:
-            return False
         for j in self._talon_moves(top):
             move = line[j]
             if not is_legal(self.pos, move):
                 continue
+            if not self._may_replay():
+                return False
             rest = [line[k] for k in range(len(line)) if not played[k] and k != j]
+            self.work.spend(len(rest))
             if wins(apply(self.pos, move), rest):
                 self._plan([move] + rest)
                 self._play(0)
@@ -306,7 +311,7 @@ class Emitter:
         line, played = self.line, self.played
         k = self._next_on(("t", top))
         move = line[k]
-        if move.kind != TALON_TO_COL or time.perf_counter() > self.deadline:
+        if move.kind != TALON_TO_COL:
             return False
         on_j = [i for i in self.queues[("c", move.dst)] if i > k]
         end = next((i for i in on_j if line[i].src == move.dst and line[i].card == top), -1)
@@ -317,9 +322,12 @@ class Emitter:
         for d in range(len(cols)):
             if d == move.dst or not accepts(cols[d], top) or self._next_on(("c", d)) <= end:
                 continue
+            if not self._may_replay():
+                return False
             moved = {i: _on_column(line[i], move.dst, d) for i in renamed}
             new = [Move(TALON_TO_COL, -1, d, top)]
             new += [moved.get(j, line[j]) for j in range(len(line)) if not played[j] and j != k]
+            self.work.spend(len(new))
             if wins(self.pos, new):
                 self._plan(new)
                 self._play(0)

@@ -6,9 +6,11 @@ One search serves both the sound search (every move of the normal form,
 (:func:`quick_steps` after :func:`play_safe`): the generator and the
 closure are parameters.  A position is expanded once:
 its key (:func:`harp.solve.easyharp.model.key`) goes into a table, and a
-position whose key is in the table is not searched again.  The table holds
-at most ``max_states`` keys (about 200 bytes each: the default limits stay
-well under 1 GB).
+position whose key is in the table is not searched again.  Each search is
+given a :class:`~harp.solve.budget.Budget`: it makes at most its ``limit``
+of positions (a depth-first table holds that many keys, about 200 bytes
+each), spends what it made, and stops early only if the budget's
+safety-net deadline passes.
 
 ``unsolvable`` is answered only when the table's positions are all
 expanded; with the sound generator that is a proof (the reductions are
@@ -25,15 +27,18 @@ from __future__ import annotations
 import copy
 import heapq
 import operator
-import time
 from collections.abc import Callable
 from typing import NamedTuple
 
 from .model import SLOT_SUIT, Move, Position, apply, digest, key, tableau_empty
-from ..result import SOLVED, UNKNOWN, UNSOLVABLE, Progress
+from .packed import Tree, pack, unpack
+from ..budget import Budget
+from ..result import SOLVED, UNKNOWN, UNSOLVABLE
 
-#: Every this many children tried the clock is read.
+#: Every this many children tried the safety net's clock is read.
 CLOCK_EVERY = 1024
+#: Above the number of any position a search makes (:meth:`BestFirst._key`).
+_NODES = 1 << 32
 #: A beam stops after this many levels without a position that scores
 #: better than every one before it.  A narrow beam that has lost its way
 #: does not die out: with talon plays and take-backs it keeps making new
@@ -49,6 +54,12 @@ class SearchOutcome(NamedTuple):
     states: int
 
 
+def _spent(budget: Budget, outcome: str, line: list[Move], states: int) -> SearchOutcome:
+    """The outcome of a search that made ``states`` positions, spent."""
+    budget.spend(states)
+    return SearchOutcome(outcome, line, states)
+
+
 def play_step(pos: Position, moves: list[Move],
               close: Callable[[Position, list[Move]], Position]) -> tuple[list[Move], Position]:
     """A step's moves played from ``pos``, then the closure: the moves
@@ -60,28 +71,27 @@ def play_step(pos: Position, moves: list[Move],
 
 
 def depth_first(root: Position, steps: Callable[[Position], list],
-                close: Callable[[Position, list[Move]], Position], max_states: int,
-                deadline: float, progress: Progress | None = None) -> SearchOutcome:
+                close: Callable[[Position, list[Move]], Position], budget: Budget
+                ) -> SearchOutcome:
     """Search from ``root`` (already closed) for a position with an empty
-    tableau.  ``steps(pos)`` lists (priority, moves) best first;
-    ``close(pos, line)`` plays the forced moves, appending them to line.
-    The line returned leads from ``root`` to the win's empty tableau;
-    ``progress`` is told the positions searched, now and then."""
+    tableau, making at most ``budget.limit`` positions (at least the root).
+    ``steps(pos)`` lists (priority, moves) best first; ``close(pos, line)``
+    plays the forced moves, appending them to line.  The line returned
+    leads from ``root`` to the win's empty tableau."""
     if tableau_empty(root):
-        return SearchOutcome(SOLVED, [], 1)
+        return _spent(budget, SOLVED, [], 1)
+    max_states = budget.limit
     seen = {key(root)}
     count = 1
     path: list[list[Move]] = []
     stack: list[list] = [[root, steps(root), 0]]
-    clock = time.perf_counter
     tried = 0
     while stack:
         tried += 1
         if tried % CLOCK_EVERY == 0:
-            if clock() > deadline:
-                return SearchOutcome(UNKNOWN, [], count)
-            if progress is not None:
-                progress(count)
+            if budget.late():
+                return _spent(budget, UNKNOWN, [], count)
+            budget.tell(count)
         frame = stack[-1]
         pos, options, index = frame
         if index == len(options):
@@ -97,16 +107,16 @@ def depth_first(root: Position, steps: Callable[[Position], list],
         seen.add(k)
         count += 1
         if tableau_empty(child):
-            return SearchOutcome(SOLVED, [m for seg in path for m in seg] + segment, count)
+            return _spent(budget, SOLVED, [m for seg in path for m in seg] + segment, count)
         if count >= max_states:
-            return SearchOutcome(UNKNOWN, [], count)
+            return _spent(budget, UNKNOWN, [], count)
         path.append(segment)
         stack.append([child, steps(child), 0])
-    return SearchOutcome(UNSOLVABLE, [], count)
+    return _spent(budget, UNSOLVABLE, [], count)
 
 
 def beam(root: Position, width: int, children: Children, score: Callable[[Position], int],
-         max_states: int, deadline: float, per_parent: int = 0) -> SearchOutcome:
+         budget: Budget, per_parent: int = 0) -> SearchOutcome:
     """Beam search: level by level, keep the ``width`` best positions by
     ``score`` (lower first; ties: the first made) and expand them all
     (``children``: :class:`Children`).  It drops positions, so it proves
@@ -121,36 +131,37 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
     children all score well fills the beam with near-copies of itself, and
     the beam follows one line of play.  Positions are told apart by
     :func:`~harp.solve.easyharp.model.digest` (a beam only ever answers
-    with a win, which is replayed)."""
+    with a win, which is replayed).  It stops once it has made
+    ``budget.limit`` positions (the last expansion may go past it)."""
     if tableau_empty(root):
-        return SearchOutcome(SOLVED, [], 1)
+        return _spent(budget, SOLVED, [], 1)
+    max_states = budget.limit
     seen = {digest(root)}
-    parents: list[tuple[int, list[Move]]] = [(-1, [])]
+    tree = Tree()
     level = [(root, 0)]
-    clock = time.perf_counter
     best = score(root)
     stale = 0
     while level:
         stale += 1
         if stale > STALL:
-            return SearchOutcome(UNKNOWN, [], len(parents))
+            return _spent(budget, UNKNOWN, [], len(tree))
         candidates = []
         for pos, node in level:
-            for index, child in _new_children(pos, node, children, seen, parents):
+            for index, child in _new_children(pos, node, children, seen, tree):
                 if tableau_empty(child):
-                    return SearchOutcome(SOLVED, _path(parents, index), len(parents))
+                    return _spent(budget, SOLVED, tree.path(index), len(tree))
                 candidates.append((score(child), index, child))
-            if len(parents) >= max_states or clock() > deadline:
-                return SearchOutcome(UNKNOWN, [], len(parents))
+            if len(tree) >= max_states or budget.late():
+                return _spent(budget, UNKNOWN, [], len(tree))
         candidates.sort(key=_first_two)
         if candidates and candidates[0][0] < best:
             best = candidates[0][0]
             stale = 0
         if per_parent:
-            level = _diverse(candidates, parents, width, per_parent)
+            level = _diverse(candidates, tree, width, per_parent)
         else:
             level = [(child, node) for _, node, child in candidates[:width]]
-    return SearchOutcome(UNKNOWN, [], len(parents))
+    return _spent(budget, UNKNOWN, [], len(tree))
 
 
 class BestFirst:
@@ -165,28 +176,35 @@ class BestFirst:
     anywhere (deals 814 and 950 of 1-1 000 are won this way in 59 000 and
     36 000 positions under the depth order, and by no beam up to 512 wide:
     benchmarks/NOTES.md).  It keeps every position it has not expanded
-    (on deal 28, 600 bytes per position made), so it stops at ``cap``
-    positions made.  Like a beam it answers only ``solved`` (its table
+    (packed, :mod:`~harp.solve.easyharp.packed`: about 300 bytes per
+    position made), so it stops at ``cap`` positions made.  Like a beam it answers only ``solved`` (its table
     holds digests) or ``unknown``."""
 
     def __init__(self, root: Position, children: Children, score: Callable[[Position], object],
                  cap: int) -> None:
         self.children, self.score, self.cap = children, score, cap
         self.seen = {digest(root)}
-        self.parents: list[tuple[int, list[Move]]] = [(-1, [])]
-        self.heap = [(score(root), 0, root)]
+        self.tree = Tree()
+        # The open positions, packed, each under its score and its number
+        # (:meth:`_key`: lower first, then the first made).
+        self.heap = [(self._key(root, 0), pack(root))]
         self.unscored: list = []            # open positions to score (:meth:`reordered`)
         self.root_won = tableau_empty(root)
+
+    def _key(self, pos: Position, node: int) -> int:
+        """The heap's order: the score, then the position's number (below
+        :data:`_NODES`; one int compares faster than a pair)."""
+        return self.score(pos) * _NODES + node
 
     @property
     def full(self) -> bool:
         """Whether it has made its ``cap`` of positions (or has none left
         to expand): a run makes none."""
-        return len(self.parents) >= self.cap or not (self.heap or self.unscored)
+        return len(self.tree) >= self.cap or not (self.heap or self.unscored)
 
     def release(self) -> None:
         """Free its tables (it stays :attr:`full`: a run makes nothing)."""
-        self.heap, self.seen, self.parents = [], set(), []
+        self.heap, self.seen, self.tree = [], set(), Tree()
         self.unscored = []
 
     def reordered(self, score: Callable[[Position], object], cap: int) -> BestFirst:
@@ -197,43 +215,45 @@ class BestFirst:
         tables (the positions are shared), so each goes on as if alone.
         Its first runs score the open positions (:meth:`run`)."""
         other = copy.copy(self)             # (the children, the root's state)
-        other.score, other.cap = score, len(self.parents) + cap
-        other.seen, other.parents = set(self.seen), list(self.parents)
+        other.score, other.cap = score, len(self.tree) + cap
+        other.seen, other.tree = set(self.seen), self.tree.copy()
         other.unscored, other.heap = self.heap[:], []
         return other
 
-    def _score_open(self, deadline: float) -> bool:
-        """Score the open positions a :meth:`reordered` search was given,
-        until the deadline; whether all are scored (then they are its heap)."""
-        unscored, heap, score = self.unscored, self.heap, self.score
-        clock = time.perf_counter
+    def _score_open(self, budget: Budget) -> bool:
+        """Score the open positions a :meth:`reordered` search was given
+        (no new positions: nothing is spent), unless the safety net's
+        deadline passes; whether all are scored (then they are its heap)."""
+        unscored, heap, key = self.unscored, self.heap, self._key
         while len(heap) < len(unscored):
-            if clock() > deadline:
+            if budget.late():
                 return False
-            for _, node, pos in unscored[len(heap):len(heap) + CLOCK_EVERY]:
-                heap.append((score(pos), node, pos))
+            for old, blob in unscored[len(heap):len(heap) + CLOCK_EVERY]:
+                heap.append((key(unpack(blob), old % _NODES), blob))
         heapq.heapify(heap)
         self.unscored = []
         return True
 
-    def run(self, states: int, deadline: float) -> SearchOutcome:
-        """Go on until ``states`` more positions are made (the count
-        returned is this call's); ``solved`` with the line from the root."""
+    def run(self, budget: Budget) -> SearchOutcome:
+        """Go on until ``budget.limit`` more positions are made (the count
+        returned is this call's; the last expansion may go past it);
+        ``solved`` with the line from the root."""
         if self.root_won:
-            return SearchOutcome(SOLVED, [], 1)
-        if self.unscored and not self._score_open(deadline):
-            return SearchOutcome(UNKNOWN, [], 0)
-        parents, seen, heap = self.parents, self.seen, self.heap
-        stop = min(len(parents) + states, self.cap)
-        start = len(parents)
-        clock = time.perf_counter
-        while heap and len(parents) < stop and clock() <= deadline:
-            _, node, pos = heapq.heappop(heap)
-            for index, child in _new_children(pos, node, self.children, seen, parents):
+            return _spent(budget, SOLVED, [], 1)
+        if self.unscored and not self._score_open(budget):
+            return _spent(budget, UNKNOWN, [], 0)
+        tree, seen, heap, key = self.tree, self.seen, self.heap, self._key
+        stop = min(len(tree) + budget.limit, self.cap)
+        start = len(tree)
+        late = budget.late
+        while heap and len(tree) < stop and not late():
+            order, blob = heapq.heappop(heap)
+            for index, child in _new_children(unpack(blob), order % _NODES, self.children, seen,
+                                              tree):
                 if tableau_empty(child):
-                    return SearchOutcome(SOLVED, _path(parents, index), len(parents) - start)
-                heapq.heappush(heap, (self.score(child), index, child))
-        return SearchOutcome(UNKNOWN, [], len(parents) - start)
+                    return _spent(budget, SOLVED, tree.path(index), len(tree) - start)
+                heapq.heappush(heap, (key(child, index), pack(child)))
+        return _spent(budget, UNKNOWN, [], len(tree) - start)
 
 
 class Children:
@@ -270,26 +290,27 @@ class Children:
         return made
 
 
-def _new_children(pos: Position, node: int, children: Children, seen: set, parents: list):
+def _new_children(pos: Position, node: int, children: Children, seen: set, tree: Tree):
     """The children of ``pos`` (node ``node``) whose digest is not in
     ``seen``, each with its node number: the digest goes into ``seen``,
-    and the parent's node and the moves that lead to it into ``parents``
-    (the beams' and the best-first search's tables)."""
+    and the child into ``tree`` (the beams' and the best-first search's
+    tables)."""
+    add = tree.add
     for k, segment, child in children(pos):
         if k in seen:
             continue
         seen.add(k)
-        parents.append((node, segment))
-        yield len(parents) - 1, child
+        yield add(node, segment), child
 
 
-def _diverse(children: list, parents: list, width: int, per_parent: int) -> list:
+def _diverse(children: list, tree: Tree, width: int, per_parent: int) -> list:
     """The best ``width`` children (``children`` is sorted), at most
     ``per_parent`` of them from any one parent."""
     taken: dict[int, int] = {}
     level = []
+    parents = tree.parents
     for _, node, child in children:
-        parent = parents[node][0]
+        parent = parents[node]
         n = taken.get(parent, 0)
         if n < per_parent:
             taken[parent] = n + 1
@@ -301,14 +322,6 @@ def _diverse(children: list, parents: list, width: int, per_parent: int) -> list
 
 def _first_two(item: tuple) -> tuple:
     return item[0], item[1]
-
-
-def _path(parents: list[tuple[int, list[Move]]], node: int) -> list[Move]:
-    segments = []
-    while node >= 0:
-        node, segment = parents[node]
-        segments.append(segment)
-    return [move for segment in reversed(segments) for move in segment]
 
 
 #: Most children differ from their parent in one or two columns, so each

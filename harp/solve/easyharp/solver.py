@@ -40,10 +40,10 @@ and the dead-end tests answer ``unsolvable``.
 
 Memory: a depth-first run's table holds at most its share of
 ``max_states`` keys (about 200 bytes each), a beam search at most
-:data:`BEAM_CAP` positions (a digest and the moves that lead to it, about
-300 bytes), the best-first search at most :data:`BEST_FIRST_CAP` (it
-keeps the positions it has not expanded: about 600 bytes per position
-made, on deal 28), the one under :func:`score_by_needs` at most
+:data:`BEAM_CAP` positions (a digest and the moves that lead to it,
+packed: :mod:`~harp.solve.easyharp.packed`), the best-first search at
+most :data:`BEST_FIRST_CAP` (it keeps the positions it has not expanded,
+packed: about 400 bytes per position made, on deal 35497), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
 :data:`NOVELTY_CAP` (on a hard deal :data:`NOVELTY_MORE` more) and
 :data:`NOVELTY_NEEDS_CAP` (then :data:`HARD_NOVELTY_NEEDS_CAP`), the hard
@@ -52,17 +52,16 @@ and the two that go on from the first novelty search's open positions a
 copy of its tables and :data:`REORDERED_DEPTH_CAP` and
 :data:`REORDERED_CAP` positions more (a search is freed once full), the
 children kept for the beams at most :data:`KEEP_CHILDREN` positions'
-(about 6 KB each), and the fast runs' tables are freed before the sound
-search; so at the default limits
-(2 000 000 positions) a solver process stays under 1 GB (700 MiB on a
-hard deal whose search runs to the limit: benchmarks/NOTES.md).
+(about 8 KB each), and the fast runs' tables are freed before the sound
+search; so at the default limits (2 000 000 positions) a solver process
+stays under 400 MiB (344 MiB on deal 35497, whose search runs to the
+limit: benchmarks/NOTES.md).
 """
 from __future__ import annotations
 
 import gc
 import itertools
 import random
-import time
 from collections.abc import Callable, Iterator
 
 from .deadends import dead_end
@@ -73,13 +72,14 @@ from .moves_sound import complete_steps
 from .safe import play_proved
 from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
                                score_by_depth, score_by_low_cards, score_by_needs)
-from ..result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, Progress, SolveLimits, SolveResult
+from ..budget import POSITIONS, TIME, Budget, Progress
+from ..result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveLimits, SolveResult
 
 #: Positions of the first fast run and of the first sound search: small
 #: positions are decided before any long search starts.
 FIRST_FAST = 200
 SOUND_FIRST = 400
-#: Share of the time and positions the fast runs may use before the sound
+#: Share of the positions the fast runs may use before the sound
 #: search gets the rest: only the sound search can answer ``unsolvable``.
 FAST_SHARE = 0.97
 #: Depth-first restarts: the first budget, its growth per round, and how
@@ -88,9 +88,12 @@ FAST_SHARE = 0.97
 RESTART_STATES = 500
 RESTART_GROWTH = 1.25
 JITTER = 600.0
-#: Seconds the found line may be shortened for, when the search's
-#: deadline is nearer.
-POLISH = 0.5
+#: Moves the shortening of a found line and the emitter's rewrites may
+#: replay or try (:func:`_script`): a count, so that the line is the same
+#: on every machine.  A deal's line takes 3 000-4 000, the sound search's
+#: line of 16 000 moves from an endgame 20 000 (0.12 s); this bounds a
+#: pathological line to about a second.
+SHORTEN_WORK = 200_000
 #: The first beam's width, and how much wider each round's beams are than
 #: the last round's.  A beam keeps every position it made, so one run
 #: stops at BEAM_CAP of them (memory).
@@ -160,15 +163,22 @@ NOVELTY_DEPTH_CAP = 250_000
 CUT = (0.1, 0.7)
 LINE_WIDTHS = (4, 8, 16)
 #: Positions whose children the fast runs keep (:class:`Children`, about
-#: 6 KB each): the positions the beams expand again are near the root.
-KEEP_CHILDREN = 20_000
+#: 8 KB each): the positions the beams expand again are near the root.
+#: (20 000 took 160 MB on deal 35497 and saved no measurable CPU on
+#: deals 28, 682, 814 and 1634: a kept list spares an expansion, but
+#: costs a dictionary look-up on every expansion.)
+KEEP_CHILDREN = 4_000
 
 
 def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS,
                     progress: Progress | None = None) -> SolveResult:
     """Search from the board's current position (RULES A1) within
-    ``limits``; after a win, look for shorter lines for up to its
-    ``line_search`` seconds (:func:`_shorter`).
+    ``limits``: its ``max_states`` positions decide; after a win, its
+    ``line_states`` positions go to shorter lines (:func:`_shorter`).
+    Every count is the same on every machine; only the safety net
+    (``timeout``) reads the clock.  ``progress`` is told the positions
+    searched between the runs and, within the depth-first ones, every
+    1024 tries.
 
     Python's cycle collector is paused meanwhile: the searches make no
     reference cycles, but they keep hundreds of thousands of tuples, which
@@ -177,136 +187,108 @@ def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS,
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(board, limits.max_states, limits.timeout, limits.line_search,
-                      progress or _silent)
+        return _solve(board, limits, progress)
     finally:
         if collecting:
             gc.enable()
 
 
-def _silent(states: int) -> None:
-    pass
-
-
-def _solve(board, max_states: int, timeout: float | None, line_search: float,
-           progress: Progress) -> SolveResult:
-    """The order of work; ``progress`` is told the positions searched
-    between the runs and, within the depth-first ones, every 1024 tries."""
-    start = time.perf_counter()
-    deadline = start + (timeout if timeout is not None else float("inf"))
+def _solve(board, limits: SolveLimits, progress: Progress | None) -> SolveResult:
+    budget = Budget(limits.max_states, limits.timeout, progress)
     root = position_from_board(board)
     if dead_end(root) is not None:
-        return SolveResult(UNSOLVABLE, [], 0, time.perf_counter() - start)
+        return SolveResult(UNSOLVABLE, [], 0)
     fast_line: list[Move] = []
     fast_root = play_safe(root, fast_line)
     sound_line: list[Move] = []
     sound_root = play_proved(root, sound_line)
-    used = 0
 
     def won(prefix: list[Move], found: SearchOutcome) -> SolveResult:
-        line, actions = _script(board, root, prefix + found.line, deadline)
-        verdict = time.perf_counter() - start
-        more = 0
-        if line_search > 0:
-            actions, more = _shorter(board, root, line, actions,
-                                     min(deadline, time.perf_counter() + line_search),
-                                     max_states - used, _after(progress, used))
-        return SolveResult(SOLVED, actions, used + more, time.perf_counter() - start, verdict,
-                           verdict_states=used)
+        line, actions = _script(board, root, prefix + found.line, budget)
+        verdict = budget.used
+        search = budget.beside(limits.line_states, shown=True)
+        if limits.line_states > 0:
+            actions = _shorter(board, root, line, actions, search)
+        late = TIME in (budget.stopped_by, search.stopped_by)
+        return SolveResult(SOLVED, actions, verdict + search.used, verdict, TIME if late else None)
 
-    found = depth_first(fast_root, quick_steps, play_safe_after, min(FIRST_FAST, max_states),
-                        deadline, progress)
-    used += found.states
-    progress(used)
+    def unknown() -> SolveResult:
+        return SolveResult(UNKNOWN, [], budget.used, stopped_by=budget.stopped_by or POSITIONS)
+
+    found = depth_first(fast_root, quick_steps, play_safe_after, budget.part(FIRST_FAST))
     if found.outcome == SOLVED:
         return won(fast_line, found)
     fast_exhausted = found.outcome == UNSOLVABLE
-    found = depth_first(sound_root, complete_steps, play_proved,
-                        min(SOUND_FIRST, max_states - used), deadline, _after(progress, used))
-    used += found.states
-    progress(used)
+    found = depth_first(sound_root, complete_steps, play_proved, budget.part(SOUND_FIRST))
     if found.outcome == SOLVED:
         return won(sound_line, found)
     if found.outcome == UNSOLVABLE:
-        return SolveResult(UNSOLVABLE, [], used, time.perf_counter() - start)
-    fast_deadline = start + FAST_SHARE * (deadline - start)
-    fast_states = int(FAST_SHARE * max_states)
+        return SolveResult(UNSOLVABLE, [], budget.used)
     if not fast_exhausted:
-        found, used = _fast_search(fast_root, used, fast_states, fast_deadline, progress)
+        found = _fast_search(fast_root, budget.part(int(FAST_SHARE * budget.limit) - budget.used))
         if found.outcome == SOLVED:
             return won(fast_line, found)
-    found = depth_first(sound_root, complete_steps, play_proved, max(1, max_states - used),
-                        deadline, _after(progress, used))
-    used += found.states
+    found = depth_first(sound_root, complete_steps, play_proved, budget.part(budget.left))
     if found.outcome == SOLVED:
         return won(sound_line, found)
-    return SolveResult(found.outcome, [], used, time.perf_counter() - start)
+    if found.outcome == UNSOLVABLE:
+        return SolveResult(UNSOLVABLE, [], budget.used)
+    return unknown()
 
 
-def _after(progress: Progress, used: int) -> Progress:
-    """``progress`` of a run that starts after ``used`` positions."""
-    return lambda states: progress(used + states)
-
-
-def _fast_search(root: Position, used: int, max_states: int, deadline: float,
-                 progress: Progress) -> tuple[SearchOutcome, int]:
-    """The fast runs in turn until one wins or ``used`` reaches
-    ``max_states`` or the deadline passes; the last outcome and the
-    positions used.  (A function of its own so that the runs' tables, the
+def _fast_search(root: Position, budget: Budget) -> SearchOutcome:
+    """The fast runs in turn until one wins or the budget is spent; the
+    last outcome.  (A function of its own so that the runs' tables, the
     best-first search's among them, are freed before the sound search.)"""
     found = SearchOutcome(UNKNOWN, [], 0)
     for run in _fast_runs(root):
-        if used >= max_states or time.perf_counter() > deadline:
+        if budget.spent or budget.late():
             break
-        found = run(max_states - used, deadline)
-        used += found.states
-        progress(used)
+        found = run(budget)
         if found.outcome == SOLVED:
             break
-    return found, used
+    return found
 
 
-def _script(board, root: Position, line: list[Move], deadline: float
+def _script(board, root: Position, line: list[Move], budget: Budget
             ) -> tuple[list[Move], list[str]]:
     """The winning line shortened, and turned into actions.  The shortening
-    replays the line for each change it tries: past the deadline (or
-    POLISH seconds from now, whichever is later) it stops, and a long line
-    from a wide beam is emitted as it is."""
-    polish = max(deadline, time.perf_counter() + POLISH)
-    line = shorten(root, line, polish)
-    return line, to_actions(board, line, deadline=polish)
+    and the emitter's rewrites replay the line for each change they try:
+    once they have replayed :data:`SHORTEN_WORK` moves they stop, and a
+    long line from a wide beam is emitted as it is.  (``budget`` lends its
+    safety net's deadline.)"""
+    work = budget.beside(SHORTEN_WORK)
+    line = shorten(root, line, work)
+    return line, to_actions(board, line, work=work)
 
 
-def _shorter(board, root: Position, line: list[Move], best: list[str], deadline: float,
-             max_states: int, progress: Progress) -> tuple[list[str], int]:
+def _shorter(board, root: Position, line: list[Move], best: list[str], budget: Budget
+             ) -> list[str]:
     """The line search, a large-neighbourhood search on the best line so
     far: keep it up to a cut drawn at random in the :data:`CUT` share of
     its length, finish it from there with a narrow beam (a width of
     :data:`LINE_WIDTHS` and an order of :data:`BEAM_SCORES` drawn at
     random), make the new line a script, and keep it when it is shorter
-    (RULES B6: draws count); until the deadline.  Returns the script and
-    the positions searched."""
+    (RULES B6: draws count); until the budget's positions are spent.
+    Returns the best script."""
     rng = random.Random(0)
-    used = 0
     along = positions_along(root, line)
     children = Children(wide_steps, play_safe_after)
-    while time.perf_counter() <= deadline and used < max_states:
+    while not budget.spent and not budget.late():
         cut = int(len(line) * rng.uniform(*CUT))
         prefix = line[:cut]
         pos = play_safe(along[cut], prefix)
         found = beam(pos, rng.choice(LINE_WIDTHS), children, rng.choice(BEAM_SCORES),
-                     min(max_states - used, BEAM_CAP), deadline)
-        used += found.states
-        progress(used)
+                     budget.part(BEAM_CAP))
         if found.outcome == SOLVED:
-            new_line, actions = _script(board, root, prefix + found.line, deadline)
+            new_line, actions = _script(board, root, prefix + found.line, budget)
             if len(actions) < len(best):
                 line, best = new_line, actions
                 along = positions_along(root, line)
-    return best, used
+    return best
 
 
-Run = Callable[[int, float], SearchOutcome]
+Run = Callable[[Budget], SearchOutcome]
 
 
 def _fast_runs(root: Position) -> Iterator[Run]:
@@ -323,7 +305,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     as in the last round (a beam finds the wins that need an early choice
     the depth-first order gets wrong)."""
     rng = random.Random(0)
-    budget = float(RESTART_STATES)
+    restart = float(RESTART_STATES)
     children = Children(wide_steps, play_safe_after, KEEP_CHILDREN)
     yield _beam_run(root, children, FIRST_BEAM, *BEAMS[0])
     width = FIRST_BEAM
@@ -342,8 +324,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
                 out.sort(key=lambda step: step[0])
             return out
 
-        def dfs(states: int, deadline: float, steps=steps, cap=int(budget)) -> SearchOutcome:
-            return depth_first(root, steps, play_safe_after, min(states, cap), deadline)
+        def dfs(budget: Budget, steps=steps, cap=int(restart)) -> SearchOutcome:
+            return depth_first(root, steps, play_safe_after, budget.part(cap))
         yield dfs
         if width >= NOVELTY_FROM and not hard:
             yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
@@ -353,10 +335,10 @@ def _fast_runs(root: Position) -> Iterator[Run]:
                 yield _resume(novel_needs, width * NOVELTY_NEEDS_PER_WIDTH)
         if hard:
             for search, share in hard:
-                if search.full:
-                    search.release()
-                else:
+                if not search.full:
                     yield _resume(search, width * share)
+                if search.full:             # (freed as soon as it is: memory)
+                    search.release()
         else:
             if width >= NEEDS_FROM:
                 yield _resume(needs_first, width * NEEDS_PER_WIDTH)
@@ -365,7 +347,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))
         for score, per_parent in beams[1:] if width == FIRST_BEAM else beams:
             yield _beam_run(root, children, width, score, per_parent)
-        budget *= RESTART_GROWTH
+        restart *= RESTART_GROWTH
         width *= BEAM_GROWTH
 
 
@@ -384,13 +366,13 @@ def _hard_searches(root: Position, children: Children, novel_first: BestFirst,
 
 
 def _resume(search: BestFirst, share: int) -> Run:
-    def run(states: int, deadline: float) -> SearchOutcome:
-        return search.run(min(states, share), deadline)
+    def run(budget: Budget) -> SearchOutcome:
+        return search.run(budget.part(share))
     return run
 
 
 def _beam_run(root: Position, children: Children, width: int, score: Callable[[Position], int],
               per_parent: int) -> Run:
-    def run(states: int, deadline: float) -> SearchOutcome:
-        return beam(root, width, children, score, min(states, BEAM_CAP), deadline, per_parent)
+    def run(budget: Budget) -> SearchOutcome:
+        return beam(root, width, children, score, budget.part(BEAM_CAP), per_parent)
     return run

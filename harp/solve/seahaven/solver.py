@@ -24,7 +24,8 @@ the moves renumbered back at the end): a column keeps its bottom card, and
 bottom cards differ, so until a column empties the columns stay sorted and
 the key needs no sort.  A winning line is then shortened by jumping, from
 each position on it, to the furthest later position one move reaches
-(``_shortcut``).  ``max_states`` and ``timeout`` turn the answer into
+(``_shortcut``).  ``max_states`` (positions, the same count on every
+machine) and ``timeout`` (a wall-clock safety net) turn the answer into
 ``unknown``.
 
 The emitted script contains every move explicitly (foundation moves too) in
@@ -32,14 +33,14 @@ canonical notation (RULES B7): ``3>a``, ``a>10``, ``4>7``, ``9>f``.
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from harp.cards import make_card
 from harp.notation import CELL_NAMES
 from harp.seahaven import N_COLUMNS, SLOT_OF_SUIT
 
-from ..result import DEFAULT_LIMITS, Progress, SolveLimits, SolveResult
+from ..budget import POSITIONS, Budget, Progress
+from ..result import DEFAULT_LIMITS, SolveLimits, SolveResult
 from .deadends import lost
 from .moves import SearchMove, apply_move, moves_to_search
 from .position import (CELL, COMPLETE, FOUND, SEP, MoveRecord, close_root,
@@ -79,17 +80,17 @@ def _shortcut(path: list[Position], recs: list[list[MoveRecord]], ncells: int
 def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
            foundations_need: list[int], ncells: int,
            limits: SolveLimits = DEFAULT_LIMITS, dead_ends: bool = True, one_cell: bool = True,
-           lazy: bool = True, progress: Progress | None = None
+           lazy: bool = True, budget: Budget | None = None
            ) -> tuple[str, list[MoveRecord], int]:
-    """Decide a position.  ``foundations_need[s]`` is the next card suit ``s``
+    """Decide a position within ``budget`` (by default one of ``limits``).  ``foundations_need[s]`` is the next card suit ``s``
     needs (``COMPLETE + s`` once complete, ``foundation_needs``).  Returns
     (outcome, records, states) where outcome is ``solved``, ``unsolvable``
     or ``unknown`` and records are the ``MoveRecord`` of the winning line.
     ``dead_ends=False`` turns the dead-end tests off, ``one_cell=False``
     only DEAD-END-ONE-CELL, ``lazy=False`` LAZY-PARK and LAZY-STEP (for
-    the tests).  ``progress`` is told the positions searched every 1024."""
-    max_states, timeout = limits.max_states, limits.timeout
-    deadline = None if timeout is None else time.perf_counter() + timeout
+    the tests)."""
+    if budget is None:
+        budget = Budget(limits.max_states, limits.timeout)
     # The search numbers the columns in key order (see _dfs); `order` maps back.
     as_bytes = [bytes(col) for col in columns]
     order = sorted(range(len(columns)), key=as_bytes.__getitem__)
@@ -104,15 +105,13 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
     elif dead_ends and lost(cols, cell_b, need, ncells, one_cell):
         outcome, records, states = "unsolvable", [], 1
     else:
-        outcome, records, states = _dfs(cols, cell_b, need, root_rec, ncells, max_states, deadline,
-                                        lazy, progress)
+        outcome, records, states = _dfs(cols, cell_b, need, root_rec, ncells, budget, lazy)
     return outcome, [(order[s] if s < N_COLUMNS else s, order[d] if d < N_COLUMNS else d, card)
                      for s, d, card in records], states
 
 
 def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list[MoveRecord],
-         ncells: int, max_states: int, deadline: float | None,
-         lazy: bool = True, progress: Progress | None = None) -> tuple[str, list[MoveRecord], int]:
+         ncells: int, budget: Budget, lazy: bool = True) -> tuple[str, list[MoveRecord], int]:
     """The depth-first search of ``search`` from a closed position.
 
     The key of a position is its columns sorted, then its cells.  The root's
@@ -130,10 +129,12 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
     stack: list[tuple[tuple[bytes, ...], bytes, list[int], list[SearchMove],
                       list[MoveRecord], bool]] = []
     states = 1
+    max_states = budget.limit
     check_at = min(max_states, 1024)
     while True:
         if not todo:
             if not stack:
+                budget.spend(states)
                 return "unsolvable", [], states
             cols, cell_b, need, todo, here, in_order = stack.pop()
             continue
@@ -141,6 +142,7 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
         if nneed is not need and min(nneed) >= COMPLETE:     # only forced moves change need
             path = [fr[:3] for fr in stack] + [(cols, cell_b, need), (ncols, ncell_b, nneed)]
             recs = [fr[4] for fr in stack] + [here, rec]
+            budget.spend(states)
             return "solved", _shortcut(path, recs, ncells), states
         n_in_order = in_order and b"" not in ncols
         key = join(ncols if n_in_order else sorted(ncols)) + sep + ncell_b   # position_key, inlined
@@ -149,11 +151,11 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
         visited.add(key)
         states += 1
         if states >= check_at:
-            if states >= max_states or (deadline is not None and time.perf_counter() > deadline):
+            if states >= max_states or budget.late():
+                budget.spend(states)
                 return "unknown", [], states
+            budget.tell(states)
             check_at = min(max_states, states + 1024)
-            if progress is not None:
-                progress(states)
         next_todo = moves_of(ncols, ncell_b, ncells, nneed, lazy)
         if next_todo:                # else nothing to search from there
             next_todo.reverse()
@@ -207,11 +209,13 @@ def solve_seahaven(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
     """Decide a Seahaven board from its current position (RULES A2).
 
     ``board`` needs ``columns``, ``cells``, ``foundations`` and ``code``
-    (for the number of cells).  Returns an ``harp.solve.SolveResult``.
+    (for the number of cells).  Returns an ``harp.solve.SolveResult``;
+    ``progress`` is told the positions searched every 1024.
     """
-    start = time.perf_counter()
     columns, cells = board.columns, board.cells    # read, never changed
+    budget = Budget(limits.max_states, limits.timeout, progress)
     outcome, records, states = search(columns, cells, foundation_needs(board.foundations),
-                                      len(cells), limits, progress=progress)
+                                      len(cells), limits, budget=budget)
     actions = script_of(columns, cells, records) if outcome == "solved" else []
-    return SolveResult(outcome, actions, states, time.perf_counter() - start)
+    stopped = (budget.stopped_by or POSITIONS) if outcome == "unknown" else None
+    return SolveResult(outcome, actions, states, stopped_by=stopped)

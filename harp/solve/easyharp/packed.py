@@ -1,0 +1,80 @@
+"""Packed tables for the searches that keep hundreds of thousands of positions.
+
+The beams and the best-first searches (:mod:`harp.solve.easyharp.search`)
+keep, for every position they make, its parent and the moves from it
+(:class:`Tree`), and the best-first searches keep every position they have
+not expanded yet (:func:`pack`).  As Python objects these took about 600
+bytes a position made (a tuple and a list of moves per position, a tuple
+of columns, a tuple of slots, an int for the talon); packed, a position
+waiting in a heap takes its bytes (about 170), and a tree node the 4 bytes
+of each of its moves and two 8-byte numbers.  Packing changes no search:
+a position unpacks equal to the one packed, and a path the same moves.
+"""
+from __future__ import annotations
+
+from array import array
+
+from .model import Move, Position, tuple_new
+
+#: Between the columns of a packed position; no card (< 52), face-down
+#: count, slot height (< 14) or talon byte (two bits a card value, at most
+#: two copies: at most 0xAA) is 0xFF.
+_SEP = b"\xff"
+_SLOTS = 8
+#: The talon multiset's bytes (two bits for each of 52 card values).
+_TALON = 13
+
+
+def pack(pos: Position) -> bytes:
+    """The position as bytes: slot heights, talon, then the columns."""
+    cols, talon, slots = pos
+    return _SEP.join((bytes(slots) + talon.to_bytes(_TALON, "little"), *cols))
+
+
+def unpack(blob: bytes) -> Position:
+    """The position :func:`pack` made ``blob`` of."""
+    head, *cols = blob.split(_SEP)
+    return tuple_new(Position, (tuple(cols), int.from_bytes(head[_SLOTS:], "little"),
+                                tuple(head[:_SLOTS])))
+
+
+class Tree:
+    """The positions a search made, numbered from 0 (the root): each one's
+    parent and the moves that lead to it from there, 4 bytes a move
+    (kind, source + 1, destination + 1, card)."""
+
+    __slots__ = ("parents", "ends", "moves")
+
+    def __init__(self) -> None:
+        self.parents = array("q", [-1])
+        self.ends = array("q", [0])
+        self.moves = bytearray()
+
+    def __len__(self) -> int:
+        return len(self.parents)
+
+    def add(self, parent: int, segment: list[Move]) -> int:
+        """A new position, reached from ``parent`` by ``segment``; its number."""
+        moves = self.moves
+        for kind, src, dst, card in segment:
+            moves += bytes((kind, src + 1, dst + 1, card))
+        self.parents.append(parent)
+        self.ends.append(len(moves))
+        return len(self.parents) - 1
+
+    def path(self, node: int) -> list[Move]:
+        """The moves from the root to ``node``."""
+        parents, ends, moves = self.parents, self.ends, self.moves
+        segments = []
+        while node > 0:
+            packed = moves[ends[node - 1]:ends[node]]
+            segments.append([Move(packed[i], packed[i + 1] - 1, packed[i + 2] - 1, packed[i + 3])
+                             for i in range(0, len(packed), 4)])
+            node = parents[node]
+        return [move for segment in reversed(segments) for move in segment]
+
+    def copy(self) -> Tree:
+        other = Tree()
+        other.parents, other.ends, other.moves = (array("q", self.parents), array("q", self.ends),
+                                                  bytearray(self.moves))
+        return other

@@ -1,0 +1,129 @@
+"""Hints that finish games (:mod:`harp.solve.hints`), and answers that repeat.
+
+A player who asks for a hint, plays it and asks again wins without meeting
+a position twice: the line of the last hint is kept while it is followed.
+``harp hint CODE MOVES``, which sees only the game, gives the same hints.
+The solver's limits count positions, so the same position under the same
+limits gets the same answer in any process.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from harp import new_board
+from harp.deals import make_code
+from harp.solve import HINT_LIMITS, HintLine, Hints, SolveLimits, hint, replays_to_won
+from harp.solve.budget import Budget
+from harp.solve.easyharp.lines import cut_repeats
+from harp.solve.hints import position_key
+
+#: Easy Harp deals whose opening hint is found within a few thousand positions.
+FOLLOWED = (2, 3, 14)
+
+
+def follow(board, hints: HintLine, limit: int = 2000) -> list:
+    """Ask, play, ask again until no hint; the positions met, in order."""
+    met = [position_key(board)]
+    for _ in range(limit):
+        found = hints.next(board)
+        if found.action is None:
+            break
+        board.push(found.action)
+        met.append(position_key(board))
+    return met
+
+
+@pytest.mark.parametrize("number", FOLLOWED)
+def test_following_the_hints_wins_without_a_repeated_position(number: int) -> None:
+    """From the opening and after a few actions of the player's own (a
+    card moved off the line), the hints lead to ``won``, each position met
+    once; the game's hints search once per line, and ``harp hint``'s view
+    of the same game (the whole game, no kept line) names the same next
+    action along the way."""
+    start = new_board(make_code("EH", number))
+    board = start.copy()
+    hints = HintLine()
+    met = follow(board, hints)
+    assert board.is_won and len(met) == len(set(met))
+    assert len(hints.hints._solves) == 1                    # one line, followed to the end
+    script = [str(action) for action in board.actions]
+    for at in (0, len(script) // 3, len(script) - 1):
+        assert hint(start, script[:at]).action == script[at]
+    # Off the line: an action of the player's own, then hints again.
+    board = start.copy()
+    for token in script[:10]:
+        board.push(token)
+    own = next(a for a in board.legal_list() if str(a) != script[10])
+    board.push(own)
+    met = follow(board, HintLine())
+    assert board.is_won and len(met) == len(set(met))
+    assert hint(start, board.actions[:12]).action == str(board.actions[12])
+
+
+def test_a_hint_continues_the_line_the_hint_before_gave() -> None:
+    """``Hints.after``: while the actions follow the line of a hint, the
+    next hint is that line's next action (``followed`` counts them); the
+    line comes from the search at the start, made once."""
+    start = new_board(make_code("EH", 2))
+    hints = Hints()
+    first = hints.after(start)
+    assert first.followed == 0 and first.action == first.line[0]
+    later = hints.after(start, first.line[:5])
+    assert later.followed == 5 and later.line == first.line[5:] and later.result is first.result
+    assert len(hints._solves) == 1
+
+
+def test_a_hint_that_finds_no_line_says_why() -> None:
+    """Cut short by its limits, a hint has no action, and its search says
+    which limit stopped it; the game's hints search again next time."""
+    board = new_board(make_code("EH", 1))
+    found = HintLine(SolveLimits(max_states=10)).next(board)
+    assert (found.action, found.outcome, found.result.stopped_by) == (None, "unknown", "positions")
+    assert found.result.limit_text() == "max states 10 reached"
+
+
+def test_cut_repeats_drops_a_tour_of_the_talon() -> None:
+    """Drawing through the whole stock and redealing (RULES A1.8) comes back
+    to the same position: those draws are cut from a script."""
+    board = new_board(make_code("EH", 2))
+    script = hint(board, limits=HINT_LIMITS).line
+    tour = ["d"] * (len(board.stock) + 1)
+    again = board.copy()
+    again.push_script(" ".join(tour))
+    assert position_key(again) == position_key(board)
+    assert cut_repeats(board, tour + script) == script
+    assert replays_to_won(board, type(hint(board).result)("solved", script))
+
+
+def test_a_budget_counts_parts_and_its_safety_net() -> None:
+    budget = Budget(100)
+    part = budget.part(30)
+    part.spend(40)
+    assert (part.limit, part.spent, budget.used, budget.left, budget.stopped_by) == (
+        30, True, 40, 60, None)
+    assert budget.part(500).limit == 60
+    late = Budget(10, timeout=-1)
+    share = late.part(5)
+    assert share.late() and late.stopped_by == "time" and share.stopped_by == "time"
+    assert Budget(10).stopped_by is None and not Budget(10, timeout=None).late()
+
+
+def test_the_same_limits_give_the_same_answer_in_any_process() -> None:
+    """Two processes with different hash seeds (Python's set order and
+    string hashes differ): the same verdict, positions and script."""
+    code = str(make_code("EH", 2))
+    answers = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run([sys.executable, "-m", "harp", "solve", code, "--line-states", "5000",
+                              "--json"], env=env, check=True, capture_output=True, text=True)
+        data = json.loads(out.stdout)
+        del data["cpu_seconds"]
+        answers.append(data)
+    assert answers[0] == answers[1] and answers[0]["outcome"] == "solved"
+    assert answers[0]["states"] > answers[0]["verdict_states"]
