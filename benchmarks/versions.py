@@ -8,8 +8,10 @@ commit made by ``git archive``) and one today's, are fed the same deals in
 turn, so that load on the machine hits both alike.  For every deal each
 prints the verdict, the positions searched, a digest of the script and the
 CPU seconds of the solve.  The report: how many deals differ in verdict,
-positions or script (the deals named), and the ratio of CPU time, today's
-over the baseline's (total and median of the deal-by-deal ratios).
+positions or script (the deals named), the CPU seconds per deal of each
+side (mean, median, 99th percentile), and the ratio of CPU time, today's
+over the baseline's (of the means, and the median of the deal-by-deal
+ratios).
 
 Easy Harp is compared at the batch limits (no line search), whose answers
 do not depend on the clock unless a deal reaches the time limit.
@@ -82,7 +84,8 @@ def main() -> None:
     new = worker(None, args.max_states)
     cells = [int(c) for c in args.cells.split(",")] if args.game == "sh" else [0]
     differ: dict[str, list[str]] = {"verdict": [], "positions": [], "script": []}
-    cpu_old = cpu_new = 0.0
+    cpu_old: list[float] = []
+    cpu_new: list[float] = []
     ratios = []
     count = 0
     for number in args.deals:
@@ -98,8 +101,8 @@ def main() -> None:
             for index, what in enumerate(("verdict", "positions", "script")):
                 if a[index] != b[index]:
                     differ[what].append(name)
-            cpu_old += a[3]
-            cpu_new += b[3]
+            cpu_old.append(a[3])
+            cpu_new.append(b[3])
             if a[3] > 0.002:
                 ratios.append(b[3] / a[3])
     for process in (old, new):
@@ -111,11 +114,24 @@ def main() -> None:
     for what, names in differ.items():
         shown = " ".join(names[:20]) + (" ..." if len(names) > 20 else "")
         print(f"  differ in {what}: {len(names)}" + (f" ({shown})" if names else ""))
-    print(f"  CPU: baseline {cpu_old:.2f} s, today {cpu_new:.2f} s, "
-          f"ratio {cpu_new / cpu_old:.3f}" if cpu_old else "  CPU: -")
+    for side, cpu in (("baseline", cpu_old), ("today", cpu_new)):
+        print(f"  CPU per deal, {side}: " + _spread(cpu))
+    total_old, total_new = sum(cpu_old), sum(cpu_new)
+    print(f"  CPU: baseline {total_old:.2f} s, today {total_new:.2f} s, "
+          f"ratio of means {total_new / total_old:.3f}" if total_old else "  CPU: -")
     if ratios:
         print(f"  deal-by-deal CPU ratio: median {statistics.median(ratios):.3f} "
               f"over {len(ratios)} deals of more than 2 ms")
+
+
+def _spread(cpu: list[float]) -> str:
+    """Mean, median and 99th percentile (nearest rank) of CPU seconds."""
+    if not cpu:
+        return "-"
+    ranked = sorted(cpu)
+    p99 = ranked[min(len(ranked) - 1, max(0, -(-99 * len(ranked) // 100) - 1))]
+    return (f"mean {statistics.fmean(cpu):.4f} s, median {statistics.median(cpu):.4f} s, "
+            f"p99 {p99:.4f} s")
 
 
 if __name__ == "__main__":
