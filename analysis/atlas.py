@@ -91,7 +91,12 @@ def _variant_bits(connection: sqlite3.Connection, variant: str, first: int, last
 def write_atlas(atlas: Atlas, out: str | Path, compression: str = "zlib") -> int:
     """Write the atlas file atomically (a temporary file, then a rename);
     return its size in bytes."""
-    data = encode_atlas(atlas, compression)
+    return write_file(encode_atlas(atlas, compression), out)
+
+
+def write_file(data: bytes, out: str | Path) -> int:
+    """Write an atlas file's bytes atomically (a temporary file, then a
+    rename), making its folder; return its size."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     with AtomicFile(out, mode=0o644) as handle:
