@@ -1,4 +1,4 @@
-"""Building the Seahaven atlas from a ``harp stats --solve`` store, and its tables.
+"""Building the Seahaven atlas from a ``harp stats --solve`` store, and the atlases' tables.
 
 The atlas (:mod:`harp.atlas`) is built only from complete data: every deal
 of the range, in every variant, must have a solver verdict in the store,
@@ -23,6 +23,7 @@ import math
 import os
 import sqlite3
 import sys
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,9 @@ from typing import Any
 from harp.atlas import Atlas, AtlasError, cells_of, encode_atlas, read_atlas
 from harp.atomicfile import AtomicFile
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
+from harp.ehatlas import LOST, UNKNOWN, WON, EasyHarpAtlas
+
+from .scoring import median_of_counts
 
 #: 95 % two-sided normal quantile.
 Z95 = 1.959963984540054
@@ -192,7 +196,34 @@ def atlas_rows(atlas: Atlas, runs: list[tuple[int, int]],
     return rows
 
 
-def check_covers(atlas: Atlas, runs: list[tuple[int, int]]) -> None:
+def eh_atlas_rows(atlas: EasyHarpAtlas, runs: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """The Easy Harp atlas's table: per difficulty (log10 of the positions
+    to the verdict, by whole decades) the deals won, proved lost and
+    unknown, the win rate with its 95 % Wilson interval and the median
+    line length; the last row is every deal of ``runs``."""
+    groups: dict[int | None, tuple[Counter[str], Counter[int]]] = {}
+    for first, last in runs:
+        for deal in range(first, last + 1):
+            verdict = atlas.verdict(deal)
+            for key in (int(atlas.difficulty(deal)), None):
+                counts, lengths = groups.setdefault(key, (Counter(), Counter()))
+                counts[verdict] += 1
+                if verdict == WON:
+                    lengths[atlas.length(deal)] += 1
+    rows = []
+    for key in sorted(groups, key=lambda k: (k is None, k)):
+        counts, lengths = groups[key]
+        deals = sum(counts.values())
+        low, high = wilson_interval(counts[WON], deals)
+        rows.append({"difficulty": "all" if key is None else f"{key}.0-{key}.9",
+                     "deals": deals, "won": counts[WON], "lost": counts[LOST],
+                     "unknown": counts[UNKNOWN], "won_pct": round(100 * counts[WON] / deals, 2),
+                     "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2),
+                     "median_length": median_of_counts(lengths)})
+    return rows
+
+
+def check_covers(atlas: Atlas | EasyHarpAtlas, runs: list[tuple[int, int]]) -> None:
     """AtlasError unless every deal of ``runs`` is in the atlas."""
     outside = [f"{a}-{b}" if a != b else str(a) for a, b in runs
                if not (atlas.covers(a) and atlas.covers(b))]

@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from harp.analysis.atlas import write_file
-from harp.analysis.pieces import (PIECE_SIZE, check_fits, piece_from_store, piece_path,
+from harp.analysis.pieces import (PIECE_SIZE, PieceError, check_fits, piece_from_store, piece_path,
                                   piece_plan, piece_ranges, piece_rows, read_piece, seed_store,
                                   store_path, unknown_rows, write_piece, assemble as assembled)
 from harp.analysis.store import ResultStore
@@ -68,7 +68,10 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
     """
     check_run_options(ctx, executor, scheduler)
     first, last = whole_range(deal_list)
-    ranges = piece_ranges(first, last, piece_size)
+    try:
+        ranges = piece_ranges(first, last, piece_size)
+    except PieceError as err:
+        raise click.BadParameter(str(err), param_hint="'--deals'") from None
     Path(folder).mkdir(parents=True, exist_ok=True)
     options = RunOptions(jobs, executor, scheduler, show_progress, quiet)
     for number, (a, b) in enumerate(ranges, 1):

@@ -42,6 +42,8 @@ CODES = {WON: 1, LOST: 2, UNKNOWN: 0}
 VERDICTS = {code: verdict for verdict, code in CODES.items()}
 #: The solver's outcome of each verdict.
 OUTCOMES = {WON: "solved", LOST: "unsolvable", UNKNOWN: "unknown"}
+#: How messages name each verdict.
+WORDS = {WON: "won", LOST: "proved lost", UNKNOWN: "unknown"}
 #: Deals per step when drawing a random deal (a bytes.count each).
 _CHUNK = 65536
 
@@ -108,8 +110,9 @@ class EasyHarpAtlas:
                  for start in range(0, self.size, _CHUNK)]
         total = sum(count for _, count in spans)
         if not total:
-            raise AtlasError(f"no deal of the Easy Harp atlas (deals {self.first}-{self.last}) "
-                             f"is {verdict}")
+            counts = ", ".join(f"{n} {word}" for word, n in self.counts().items())
+            raise AtlasError(f"no deal of the Easy Harp atlas is {WORDS[verdict]} "
+                             f"(deals {self.first}-{self.last}: {counts})")
         k = rng.randrange(total)
         for start, count in spans:
             if k < count:
