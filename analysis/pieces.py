@@ -258,3 +258,14 @@ def unknown_rows(folder: str | Path) -> Iterator[dict[str, Any]]:
                        "cpu_seconds": data.get("cpu_seconds"),
                        "max_states": data["limits"]["max_states"],
                        "stopped_by": data.get("stopped_by")}
+
+
+def readme_line(atlas: EasyHarpAtlas) -> str:
+    """The README's line on how many Easy Harp deals can be won (a test
+    holds the README to the shipped atlas)."""
+    counts = atlas.counts()
+    share = 100 * counts["won"] / atlas.size
+    text = (f"Easy Harp deals {atlas.first:_}-{atlas.last:_} in the atlas: {counts['won']:_} "
+            f"won ({share:.3f} %), {counts['lost']:_} proved lost, {counts['unknown']:_} "
+            "unknown.")
+    return text.replace("_", " ")

@@ -26,8 +26,8 @@ from harp.deals import MAX_DEAL
 from harp.ehatlas import DEFAULT_PATH, encode_eh_atlas, read_eh_atlas
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import (Count, FileName, check_run_options, deals_option, limit_options,
-                      output_options, run_options)
+from .options import (Count, FileName, check_run_options, columns_option, deals_option,
+                      limit_options, output_options, run_options)
 from .output import print_rows
 from .runs import INTERRUPTED, RunOptions, plural, run_plan
 
@@ -130,18 +130,20 @@ def assemble(folder: str, out: str) -> None:
 
 @atlas.command()
 @pieces_option
+@columns_option
 @output_options
-def status(folder: str, json_: bool, csv_: bool, fmt: str) -> None:
+def status(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt: str) -> None:
     """One row per piece: its deals, verdicts, largest limit, harp version."""
-    print_rows(piece_rows(folder), json_=json_, csv_=csv_, fmt=fmt)
+    print_rows(piece_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns)
 
 
 @atlas.command()
 @pieces_option
+@columns_option
 @output_options
-def unknown(folder: str, json_: bool, csv_: bool, fmt: str) -> None:
+def unknown(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt: str) -> None:
     """The deals still unknown, with the positions and CPU seconds spent."""
-    print_rows(unknown_rows(folder), json_=json_, csv_=csv_, fmt=fmt,
+    print_rows(unknown_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
                headers=["deal", "states", "cpu_seconds", "max_states", "stopped_by"])
 
 
