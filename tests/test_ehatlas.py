@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
+import harp.analysis.stats
 import harp.ehatlas
 from harp.analysis.pieces import assemble, read_piece, readme_line
 from harp.ehatlas import (CODES, DEFAULT_PATH, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas,
                           read_eh_atlas)
 
-from helpers import invoke, invoke_ok, refused
+from helpers import interrupt_at, invoke, invoke_ok, refused
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The limits of the tiny build: a few deals are won, the rest unknown.
@@ -245,3 +246,37 @@ def test_the_shipped_easy_harp_atlas_loads_and_its_hash_checks():
 def test_the_readme_line_of_an_atlas(built):
     assert readme_line(assemble(built)) == \
         "Easy Harp deals 1-12 in the atlas: 5 won (41.667 %), 0 proved lost, 7 unknown."
+
+
+def test_ctrl_c_keeps_the_deals_finished_and_the_build_resumes(tmp_path, monkeypatch):
+    interrupt_at(monkeypatch, harp.analysis.stats, "analyse_deal", lambda task: task.deal == 3)
+    args = ["atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4", "--piece-size", "4",
+            *SMALL]
+    result = invoke(*args)
+    store = tmp_path / "eh1-000001-000004.db"
+    assert (result.exit_code, result.stdout) == (130, "")
+    assert result.stderr.splitlines()[-1] == (
+        f"interrupted: this run kept 2 deals in {store}; 2 of 4 are still to compute: run "
+        "the same command again to resume")
+    assert not (tmp_path / "eh1-000001-000004.piece").exists()
+    monkeypatch.undo()
+    result = invoke(*args)
+    assert result.stderr.splitlines()[1] == \
+        f"stats: 2 of 4 deals to compute (the rest are in {store})"
+    assert read_piece(tmp_path / "eh1-000001-000004.piece").counts() == \
+        {"won": 2, "lost": 0, "unknown": 2}
+
+
+def test_the_build_runs_on_a_dask_cluster(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        out = invoke_ok("atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4",
+                        "--piece-size", "2", *SMALL, "--executor", "dask", "--scheduler",
+                        cluster.scheduler_address, "--quiet")
+    assert out == "2 pieces of deals 1-4: 2 won, 0 lost, 2 unknown\n"
+    local = tmp_path / "local"
+    invoke_ok("atlas", "build", "--pieces", str(local), "--deals", "1-4", "--piece-size", "2",
+              *SMALL, "--jobs", "2", "--quiet")
+    for name in ("eh1-000001-000002.piece", "eh1-000003-000004.piece"):
+        assert [d["outcome"] for d in read_piece(tmp_path / name).results] == \
+            [d["outcome"] for d in read_piece(local / name).results]
