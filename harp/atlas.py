@@ -26,9 +26,11 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from .deals import SEAHAVEN, VERSION
 from .errors import HarpError
@@ -37,6 +39,7 @@ MAGIC = b"HARP-ATLAS\n"
 FORMAT = 1
 COMPRESSIONS = ("lzma", "zlib", "none")
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "atlas-sh1.bin"
+T = TypeVar("T")
 #: Bytes per step when counting or picking deals (a big-int popcount each).
 _CHUNK = 8192
 
@@ -50,8 +53,30 @@ def cells_of(variant: str) -> int:
     return int(variant[1:])
 
 
+class DealRange:
+    """What an atlas of deals ``first``-``last`` knows of its range."""
+
+    first: int
+    last: int
+    #: How messages name the atlas.
+    TITLE = "atlas"
+
+    @property
+    def size(self) -> int:
+        return self.last - self.first + 1
+
+    def covers(self, number: int) -> bool:
+        return self.first <= number <= self.last
+
+    def _index(self, number: int) -> int:
+        if not self.covers(number):
+            raise AtlasError(f"deal {number} is not in the {self.TITLE} "
+                             f"(deals {self.first}-{self.last})")
+        return number - self.first
+
+
 @dataclass(frozen=True)
-class Atlas:
+class Atlas(DealRange):
     """Won/unsolvable bits of deals ``first``-``last`` for each variant."""
 
     game: str
@@ -63,18 +88,6 @@ class Atlas:
     def variants(self) -> tuple[str, ...]:
         """The variants, fewest cells first (C1, C2, C4)."""
         return tuple(sorted(self.bits, key=cells_of))
-
-    @property
-    def size(self) -> int:
-        return self.last - self.first + 1
-
-    def covers(self, number: int) -> bool:
-        return self.first <= number <= self.last
-
-    def _index(self, number: int) -> int:
-        if not self.covers(number):
-            raise AtlasError(f"deal {number} is not in the atlas (deals {self.first}-{self.last})")
-        return number - self.first
 
     def _variant_bits(self, variant: str) -> bytes:
         try:
@@ -288,18 +301,24 @@ def _decompress(body: bytes, compression: str, name: str) -> bytes:
     raise AtlasError(f"{name}: unknown compression {compression!r}")
 
 
-def read_atlas(path: str | Path) -> Atlas:
-    """Read and check an atlas file."""
+def read_file(path: str | Path, decode: Callable[[bytes, str], T]) -> T:
+    """Read an atlas file and ``decode`` it (which checks it)."""
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
         raise AtlasError(f"no atlas at {path}") from None
-    return decode_atlas(data, Path(path).name)
+    return decode(data, Path(path).name)
+
+
+def read_atlas(path: str | Path) -> Atlas:
+    """Read and check an atlas file."""
+    return read_file(path, decode_atlas)
 
 
 @lru_cache(maxsize=None)
-def _load(path: str) -> Atlas:
-    return read_atlas(path)
+def load(path: str, decode: Callable[[bytes, str], T]) -> T:
+    """:func:`read_file`, once per process and file."""
+    return read_file(path, decode)
 
 
 def seahaven_atlas() -> Atlas:
@@ -310,7 +329,7 @@ def seahaven_atlas() -> Atlas:
     try:
         if not DEFAULT_PATH.exists():
             raise AtlasError("missing")
-        atlas = _load(str(DEFAULT_PATH))
+        atlas = load(str(DEFAULT_PATH), decode_atlas)
         if atlas.game != SEAHAVEN:
             raise AtlasError(f"an atlas of {atlas.game}, not {SEAHAVEN}")
     except (AtlasError, OSError) as err:

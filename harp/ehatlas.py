@@ -26,11 +26,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .atlas import AtlasError, frame, read_frame, unusable
+from .atlas import AtlasError, DealRange, frame, load, read_file, read_frame, unusable
 from .deals import EASY_HARP
 
 FORMAT = 1
@@ -55,8 +54,10 @@ def difficulty_code(positions: int) -> int:
 
 
 @dataclass(frozen=True)
-class EasyHarpAtlas:
+class EasyHarpAtlas(DealRange):
     """Verdicts and difficulties of Easy Harp deals ``first``-``last``."""
+
+    TITLE = "Easy Harp atlas"
 
     first: int
     last: int
@@ -66,19 +67,6 @@ class EasyHarpAtlas:
     budgets: bytes                      # one byte per deal: its limits, an index of ``limits``
     limits: list[dict[str, Any]] = field(default_factory=list)
     harp_versions: list[str] = field(default_factory=list)
-
-    @property
-    def size(self) -> int:
-        return self.last - self.first + 1
-
-    def covers(self, number: int) -> bool:
-        return self.first <= number <= self.last
-
-    def _index(self, number: int) -> int:
-        if not self.covers(number):
-            raise AtlasError(f"deal {number} is not in the Easy Harp atlas "
-                             f"(deals {self.first}-{self.last})")
-        return number - self.first
 
     def verdict(self, number: int) -> str:
         """``won``, ``lost`` or ``unknown``."""
@@ -163,16 +151,7 @@ def decode_eh_atlas(data: bytes, name: str = "atlas") -> EasyHarpAtlas:
 
 def read_eh_atlas(path: str | Path) -> EasyHarpAtlas:
     """Read and check an Easy Harp atlas file."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise AtlasError(f"no atlas at {path}") from None
-    return decode_eh_atlas(data, Path(path).name)
-
-
-@lru_cache(maxsize=None)
-def _load(path: str) -> EasyHarpAtlas:
-    return read_eh_atlas(path)
+    return read_file(path, decode_eh_atlas)
 
 
 def easy_harp_atlas() -> EasyHarpAtlas | None:
@@ -183,6 +162,6 @@ def easy_harp_atlas() -> EasyHarpAtlas | None:
     if not DEFAULT_PATH.exists() and not DEFAULT_PATH.is_symlink():
         return None
     try:
-        return _load(str(DEFAULT_PATH))
+        return load(str(DEFAULT_PATH), decode_eh_atlas)
     except (AtlasError, OSError) as err:
         raise unusable(err, "Easy Harp", DEFAULT_PATH) from None
