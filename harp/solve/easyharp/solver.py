@@ -69,7 +69,7 @@ from .deadends import dead_end
 from .lines import positions_along, shorten, to_actions
 from .model import Move, Position, position_from_board
 from .moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
-from .moves_sound import complete_steps
+from .prove import sound_search
 from .safe import play_proved
 from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
                                score_by_depth, score_by_low_cards, score_by_needs)
@@ -209,8 +209,7 @@ def _solve(board, max_states: int, timeout: float | None, line_search: float) ->
     if found.outcome == SOLVED:
         return won(fast_line, found)
     fast_exhausted = found.outcome == UNSOLVABLE
-    found = depth_first(sound_root, complete_steps, play_proved,
-                        min(SOUND_FIRST, max_states - used), deadline)
+    found = sound_search(sound_root, min(SOUND_FIRST, max_states - used), deadline)
     used += found.states
     if found.outcome == SOLVED:
         return won(sound_line, found)
@@ -222,7 +221,7 @@ def _solve(board, max_states: int, timeout: float | None, line_search: float) ->
         found, used = _fast_search(fast_root, used, fast_states, fast_deadline)
         if found.outcome == SOLVED:
             return won(fast_line, found)
-    found = depth_first(sound_root, complete_steps, play_proved, max(1, max_states - used), deadline)
+    found = sound_search(sound_root, max(1, max_states - used), deadline)
     used += found.states
     if found.outcome == SOLVED:
         return won(sound_line, found)

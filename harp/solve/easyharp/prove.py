@@ -1,0 +1,117 @@
+"""The Easy Harp prover (RULES A1): is a position lost?
+
+:func:`prove_lost` answers ``lost`` (no line of play from the position
+wins), ``winnable`` (with a line the engine replays) or ``unknown`` (its
+budget of positions ran out).  It is a depth-first search over every
+position reachable by the sound search's moves
+(:func:`~harp.solve.easyharp.moves_sound.complete_steps` after the closure
+:func:`~harp.solve.easyharp.safe.play_proved`), each position once up to
+the key's symmetries (:func:`~harp.solve.easyharp.model.key`), with two
+more ways to cut:
+
+* rule NEVER-MOVES (:mod:`harp.solve.easyharp.movable`): a position in
+  which some card can never move is lost, and is not expanded;
+* positions already proved lost (``known``, e.g. by an earlier call on a
+  later position of the same game) are not searched again.
+
+Why ``lost`` is a proof.  The moves left out and the cards the closure
+sends up are proved not to lose a win (rules TALON-RESERVE, SYMMETRY,
+ONE-OF-EQUALS, ACES-UP, NO-LOW-TAKE-BACK and SAFE-UP, next to their code):
+from any won position, some winning line uses only the moves the search
+tries, from closed positions.  So if the root were won, the search would
+reach a won position along such a line, unless the line passed through a
+position it cut: but each of those is lost (NEVER-MOVES, or proved before),
+and a position on a winning line is won.  The search reaches every
+position it can, so it finds no win only when the root is lost; and then
+every position it met is lost too (each one's own search is part of the
+root's), which is what it adds to ``known``.
+
+Its moves are model moves; from a board, a win is shortened and made into
+the engine's actions (:mod:`harp.solve.easyharp.lines`) and replayed.
+"""
+from __future__ import annotations
+
+import time
+from typing import NamedTuple
+
+from .lines import shorten, to_actions
+from .model import Move, Position, key, position_from_board, tableau_empty
+from .moves_sound import complete_steps
+from .movable import stuck_cards
+from .safe import play_proved
+from .search import CLOCK_EVERY, SearchOutcome, play_step
+from ..result import SOLVED, UNKNOWN, UNSOLVABLE
+
+LOST, WINNABLE = "lost", "winnable"
+
+
+class Proof(NamedTuple):
+    """What :func:`prove_lost` found: ``verdict`` (``lost``, ``winnable``
+    or ``unknown``), for a win the model line from the position (closure
+    moves included) and, from a board, the engine's actions, and the
+    positions made."""
+
+    verdict: str
+    line: list[Move]
+    actions: list[str]
+    positions: int
+
+
+def prove_lost(target, max_positions: int, known: set | None = None,
+               deadline: float = float("inf")) -> Proof:
+    """Decide ``target`` (an Easy Harp board, or a model
+    :class:`~harp.solve.easyharp.model.Position`) within ``max_positions``
+    positions made.  ``known``: keys of positions proved lost; a ``lost``
+    verdict adds every key it met.  ``deadline`` (of ``time.perf_counter``)
+    is only an outer safety net: past it the answer is ``unknown``."""
+    board = None if isinstance(target, tuple) else target
+    root = target if board is None else position_from_board(board)
+    prefix: list[Move] = []
+    found = sound_search(play_proved(root, prefix), max_positions, deadline, known)
+    if found.outcome == UNSOLVABLE:
+        return Proof(LOST, [], [], found.states)
+    if found.outcome == UNKNOWN:
+        return Proof(UNKNOWN, [], [], found.states)
+    line = shorten(root, prefix + found.line)
+    return Proof(WINNABLE, line, [] if board is None else to_actions(board, line), found.states)
+
+
+def sound_search(root: Position, max_states: int, deadline: float = float("inf"),
+                 known: set | None = None) -> SearchOutcome:
+    """The search of :func:`prove_lost` from a closed position (the sound
+    search of :mod:`harp.solve.easyharp.solver`): ``solved`` with the line
+    from ``root`` to an empty tableau, ``unsolvable`` (proved: see the
+    module text) or ``unknown``; ``states`` counts the positions made."""
+    if tableau_empty(root):
+        return SearchOutcome(SOLVED, [], 1)
+    lost = set() if known is None else known
+    root_key = key(root)
+    if root_key in lost or stuck_cards(root):
+        return SearchOutcome(UNSOLVABLE, [], 1)
+    met = {root_key}
+    path: list[list[Move]] = []
+    stack = [(root, iter(complete_steps(root)))]
+    while stack:
+        pos, steps = stack[-1]
+        step = next(steps, None)
+        if step is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        segment, child = play_step(pos, step[1], play_proved)
+        child_key = key(child)
+        if child_key in met or child_key in lost:
+            continue
+        met.add(child_key)
+        if tableau_empty(child):
+            return SearchOutcome(SOLVED, [m for seg in path for m in seg] + segment, len(met))
+        if len(met) >= max_states or (len(met) % CLOCK_EVERY == 0 and time.perf_counter() > deadline):
+            return SearchOutcome(UNKNOWN, [], len(met))
+        if stuck_cards(child):
+            continue
+        path.append(segment)
+        stack.append((child, iter(complete_steps(child))))
+    if known is not None:
+        known |= met
+    return SearchOutcome(UNSOLVABLE, [], len(met))
