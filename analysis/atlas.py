@@ -23,12 +23,12 @@ import math
 import os
 import sqlite3
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from harp.atlas import Atlas, AtlasError, cells_of, encode_atlas, read_atlas
+from harp.atomicfile import AtomicFile
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
 
 #: 95 % two-sided normal quantile.
@@ -94,15 +94,8 @@ def write_atlas(atlas: Atlas, out: str | Path, compression: str = "zlib") -> int
     data = encode_atlas(atlas, compression)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=out.name, suffix=".tmp", dir=out.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    with AtomicFile(out, mode=0o644) as handle:
+        handle.write(data)
     return len(data)
 
 
@@ -175,6 +168,22 @@ def difficulty_rows(atlas: Atlas, runs: list[tuple[int, int]]) -> list[dict[str,
         rows.append({"game": atlas.game, "fewest_cells": cells, "difficulty": label,
                      "deals": n, "pct": round(100 * n / deals, 2),
                      "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2)})
+    return rows
+
+
+def atlas_rows(atlas: Atlas, runs: list[tuple[int, int]],
+               variants: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """One table of both: per variant, its win rate (:func:`win_rate_rows`)
+    and the deals whose fewest cells are this variant's (``fewest``, with
+    its share and 95 % interval: won with 1 cell, needing 2, needing 4); the
+    deals no variant wins are the 4-cell variant's ``unsolvable``."""
+    fewest = {row["fewest_cells"]: row for row in difficulty_rows(atlas, runs)}
+    rows = []
+    for row in win_rate_rows(atlas, runs, variants):
+        share = fewest.get(cells_of(row["variant"]), {})
+        rows.append({**row, "fewest": share.get("deals", 0), "fewest_pct": share.get("pct", 0.0),
+                     "fewest_ci95_low": share.get("ci95_low", 0.0),
+                     "fewest_ci95_high": share.get("ci95_high", 0.0)})
     return rows
 
 

@@ -1,7 +1,7 @@
 """Per-deal facts read from the opening layout (``harp stats``).
 
 Every measure is a small whole number a player can check by looking at the
-deal; the README section "Batch analysis" explains each one.  Cards are the
+deal; docs/batch.md ("The measures") explains each one.  Cards are the
 engine's ints (rank * 4 + suit, RULES B2); columns are bottom to top.
 
 Easy Harp (RULES A1, B3): nine columns of 1..9 cards, only the top card

@@ -1,16 +1,24 @@
-"""Ordered, bounded parallel map: in-process, a local process pool, or Dask.
+"""Bounded parallel map, one result per item: in-process, local worker
+processes, or Dask.
 
-``ordered_map(func, items, jobs=..)`` yields ``func(item)`` for every item,
-in input order, whatever runs it.  Items are cut into chunks; at most a few
-chunks per worker are in flight at any time, so a generator of millions of
-items is read only as fast as results are consumed and memory stays flat
-(``multiprocessing.Pool.imap`` would drain the generator into its task
-queue and pile up results).  ``func`` must be a picklable, module-level
-function; it runs once per item inside the worker.
+``parallel_map(func, items, jobs=..)`` yields ``func(item)`` for every item,
+in input order or (``ordered=False``) as each one finishes, whatever runs
+it.  Every result comes back on its own as soon as its item is done, never
+held until a batch of items is done: a progress bar moves per item, and a
+run stopped part-way has every finished item in hand (only the items in
+flight are lost).  Items go to local workers in chunks (one message for
+several items, so that fast items are cheap) that the idle workers pull;
+at most a few chunks per worker are in flight at any time, so a generator
+of millions of items is read only as fast as results are consumed and
+memory stays flat.  On Dask every item is a task of its own.  ``func`` must
+be a picklable, module-level function; it runs once per item inside the
+worker.
 """
 from __future__ import annotations
 
+import pickle
 import signal
+import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
@@ -25,15 +33,14 @@ LOCAL, DASK = "local", "dask"
 EXECUTORS = (LOCAL, DASK)
 DEFAULT_CHUNK = 256
 CHUNKS_IN_FLIGHT_PER_WORKER = 4
+#: Seconds between looks at the workers while waiting for a result: a
+#: worker that died (killed, out of memory) is an error, not a hang.
+WORKER_CHECK = 1.0
 
 
 class ExecutorError(HarpError):
-    """An executor that cannot run: unknown, or Dask without a scheduler or not installed."""
-
-
-def map_chunk(func: Callable[[T], R], chunk: list[T]) -> list[R]:
-    """Run ``func`` over one chunk (this is what a worker executes)."""
-    return [func(item) for item in chunk]
+    """An executor that cannot run: unknown, Dask without a scheduler or not
+    installed, or a worker process that died."""
 
 
 def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
@@ -42,82 +49,197 @@ def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield chunk
 
 
-def ordered_map(func: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
-                chunk_size: int = DEFAULT_CHUNK, executor: str = LOCAL,
-                scheduler: str | None = None) -> Iterator[R]:
-    """``func`` over ``items`` in input order: in this process (``jobs`` 1),
-    a pool of ``jobs`` processes, or the Dask cluster at ``scheduler``."""
+def parallel_map(func: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
+                 chunk_size: int = DEFAULT_CHUNK, executor: str = LOCAL,
+                 scheduler: str | None = None, ordered: bool = True) -> Iterator[R]:
+    """``func`` over ``items``: in this process (``jobs`` 1), on ``jobs``
+    worker processes, or on the Dask cluster at ``scheduler``; in input
+    order, or with ``ordered=False`` in the order the items finish."""
     if executor == DASK:
-        yield from _dask_map(func, items, chunk_size, scheduler)
+        results = _dask_map(func, items, chunk_size, scheduler, ordered)
     elif executor != LOCAL:
         raise ExecutorError(f"unknown executor {clip(executor)!r} "
                             f"(expected {' or '.join(EXECUTORS)})")
     elif jobs <= 1:
         yield from map(func, items)
+        return
     else:
-        yield from _pool_map(func, items, jobs, chunk_size)
+        results = _local_map(func, items, jobs, chunk_size, ordered)
+    yield from (in_order(results) if ordered else (result for _, result in results))
 
+
+def ordered_map(func: Callable[[T], R], items: Iterable[T], **options: Any) -> Iterator[R]:
+    """:func:`parallel_map` in input order."""
+    return parallel_map(func, items, ordered=True, **options)
+
+
+#: What the executors yield: (the item's index in the input, its result).
+Indexed = tuple[int, Any]
+
+
+def in_order(results: Iterator[Indexed]) -> Iterator[Any]:
+    """Indexed results, as they finish, put back in input order."""
+    waiting: dict[int, Any] = {}
+    following = 0
+    for index, result in results:
+        waiting[index] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
+
+
+def _window(results: Iterator[Indexed], submit: Callable[[list[tuple[int, T]]], None],
+            chunks: Iterator[list[tuple[int, T]]], limit: int, ordered: bool
+            ) -> Iterator[Indexed]:
+    """Submit chunks while fewer than ``limit`` items are in flight, and
+    yield each result as it comes.  In order, the items in flight include
+    the finished ones waiting for a slower one before them (so ordering
+    costs no more memory); out of order, a finished item leaves at once."""
+    in_flight = 0
+    oldest: deque[int] = deque()        # ordered: submitted items, oldest first
+    done: set[int] = set()
+
+    def take() -> Iterator[Indexed]:
+        nonlocal in_flight
+        index, result = next(results)
+        yield index, result
+        if not ordered:
+            in_flight -= 1
+            return
+        done.add(index)
+        while oldest and oldest[0] in done:
+            done.discard(oldest.popleft())
+            in_flight -= 1
+
+    for chunk in chunks:
+        submit(chunk)
+        in_flight += len(chunk)
+        if ordered:
+            oldest.extend(index for index, _ in chunk)
+        while in_flight >= limit:
+            yield from take()
+    while in_flight:
+        yield from take()
+
+
+# ------------------------------------------------------------------ local worker processes
 
 def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the pool cleanly."""
+    """Workers leave Ctrl-C to the parent, which stops them cleanly."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _pool_map(func: Callable[[T], R], items: Iterable[T], jobs: int,
-              chunk_size: int) -> Iterator[R]:
-    """A pool of at most ``jobs`` processes, and no more than there are
-    chunks of work: the first ``jobs`` chunks are read before it starts."""
+class _Failure:
+    """An exception raised by ``func`` in a worker, carried to the parent."""
+
+    def __init__(self, error: BaseException) -> None:
+        try:
+            pickle.dumps(error)
+            self.error: BaseException = error
+        except Exception:
+            self.error = RuntimeError(f"{type(error).__name__}: {error}")
+
+
+def _worker(func: Callable[[T], R], tasks: Any, results: Any) -> None:
+    """Run chunks from ``tasks`` until told to stop (None); send each
+    item's result on its own as soon as it is computed."""
+    _ignore_sigint()
+    while (chunk := tasks.get()) is not None:
+        for index, item in chunk:
+            try:
+                results.put((index, func(item)))
+            except Exception as err:            # the parent raises it
+                results.put((index, _Failure(err)))
+
+
+def start_workers(count_: int, func: Callable[[T], R]) -> tuple[list[Any], Any, Any]:
+    """``count_`` worker processes running ``func``, with their task and result queues."""
     import multiprocessing
+    context = multiprocessing.get_context()
+    tasks, results = context.Queue(), context.SimpleQueue()
+    workers = [context.Process(target=_worker, args=(func, tasks, results), daemon=True)
+               for _ in range(count_)]
+    for process in workers:
+        process.start()
+    return workers, tasks, results
 
-    chunks = chunked(items, chunk_size)
+
+def _local_map(func: Callable[[T], R], items: Iterable[T], jobs: int,
+               chunk_size: int, ordered: bool) -> Iterator[Indexed]:
+    """At most ``jobs`` worker processes, and no more than there are
+    chunks of work: the first ``jobs`` chunks are read before any starts;
+    one chunk or none is run here, with no process worth starting."""
+    chunks = chunked(enumerate(items), chunk_size)
     first = list(islice(chunks, jobs))
-    workers = min(jobs, len(first))
-    if workers <= 1:                # one chunk or none: no pool is worth starting
-        for chunk in first:
-            yield from map_chunk(func, chunk)
-        yield from map(func, chain.from_iterable(chunks))
+    if len(first) <= 1:
+        for index, item in chain.from_iterable(chain(first, chunks)):
+            yield index, func(item)
         return
-    pool = multiprocessing.Pool(workers, initializer=_ignore_sigint)
+    workers, tasks, results = start_workers(len(first), func)
     try:
-        def submit(chunk: list[T]) -> Any:
-            return pool.apply_async(map_chunk, (func, chunk))
-        yield from _drain_in_order(submit, lambda pending: pending.get(),
-                                   chain(first, chunks), workers)
-        pool.close()
+        def received() -> Iterator[Indexed]:
+            while True:
+                index, result = _receive(results, workers)
+                if isinstance(result, _Failure):
+                    raise result.error
+                yield index, result
+        yield from _window(received(), tasks.put, chain(first, chunks),
+                           len(workers) * CHUNKS_IN_FLIGHT_PER_WORKER * chunk_size, ordered)
+        for _ in workers:
+            tasks.put(None)
+        for process in workers:
+            process.join()
     finally:
-        pool.terminate()
-        pool.join()
+        for process in workers:
+            if process.is_alive():
+                process.terminate()
+            process.join()
+        tasks.cancel_join_thread()
+        tasks.close()
+        results.close()
 
+
+def _receive(results: Any, workers: list[Any]) -> Indexed:
+    """The next result from any worker; an error if a worker died."""
+    while not results._reader.poll(WORKER_CHECK):
+        dead = [p.exitcode for p in workers if p.exitcode is not None]
+        if dead:
+            raise ExecutorError(f"a worker process stopped (exit code {dead[0]}); "
+                                "the finished results are kept")
+    return results.get()
+
+
+# ------------------------------------------------------------------ Dask
 
 def _dask_map(func: Callable[[T], R], items: Iterable[T], chunk_size: int,
-              scheduler: str | None) -> Iterator[R]:
+              scheduler: str | None, ordered: bool) -> Iterator[Indexed]:
+    """Every item a Dask task of its own; results as the tasks finish."""
     if not scheduler:
         raise ExecutorError("the dask executor needs a scheduler address (--scheduler)")
     try:
-        from distributed import Client
+        from distributed import Client, as_completed
     except ImportError:
         raise ExecutorError("the dask executor needs Dask: pip install 'harp-patience[dask]'") from None
     client = Client(scheduler)
     try:
         workers = max(1, sum(client.nthreads().values()))
+        finished = as_completed()
+        index_of: dict[Any, int] = {}
+        run = uuid.uuid4().hex
 
-        def submit(chunk: list[T]) -> Any:
-            return client.submit(map_chunk, func, chunk, pure=False)
-        yield from _drain_in_order(submit, lambda future: future.result(),
-                                   chunked(items, chunk_size), workers)
+        def submit(chunk: list[tuple[int, T]]) -> None:
+            indices = [index for index, _ in chunk]
+            futures = client.map(func, [item for _, item in chunk], pure=False,
+                                 key=[f"harp-{run}-{i}" for i in indices])
+            for index, future in zip(indices, futures):
+                index_of[future.key] = index
+                finished.add(future)
+
+        def received() -> Iterator[Indexed]:
+            for future in finished:
+                yield index_of.pop(future.key), future.result()
+        yield from _window(received(), submit, chunked(enumerate(items), chunk_size),
+                           workers * CHUNKS_IN_FLIGHT_PER_WORKER * chunk_size, ordered)
     finally:
         client.close()
 
-
-def _drain_in_order(submit: Callable[[list[T]], Any], result: Callable[[Any], list[R]],
-                    chunks: Iterator[list[T]], workers: int) -> Iterator[R]:
-    """Keep up to ``CHUNKS_IN_FLIGHT_PER_WORKER`` chunks per worker
-    submitted; yield the oldest chunk's results first."""
-    limit = max(2, workers * CHUNKS_IN_FLIGHT_PER_WORKER)
-    pending: deque[Any] = deque()
-    for chunk in chunks:
-        pending.append(submit(chunk))
-        if len(pending) >= limit:
-            yield from result(pending.popleft())
-    while pending:
-        yield from result(pending.popleft())

@@ -231,7 +231,7 @@ def _check_file(path: str, read_only: bool) -> None:
     except OSError as err:
         raise StoreError(f"cannot open {name}: {err.strerror or 'unreadable'}") from None
     if stat.S_ISDIR(mode):
-        raise StoreError(f"cannot open {name}: it is a directory")
+        raise StoreError(f"cannot open {name}: it is a folder, not a database")
     if not stat.S_ISREG(mode):
         raise StoreError(f"cannot open {name}: not a regular file")
     if not read_only and not _writable(path):

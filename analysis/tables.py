@@ -5,6 +5,7 @@ their memory does not grow with the number of deals.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,25 +38,78 @@ def histogram(counts: Counter[int], bins: int = HISTOGRAM_BINS) -> str:
     return "".join(BARS[(h * len(BARS) - 1) // top] if h else EMPTY_BIN for h in heights)
 
 
+#: The per-deal measures of a solve, with what each one is.  ``length``,
+#: ``draws``, ``score`` and ``difficulty`` are of won deals only.
+SOLVE_MEASURES = {
+    "length": "actions in the winning line",
+    "draws": "draws (d) in the winning line (Easy Harp)",
+    "score": "score of the winning line",
+    "difficulty": "log10 of the positions searched before the first win",
+    "states": "positions searched",
+    "seconds": "seconds of search",
+}
+#: Measures spread over several powers of ten: counted in bins of a
+#: quarter of a power of ten (so that memory does not grow with the deals).
+LOG_MEASURES = ("states", "seconds")
+#: Below this, seconds fall in the lowest bin.
+LEAST_SECONDS = 1e-4
+#: Difficulty bins: half a unit (a factor of about 3 in positions).
+DIFFICULTY_BIN = 5
+#: A distribution longer than this is shown in equal bins of several values.
+MOST_ROWS = 24
+
+
+def difficulty(positions: int) -> float:
+    """The difficulty of a won deal: log10 of the positions the solver
+    searched before its first win, to one decimal (1.0 is ten positions,
+    3.0 a thousand); README "Difficulty"."""
+    return round(math.log10(max(1, positions)), 1)
+
+
+def log_bin(value: float) -> int:
+    """The quarter-power-of-ten bin of a positive value: 1 <= v < 1.78 is
+    bin 0, 1.78 <= v < 3.16 bin 1, 10 <= v < 17.8 bin 4."""
+    return math.floor(4 * math.log10(value) + 1e-9)
+
+
 @dataclass
 class SolveStats:
     outcomes: Counter[str] = field(default_factory=Counter)
-    lengths: Counter[int] = field(default_factory=Counter)
+    #: Won deals: a counter of values per measure (difficulty in tenths).
+    won: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
+    #: Every deal: (log bin, won) -> deals, per log measure.
+    bins: dict[str, Counter[tuple[int, bool]]] = field(
+        default_factory=lambda: defaultdict(Counter))
     states: int = 0
     seconds: float = 0.0
     max_seconds: float = 0.0
 
+    @property
+    def lengths(self) -> Counter[int]:
+        return self.won["length"]
+
     def add(self, data: dict[str, Any]) -> None:
         self.outcomes[data["outcome"]] += 1
-        if data.get("length") is not None:
-            self.lengths[data["length"]] += 1
-        self.states += data.get("states", 0)
-        self.seconds += data.get("seconds", 0.0)
-        self.max_seconds = max(self.max_seconds, data.get("seconds", 0.0))
+        solved = data.get("length") is not None
+        if solved:
+            for name in ("length", "draws", "score"):
+                if data.get(name) is not None:
+                    self.won[name][data[name]] += 1
+            first = data.get("first_win_states", data.get("states"))
+            if first is not None:
+                self.won["difficulty"][round(10 * difficulty(first))] += 1
+        states, seconds = data.get("states", 0), data.get("seconds", 0.0)
+        self.bins["states"][(log_bin(max(1, states)), solved)] += 1
+        self.bins["seconds"][(log_bin(max(LEAST_SECONDS, seconds)), solved)] += 1
+        self.states += states
+        self.seconds += seconds
+        self.max_seconds = max(self.max_seconds, seconds)
 
     def to_dict(self) -> dict[str, Any]:
         deals = sum(self.outcomes.values())
         solved = sum(self.lengths.values())
+        tenths = self.won["difficulty"]
+        median_tenths = median_of_counts(tenths)
         return {
             "deals": deals,
             **{outcome: self.outcomes[outcome] for outcome in OUTCOMES},
@@ -64,6 +118,7 @@ class SolveStats:
             "mean_length": round(sum(k * n for k, n in self.lengths.items()) / solved, 1)
             if solved else None,
             "median_length": median_of_counts(self.lengths),
+            "median_difficulty": None if median_tenths is None else round(median_tenths / 10, 2),
             "mean_states": round(self.states / deals) if deals else None,
             "mean_seconds": round(self.seconds / deals, 3) if deals else None,
             "max_seconds": round(self.max_seconds, 3),
@@ -72,11 +127,15 @@ class SolveStats:
 
 
 class StatsTables:
-    """Per game and variant: a counter of values per measure, and solver stats."""
+    """Per game and variant: a counter of values per measure, solver stats,
+    and, for deals with both, each measure's values by solver outcome."""
 
     def __init__(self) -> None:
         self.layout: dict[Group, dict[str, Counter[int]]] = defaultdict(lambda: defaultdict(Counter))
         self.solve: dict[Group, SolveStats] = defaultdict(SolveStats)
+        #: (game, variant) -> measure -> value -> deals the solver won.
+        self.won_by: dict[Group, dict[str, Counter[int]]] = defaultdict(
+            lambda: defaultdict(Counter))
 
     def add(self, game: str, variant: str, kind: str, data: dict[str, Any]) -> None:
         if kind == "layout":
@@ -85,6 +144,17 @@ class StatsTables:
                 measures[name][value] += 1
         elif kind == "solve":
             self.solve[(game, variant)].add(data)
+
+    def add_deal(self, game: str, variant: str, results: dict[str, dict[str, Any]]) -> None:
+        """Every kind of result of one deal; with both, its layout measures
+        are also counted by whether the solver won it."""
+        for kind, data in results.items():
+            self.add(game, variant, kind, data)
+        layout, solve = results.get("layout"), results.get("solve")
+        if layout is not None and solve is not None and solve.get("outcome") == "solved":
+            won = self.won_by[(game, variant)]
+            for name, value in layout.items():
+                won[name][value] += 1
 
     def groups(self) -> list[Group]:
         return sorted(set(self.layout) | set(self.solve), key=_group_order)
@@ -100,29 +170,113 @@ class StatsTables:
         return rows
 
     def distribution_rows(self, measure: str) -> list[dict[str, Any]]:
-        """Every value of one measure: deals with that value, share, a bar."""
+        """Every value (or range of values) of one measure: deals, share,
+        cumulative share; the solver's win rate for a layout measure when
+        the deals were solved too; the share of every deal won within each
+        bin's end for positions and seconds (solved within that budget)."""
         rows = []
         for group in self.groups():
-            counts = self.layout.get(group, {}).get(measure)
-            if not counts:
-                continue
-            total, top = sum(counts.values()), max(counts.values())
-            for value in range(min(counts), max(counts) + 1):
-                n = counts.get(value, 0)
-                rows.append({"game": group[0], "variant": group[1], "measure": measure,
-                             "value": value, "deals": n, "pct": round(100 * n / total, 1),
-                             "bar": "#" * round(30 * n / top)})
+            for row in self._distribution(group, measure):
+                rows.append({"game": group[0], "variant": group[1], "measure": measure, **row})
         return rows
+
+    def _distribution(self, group: Group, measure: str) -> list[dict[str, Any]]:
+        if measure in LOG_MEASURES:
+            stats = self.solve.get(group)
+            return log_rows(stats.bins[measure], measure) if stats else []
+        if measure in SOLVE_MEASURES:
+            stats = self.solve.get(group)
+            counts = stats.won[measure] if stats else Counter()
+            if measure == "difficulty":
+                return value_rows(counts, None, width=DIFFICULTY_BIN, scale=10)
+            return value_rows(counts, None)
+        counts = self.layout.get(group, {}).get(measure, Counter())
+        won = self.won_by.get(group, {}).get(measure) if group in self.solve else None
+        return value_rows(counts, won)
 
     def solve_rows(self) -> list[dict[str, Any]]:
         return [{"game": g, "variant": v, **self.solve[(g, v)].to_dict()}
                 for g, v in self.groups() if (g, v) in self.solve]
 
     def measures(self) -> list[str]:
+        """The measures there are values of: layout measures, then the solver's."""
         names: dict[str, None] = {}
         for group in self.groups():
             names.update(dict.fromkeys(_measure_order(group[0], self.layout.get(group, {}))))
+        if any(stats.outcomes for stats in self.solve.values()):
+            names.update(dict.fromkeys(SOLVE_MEASURES))
         return list(names)
+
+
+# ------------------------------------------------------------------ distributions
+
+def value_rows(counts: Counter[int], won: Counter[int] | None, width: int | None = None,
+               scale: int = 1) -> list[dict[str, Any]]:
+    """Rows of a distribution of whole numbers (``scale`` 10: tenths),
+    one per value, or per range of ``width`` values when there are more
+    than :data:`MOST_ROWS` values: ``value`` (the range's first), ``high``
+    (its last), deals, pct, cum_pct, and ``won_pct`` with ``won``."""
+    if not counts:
+        return []
+    low, high = min(counts), max(counts)
+    if width is None:
+        width = max(1, -(-(high - low + 1) // MOST_ROWS))
+    low -= low % width
+    total, seen, rows = sum(counts.values()), 0, []
+    for start in range(low, high + 1, width):
+        values = range(start, start + width)
+        n = sum(counts.get(v, 0) for v in values)
+        seen += n
+        row = {"value": _scaled(start, scale), "high": _scaled(start + width - 1, scale),
+               "deals": n, "pct": round(100 * n / total, 1),
+               "cum_pct": round(100 * seen / total, 1)}
+        if won is not None:
+            wins = sum(won.get(v, 0) for v in values)
+            row["won_pct"] = round(100 * wins / n, 1) if n else None
+        rows.append(row)
+    return rows
+
+
+def _scaled(value: int, scale: int) -> int | float:
+    return value if scale == 1 else round(value / scale, 1)
+
+
+def log_rows(bins: Counter[tuple[int, bool]], measure: str) -> list[dict[str, Any]]:
+    """Rows of a quarter-power-of-ten distribution of every deal: the
+    bin's range, deals, pct, cum_pct, and ``solved_within_pct``: the share
+    of all deals the solver won within the bin's end (positions or seconds
+    of search), the cumulative solved-within-budget curve."""
+    if not bins:
+        return []
+    total = sum(bins.values())
+    first, last = min(b for b, _ in bins), max(b for b, _ in bins)
+    seen = won = 0
+    rows = []
+    for b in range(first, last + 1):
+        n = bins.get((b, True), 0) + bins.get((b, False), 0)
+        seen += n
+        won += bins.get((b, True), 0)
+        low, high = _bin_bounds(b, measure)
+        rows.append({"value": low, "high": high, "deals": n, "pct": round(100 * n / total, 1),
+                     "cum_pct": round(100 * seen / total, 1),
+                     "solved_within_pct": round(100 * won / total, 1)})
+    return rows
+
+
+def _first_in_bin(b: int) -> int:
+    """The least whole number of log bin ``b`` or above."""
+    value = max(1, math.ceil(10 ** (b / 4)) - 1)
+    while log_bin(value) < b:
+        value += 1
+    return value
+
+
+def _bin_bounds(b: int, measure: str) -> tuple[int | float, int | float]:
+    """A log bin's first and last whole number (positions), or its ends in
+    seconds to three significant digits."""
+    if measure == "states":
+        return _first_in_bin(b), _first_in_bin(b + 1) - 1
+    return float(f"{10 ** (b / 4):.3g}"), float(f"{10 ** ((b + 1) / 4):.3g}")
 
 
 def _distribution_summary(counts: Counter[int]) -> dict[str, Any]:

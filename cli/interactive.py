@@ -22,8 +22,7 @@ from harp.rulebook import rule_book
 from harp.records import Record
 from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits, hint
 
-from .options import board_text, use_color
-from .output import one_line
+from .output import board_text, one_line, use_color
 from .saving import UPDATED, Resumed, save_record
 
 QUIT = ("q", "quit", "exit")
@@ -46,7 +45,9 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
               resumed: Resumed | None = None) -> bool:
     """Run the game until the player quits, wins, or input ends; offer to
     save.  ``resumed``: the record file the game was loaded from, and its
-    record.  False if a save failed and the player gave up saving."""
+    record.  False if the game was not saved though it was not declined
+    (a failed save given up, Ctrl-C at the question): its record is printed."""
+    line_editing()
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
     refused: list[HarpError] = []       # the last refusal, for ``why``
@@ -69,6 +70,20 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
     return offer_save(board, resumed)
+
+
+def line_editing() -> bool:
+    """Give the game's prompts line editing and history (arrow keys, Up for
+    the last line) where Python has ``readline``: ``input()``, which
+    ``click.prompt`` calls, uses it once it is imported.  False where it is
+    missing (Windows without pyreadline); the game works without it."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import readline  # noqa: F401  (imported for its effect on input())
+    except ImportError:
+        return False
+    return True
 
 
 def run_command(board: Board, command: str, refused: list[HarpError] | None = None) -> bool:
@@ -203,17 +218,18 @@ class Elapsed:
 
 def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
     """Ask whether to save the game as a record, and where; a failed save
-    asks again.  False if the player then gives up (the record is printed)."""
+    asks again.  False if the player then gives up, or answers the question
+    with Ctrl-C or the end of input: the record is printed, never lost unseen."""
     if not board.actions:
-        return True
-    try:
-        if not click.confirm("Save this game as a record?", default=False):
-            return True
-    except click.Abort:
-        click.echo()
         return True
     extra = resumed.record.extra if resumed else {}
     record = Record(str(board.code), board.script(), dict(extra))
+    try:
+        if not click.confirm("Save this game as a record?", default=False):
+            return True
+    except click.Abort:             # Ctrl-C or the end of input: no answer, keep the game
+        click.echo()
+        return not_saved(record)
     question, default = "File (.txt, .jsonl or .csv)", (resumed.path if resumed else
                                                           f"{board.code}.txt")
     while True:
@@ -223,8 +239,7 @@ def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
             click.echo()
             path = ""
         if not path:
-            click.echo(f"Not saved. The game's record, to keep by hand:\n{record.to_text()}")
-            return False
+            return not_saved(record)
         try:
             done = save_record(path, record, resumed)
         except (HarpError, OSError) as err:
@@ -234,3 +249,10 @@ def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
         said = f"Updated the game's record in {path}" if done == UPDATED else f"Saved to {path}"
         click.echo(f"{said}: replay it with: harp replay {path}")
         return True
+
+
+def not_saved(record: Record) -> bool:
+    """Print the record of a game that was not saved, so that it is never
+    lost unseen; False: the command exits 1."""
+    click.echo(f"Not saved. The game's record, to keep by hand:\n{record.to_text()}")
+    return False

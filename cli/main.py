@@ -19,20 +19,16 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
-from .output import shorten
+from .output import engine_errors, fit_streams, shorten
 
-#: Every command, by name: the module of ``harp.cli`` that defines it
-#: (under the same name).  A command's module is imported when the command
-#: runs (or ``--help`` lists it), so that ``harp deal`` starts without
-#: loading the batch analyzer, the solvers or the table printer.
-COMMANDS = {
-    "encode": "codes", "decode": "codes",
-    "deal": "game", "show": "game", "play": "game", "replay": "game",
-    "score": "batch", "stats": "batch",
-    "solve": "solve", "hint": "solve",
-    "rules": "rules",
-    "generate": "generate",
-}
+#: Every command, by name: the module of ``harp.cli`` that defines it,
+#: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A
+#: command's module is imported when the command runs (or ``--help``
+#: lists it), so that ``harp show`` starts without loading the batch
+#: analyzer, the solvers or the table printer.
+COMMANDS = {name: name for name in (
+    "deal", "decode", "encode", "generate", "hint", "play", "replay", "rules", "score",
+    "show", "solve", "stats")}
 
 
 #: A run of characters without spaces or quotes: a value Click quotes whole.
@@ -52,8 +48,8 @@ def clipped_usage_errors() -> Iterator[None]:
 
 
 class HarpGroup(click.Group):
-    """The ``harp`` group: its commands' errors are one short line; its
-    commands are imported on first use (``COMMANDS``)."""
+    """The ``harp`` group: its commands' errors are one short line (the
+    one error boundary); its commands are imported on first use (``COMMANDS``)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -64,12 +60,20 @@ class HarpGroup(click.Group):
             return None
         return getattr(importlib.import_module(f"{__package__}.{module}"), name)
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Every output, help and errors included, fits its stream's
+        encoding (suit letters on Latin-1 or cp1252)."""
+        fit_streams()
+        return super().main(*args, **kwargs)
+
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         with clipped_usage_errors():
             return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
-        with clipped_usage_errors():
+        """Run the command: harp's errors and I/O errors, wherever a
+        command raises them, are one line and exit 1 (``engine_errors``)."""
+        with clipped_usage_errors(), engine_errors():
             return super().invoke(ctx)
 
 

@@ -1,37 +1,51 @@
-"""The command line's options and value types, each defined once, and the
-printing of a board shared by the board commands (deal, show, play, replay).
+"""The command line's options and value types, each defined once.
 
 * ``apply``: several Click decorators as one.
-* ``game_option``, ``cells_option``, ``json_option``: the shared choices.
-* ``rule_settings``: the two settings of RULES B9 as switches, both on by default.
-* ``board_display``: ``--json``, ``--ascii``, ``--reveal``.
+* ``deal_choice``: ``--random``, ``--daily``, ``--date``, ``--game``,
+  ``--cells``: the deal ``harp deal`` prints and ``harp play`` starts;
+  ``winnable_flags``: ``--winnable``, ``--unwinnable``.
+* ``game_option`` (its value ``EH`` or ``SH``), ``cells_option`` (4, 2 or
+  1 as a number), ``deals_option``, ``json_option``, ``output_options``
+  (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
+  (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...,
+  ``--progress``), ``progress_option``, ``columns_option``.
+* ``limit_options``: the solver's limits, read into one ``SolveLimits``.
+* ``Date``: a real calendar date, ``YYYY-MM-DD`` (the daily deal, RULES B4).
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
   infinity, NUL bytes in file names, and quote at most a clipped excerpt
-  of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``InputPath``.
-* ``print_board``: one position as text (colour only on a terminal, never
-  with ``NO_COLOR``) or as one JSON object.
+  of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``FileName``.
 """
 from __future__ import annotations
 
-import json
+import calendar
+import dataclasses
+import datetime as dt
+import functools
 import math
 import os
-import sys
-from typing import Any, Callable, TypeVar
+import re
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import click
 
-from harp import Board
-from harp.errors import clip
-from harp.render import board_to_dict, render_text
+from harp.analysis.parallel import DASK, EXECUTORS, LOCAL
+from harp.errors import HarpError, clip
+
+from .fit import parse_columns
+
+if TYPE_CHECKING:       # the board commands start without loading the solvers
+    from harp.solve import SolveLimits
 
 F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[F], F]
 
-GAME_CHOICE = click.Choice(["eh", "sh"], case_sensitive=False)
-CELLS_CHOICE = click.Choice(["4", "2", "1"])
 #: Digits of the largest count an option takes (more is refused unread).
 MAX_COUNT_DIGITS = 18
+#: Most worker processes ``--jobs`` takes: more would only thrash.
+MAX_JOBS = min(64, 8 * (os.cpu_count() or 1))
+DEFAULT_FORMAT = "simple"
+#: A few table formats the help names; ``--fmt`` takes any of tabulate's.
+EXAMPLE_FORMATS = ("simple", "github", "grid", "pipe", "plain", "rst")
 
 
 def apply(func: F, decorators: list[Decorator]) -> F:
@@ -41,26 +55,224 @@ def apply(func: F, decorators: list[Decorator]) -> F:
     return func
 
 
+def given(ctx: click.Context, name: str) -> bool:
+    """Whether the option ``name`` was given on the command line (not its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+# ------------------------------------------------------------------ game and deals
+
+class Game(click.Choice):
+    """``eh`` or ``sh``, in any case, as the game's code: ``EH`` or ``SH``."""
+
+    def __init__(self) -> None:
+        super().__init__(["eh", "sh"], case_sensitive=False)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        return str(super().convert(value, param, ctx)).upper()
+
+
+class Cells(click.Choice):
+    """A Seahaven variant's cells, 4, 2 or 1 (RULES A1.10), as a number."""
+
+    def __init__(self, choices: tuple[str, ...] = ("4", "2", "1")) -> None:
+        super().__init__(list(choices))
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        return int(super().convert(str(value), param, ctx))
+
+
 def game_option(help: str = "Easy Harp (eh) or Seahaven Towers (sh).", **kwargs: Any) -> Decorator:
-    return click.option("--game", type=GAME_CHOICE, help=help, **kwargs)
+    """``--game``: ``EH`` or ``SH`` (or None when not given)."""
+    return click.option("--game", type=Game(), help=help, **kwargs)
 
 
 def cells_option(help: str = "Seahaven cells.", **kwargs: Any) -> Decorator:
-    return click.option("--cells", type=CELLS_CHOICE, help=help, **kwargs)
+    """``--cells``: 4, 2 or 1 (or None when not given)."""
+    return click.option("--cells", type=Cells(), help=help, **kwargs)
 
+
+def deal_choice(func: F) -> F:
+    """``--random``, ``--daily``, ``--date``, ``--game`` and ``--cells``: a
+    new deal as the apps offer it (RULES A1.10, B4), instead of a CODE."""
+    return apply(func, [
+        click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\")."),
+        click.option("--daily", is_flag=True,
+                     help="Today's deal, the same for everyone (RULES B4)."),
+        click.option("--date", type=Date(), help="The daily deal of this date."),
+        game_option("Game of a --random or --daily deal [default: eh]."),
+        cells_option("Seahaven cells for --random or --daily [default: 4]."),
+    ])
+
+
+def winnable_flags(func: F) -> F:
+    """``--winnable`` and ``--unwinnable``: a random deal that can (cannot) be won."""
+    return apply(func, [
+        click.option("--winnable", is_flag=True,
+                     help="A random deal that can be won (Seahaven: from the atlas)."),
+        click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
+    ])
+
+
+def min_cells_option(help: str) -> Decorator:
+    """``--min-cells``: 1, 2 or 4 (or None)."""
+    return click.option("--min-cells", type=Cells(("1", "2", "4")), help=help)
+
+
+def parsed(parse: Callable[[str], Any]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """An option's callback: its value parsed at once, so that a bad one
+    (``parse`` raises a HarpError) is a usage error before any work."""
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except HarpError as err:
+            raise click.BadParameter(str(err), ctx, param) from None
+    return callback
+
+
+def _deal_list(text: str) -> list[int]:
+    from harp.analysis.stats import parse_deal_list
+    return parse_deal_list(text)
+
+
+def deals_option(help: str, **kwargs: Any) -> Decorator:
+    """``--deals LIST`` (passed as ``deal_list``): ranges and lists of deal numbers."""
+    return click.option("--deals", "deal_list", metavar="LIST", callback=parsed(_deal_list),
+                        help=help, **kwargs)
+
+
+# ------------------------------------------------------------------ the solver's limits
+
+#: Each limit option: its flag, value type and help.
+_LIMITS = {
+    "max_states": ("--max-states", lambda: Count(1),
+                   "Give up (unknown) after this many positions{scope}."),
+    "timeout": ("--timeout", lambda: Seconds(),
+                "Give up (unknown) after this many seconds{scope}."),
+    "line_search": ("--line-search", lambda: Seconds(zero=True),
+                    "Easy Harp: once a deal is won, look this many more seconds for a "
+                    "shorter line (within --timeout; 0: none){scope}."),
+}
+
+
+def limit_options(defaults: SolveLimits, names: tuple[str, ...] = tuple(_LIMITS),
+                  scope: str = "") -> Callable[[F], F]:
+    """The solver's limits as options (``names``: some of ``max_states``,
+    ``timeout``, ``line_search``), their defaults from ``defaults``; the
+    command gets them as one ``limits: SolveLimits`` (a limit without its
+    option keeps its default).  ``scope`` ends each help line, e.g.
+    ``", per deal (--solve)"``."""
+    options = []
+    for name in names:
+        flag, kind, text = _LIMITS[name]
+        options.append(click.option(flag, name, type=kind(), default=getattr(defaults, name),
+                                    show_default=True, help=text.format(scope=scope)))
+
+    def decorate(func: F) -> F:
+        @functools.wraps(func)
+        def command(*args: Any, **kwargs: Any) -> Any:
+            chosen = {name: kwargs.pop(name) for name in names}
+            return func(*args, limits=dataclasses.replace(defaults, **chosen), **kwargs)
+        return apply(command, options)  # type: ignore[return-value]
+    return decorate
+
+
+# ------------------------------------------------------------------ output and display
 
 def json_option(help: str = "Print JSON.") -> Decorator:
     """The one ``--json`` flag (passed as ``json_``)."""
     return click.option("--json", "json_", is_flag=True, help=help)
 
 
-def line_search_option(default: float) -> Decorator:
-    """The one ``--line-search`` option: seconds an Easy Harp solver goes on
-    looking for a shorter line once a deal is won (``SolveLimits``)."""
-    return click.option("--line-search", type=Seconds(zero=True), default=default,
-                        show_default=True,
-                        help="Easy Harp: once a deal is won, look this many more seconds "
-                             "for a shorter line (within --timeout; 0: none).")
+def table_formats() -> tuple[str, ...]:
+    """tabulate's table formats; tabulate is imported here, not at the top,
+    so that the board commands start without it."""
+    import tabulate
+    return tuple(tabulate.tabulate_formats)
+
+
+class TableFormat(click.ParamType):
+    """One of tabulate's table formats; the error names a few, not all."""
+
+    name = "format"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "FORMAT"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value in table_formats():
+            return value
+        self.fail(f"unknown table format {clip(str(value))!r}; any of tabulate's formats, "
+                  f"e.g. {', '.join(EXAMPLE_FORMATS)}", param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter,
+                       incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+        return [CompletionItem(name) for name in table_formats() if name.startswith(incomplete)]
+
+
+def output_options(func: F) -> F:
+    """Add ``--json``, ``--csv`` and ``--fmt`` (passed as ``json_``, ``csv_``,
+    ``fmt``); giving two of them is a usage error, raised before any work."""
+    @functools.wraps(func)
+    def checked(*args: Any, json_: bool, csv_: bool, fmt: str | None, **kwargs: Any) -> Any:
+        given = [name for name, on in (("--json", json_), ("--csv", csv_),
+                                       ("--fmt", fmt is not None)) if on]
+        if len(given) > 1:
+            raise click.UsageError(f"{' and '.join(given)} exclude each other: "
+                                   "choose one output")
+        return func(*args, json_=json_, csv_=csv_, fmt=fmt or DEFAULT_FORMAT, **kwargs)
+
+    return apply(checked, [  # type: ignore[return-value]
+        json_option("Output rows as JSON."),
+        click.option("--csv", "csv_", is_flag=True, help="Output rows as CSV."),
+        click.option("--fmt", "fmt", type=TableFormat(), default=None,
+                     help=f"Table format [default: {DEFAULT_FORMAT}]: any of tabulate's, "
+                          f"e.g. {', '.join(EXAMPLE_FORMATS)}."),
+    ])
+
+
+#: What replaced --record in the commands that read a saved game.
+READS_SAVED = "--load FILE reads a saved game"
+
+
+def load_option(help: str = "Start from a saved game: the deal and moves of a record file "
+                             "(- for standard input); MOVES are played after them.") -> Decorator:
+    """``--load FILE`` (passed as ``load``): read a saved game, the one word
+    for it in every command (``--save`` writes one)."""
+    return click.option("--load", "load", type=input_path(dir_okay=False), metavar="FILE",
+                        help=help)
+
+
+def save_option(help: str) -> Decorator:
+    """``--save FILE`` (passed as ``save``): add a game to a record file."""
+    return click.option("--save", "save", type=output_path(), metavar="FILE", help=help)
+
+
+def retired_record_option(now: str) -> Decorator:
+    """The old ``--record``, which read a saved game in some commands and
+    wrote one in others: refused (exit 2), naming the word that replaced
+    it in this command (``now``)."""
+    def refuse(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            raise click.UsageError(f"--record is gone (it meant reading a saved game in some "
+                                   f"commands and writing one in others): {now}", ctx)
+    return click.option("--record", type=str, hidden=True, expose_value=False, callback=refuse)
+
+
+def saved_game_position(func: F) -> F:
+    """The position a command starts from: ``CODE`` and ``MOVES``, or a
+    saved game read with ``--load FILE`` (MOVES then played after its own);
+    with the retired ``--record`` refused."""
+    return apply(func, [
+        click.argument("code", required=False),
+        click.argument("moves", nargs=-1),
+        load_option(),
+        retired_record_option(READS_SAVED),
+    ])
 
 
 def rule_settings(func: F) -> F:
@@ -78,26 +290,103 @@ def board_display(func: F) -> F:
     """``--json``, ``--ascii`` and ``--reveal``."""
     return apply(func, [
         json_option("Print the position as one JSON object."),
-        click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of ♠ ♥ ♦ ♣."),
+        click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of suit symbols."),
         click.option("--reveal", is_flag=True, help="Show face-down cards and the stock (Easy Harp)."),
     ])
 
 
+# ------------------------------------------------------------------ batch runs
+
+def progress_option(func: F) -> F:
+    """``--progress/--no-progress`` (passed as ``show_progress``: None
+    unless given, which draws progress only on a terminal)."""
+    return click.option("--progress/--no-progress", "show_progress", default=None,
+                        help="Progress on stderr [default: only when it is a terminal].")(func)
+
+
+def columns_option(func: F) -> F:
+    """``--columns NAME,...`` (passed as ``columns``: the names, or None)."""
+    return click.option("--columns", metavar="NAME,...", callback=parsed(parse_columns),
+                        help="The table's columns, e.g. code,won,score, or all [default: "
+                             "those that fit 80 columns]; CSV and JSON have all unless given."
+                        )(func)
+
+
+def run_options(func: F) -> F:
+    """``--jobs``, ``--executor``, ``--scheduler``, ``--quiet``,
+    ``--progress/--no-progress`` (:func:`check_run_options` checks that
+    they fit together)."""
+    return apply(func, [
+        click.option("--jobs", "-j", type=Count(1, MAX_JOBS), default=1, show_default=True,
+                     help="Worker processes (local executor); never more than there is work for."),
+        click.option("--executor", type=click.Choice(EXECUTORS), default=LOCAL,
+                     show_default=True, help="Run locally or on a Dask cluster."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (--executor dask)."),
+        click.option("--quiet", "-q", is_flag=True, help="No progress bar or notes on stderr."),
+        progress_option,
+    ])
+
+
+def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) -> None:
+    """The executor options fit together (a usage error before any work)."""
+    if executor == DASK and not scheduler:
+        raise click.UsageError("--executor dask needs --scheduler ADDRESS")
+    if executor != DASK and scheduler is not None:
+        raise click.UsageError("--scheduler is for --executor dask")
+    if executor == DASK and given(ctx, "jobs"):
+        raise click.UsageError("--jobs is for the local executor; Dask uses its workers")
+
+
 # ------------------------------------------------------------------ value types
 
+class Date(click.ParamType):
+    """A calendar date written ``YYYY-MM-DD`` (the daily deal of RULES B4),
+    as a ``datetime.date``; a date that does not exist (``2026-02-30``) is
+    refused as such, not as a format mismatch."""
+
+    name = "date"
+    SHAPE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "YYYY-MM-DD"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, dt.date):
+            return value
+        text = str(value).strip()
+        shape = self.SHAPE.fullmatch(text) if text.isascii() else None
+        if shape is None:
+            self.fail(f"{clip(str(value))!r} is not a date: write it YYYY-MM-DD, "
+                      "e.g. 2026-11-29", param, ctx)
+        year, month, day = (int(part) for part in shape.groups())
+        if not 1 <= month <= 12:
+            self.fail(f"{text} is not a real date: there is no month {month}", param, ctx)
+        days = calendar.monthrange(year, month)[1] if year >= dt.MINYEAR else 0
+        if not 1 <= day <= days:
+            where = f"{calendar.month_name[month]} {year} has {days} days" if days else \
+                f"years start at {dt.MINYEAR}"
+            self.fail(f"{text} is not a real date: {where}", param, ctx)
+        return dt.date(year, month, day)
+
+
 class DealNumber(click.ParamType):
-    """A deal number as the digits 0-9 only (RULES C6), returned as text:
-    whether it is in range (RULES B1) is for :func:`harp.deals.parse_deal_number`
-    (bad data, exit 1), without ever converting thousands of digits."""
+    """A deal number (RULES B1) written with the digits 0-9 only (RULES C6),
+    as an int.  Every bad value is a bad command line (exit 2), whether it
+    is not a number (``five``, ``٣``) or out of range (``0``, ``-5``), as
+    in ``--deals``; a huge digit string is refused unconverted."""
 
     name = "number"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        text = str(value).strip()
-        if not (text.isascii() and text.isdigit()):
-            self.fail(f"{clip(str(value))!r} is not a deal number "
-                      "(write it with the digits 0-9, RULES C6)", param, ctx)
-        return text
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        from harp.deals import parse_deal_number
+        from harp.errors import InvalidCodeError
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_deal_number(str(value))
+        except InvalidCodeError as err:
+            self.fail(str(err), param, ctx)
 
 
 DEAL_NUMBER = DealNumber()
@@ -138,40 +427,25 @@ class Seconds(click.FloatRange):
         return super().convert(seconds, param, ctx)
 
 
-class InputPath(click.Path):
-    """A file name from the command line.  A NUL character (which no file
-    name can hold) is a usage error, exit 2; whether the file exists is
-    checked when it is opened: a missing file is bad data, exit 1."""
+class FileName(click.Path):
+    """A file name from the command line, to read or to write.  A NUL
+    character (which no file name can hold) is a usage error, exit 2.
+    Nothing else is checked here: a file that is missing, unreadable,
+    unwritable or a folder is bad data, exit 1, said in one line by the
+    command that opens it (Click's own checks said it with a usage banner
+    and exit 2)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and "\0" in value:
             self.fail(f"{clip(value)!r}: a file name cannot hold a NUL character", param, ctx)
-        return super().convert(value, param, ctx)
+        return value
 
 
-def input_path(**kwargs: Any) -> InputPath:
-    """An :class:`InputPath` that may be ``-`` (standard input)."""
-    return InputPath(allow_dash=True, **kwargs)
+def input_path(**kwargs: Any) -> FileName:
+    """A :class:`FileName` to read, which may be ``-`` (standard input)."""
+    return FileName(allow_dash=True, **kwargs)
 
 
-# ------------------------------------------------------------------ printing a board
-
-def use_color() -> bool:
-    """Colour only when writing to a terminal and ``NO_COLOR`` is not set."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    return sys.stdout.isatty()
-
-
-def board_text(board: Board, ascii_: bool = False, reveal: bool = False) -> str:
-    return render_text(board, unicode=not ascii_, reveal=reveal, color=use_color())
-
-
-def board_json(board: Board, reveal: bool = False) -> str:
-    return json.dumps(board_to_dict(board, reveal=reveal), ensure_ascii=False)
-
-
-def print_board(board: Board, json_: bool = False, ascii_: bool = False,
-                reveal: bool = False) -> None:
-    """Print one position: the JSON object, or the text board."""
-    click.echo(board_json(board, reveal) if json_ else board_text(board, ascii_, reveal))
+def output_path(dash: bool = True) -> FileName:
+    """A :class:`FileName` of a file to write (``-``: standard output, if ``dash``)."""
+    return FileName(dir_okay=False, allow_dash=dash)

@@ -1,93 +1,64 @@
-"""Shared output machinery, in the style of sqlite-utils.
+"""What the command line prints, in the style of sqlite-utils.
 
-``@output_options`` adds ``--json``, ``--csv`` and ``--fmt`` to a command
-(at most one of them; refused before the command runs);
-``print_rows(rows, json_=..., csv_=..., fmt=...)`` prints rows of dicts as a
-tabulate table, CSV or JSON.  ``engine_errors()`` is the error boundary: harp's
-own errors (``HarpError``) and ``OSError`` become a one-line
-``click.ClickException`` (exit code 1); anything else is a bug and surfaces.
+* ``print_rows(rows, json_=..., csv_=..., fmt=...)`` prints rows of dicts as
+  a tabulate table, CSV or JSON (the options: ``options.output_options``).
+* ``print_board`` prints one position as text (colour only on a terminal,
+  never with ``NO_COLOR`` or ``TERM=dumb``; suit letters where the output's
+  encoding lacks the symbols) or as one JSON object; ``print_position`` with
+  a title, ``step_printer`` after every action.
+* ``fit_streams`` makes standard output and error write any character
+  their encoding lacks as an ASCII stand-in (:mod:`harp.display`), so
+  that no output raises ``UnicodeEncodeError``.
+* ``note`` on standard error, unless ``--quiet`` (progress bars:
+  :mod:`harp.cli.progress`).
+* ``engine_errors()`` is the error boundary, which the ``harp`` group applies
+  to every command: harp's own errors (``HarpError``) and ``OSError`` become
+  a one-line ``click.ClickException`` (exit code 1); anything else is a bug
+  and surfaces.
 """
 from __future__ import annotations
 
 import contextlib
 import csv
-import functools
 import json
+import os
 import sys
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator
 
 import click
 
+from harp import Action, Board
+from harp.display import color_wanted, register_stand_ins, suits_fit
 from harp.errors import HarpError, clip
+from harp.render import board_to_dict, render_text
 
-from .options import apply, json_option
+from .fit import ColumnsError, choose_columns, fit_table, terminal_width
 
-F = TypeVar("F", bound=Callable[..., Any])
 
-DEFAULT_FORMAT = "simple"
-#: A few table formats the help names; ``--fmt`` takes any of tabulate's.
-EXAMPLE_FORMATS = ("simple", "github", "grid", "pipe", "plain", "rst")
 #: The longest one-line error message the command line prints.
 MESSAGE_LIMIT = 280
 
 
-def table_formats() -> tuple[str, ...]:
-    """tabulate's table formats; tabulate is imported here, not at the top,
-    so that the board commands start without it."""
-    import tabulate
-    return tuple(tabulate.tabulate_formats)
-
-
-class TableFormat(click.ParamType):
-    """One of tabulate's table formats; the error names a few, not all."""
-
-    name = "format"
-
-    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "FORMAT"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        if value in table_formats():
-            return value
-        self.fail(f"unknown table format {clip(str(value))!r}; any of tabulate's formats, "
-                  f"e.g. {', '.join(EXAMPLE_FORMATS)}", param, ctx)
-
-    def shell_complete(self, ctx: click.Context, param: click.Parameter,
-                       incomplete: str) -> list[Any]:
-        from click.shell_completion import CompletionItem
-        return [CompletionItem(name) for name in table_formats() if name.startswith(incomplete)]
-
-
-def output_options(func: F) -> F:
-    """Add ``--json``, ``--csv`` and ``--fmt`` (passed as ``json_``, ``csv_``,
-    ``fmt``); giving two of them is a usage error, raised before any work."""
-    @functools.wraps(func)
-    def checked(*args: Any, json_: bool, csv_: bool, fmt: str | None, **kwargs: Any) -> Any:
-        given = [name for name, on in (("--json", json_), ("--csv", csv_),
-                                       ("--fmt", fmt is not None)) if on]
-        if len(given) > 1:
-            raise click.UsageError(f"{' and '.join(given)} exclude each other: "
-                                   "choose one output")
-        return func(*args, json_=json_, csv_=csv_, fmt=fmt or DEFAULT_FORMAT, **kwargs)
-
-    return apply(checked, [  # type: ignore[return-value]
-        json_option("Output rows as JSON."),
-        click.option("--csv", "csv_", is_flag=True, help="Output rows as CSV."),
-        click.option("--fmt", "fmt", type=TableFormat(), default=None,
-                     help=f"Table format [default: {DEFAULT_FORMAT}]: any of tabulate's, "
-                          f"e.g. {', '.join(EXAMPLE_FORMATS)}."),
-    ])
-
-
 def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
                fmt: str = "simple", headers: list[str] | None = None,
-               file: Any = None) -> None:
+               file: Any = None, columns: list[str] | None = None,
+               default: list[str] | None = None, bar_of: str | None = None,
+               turn: bool = False) -> None:
     """Print ``rows`` (dicts) as JSON (a list), CSV, or a tabulate table.
 
     ``headers`` fixes the column order; by default it is the keys of the
-    rows in order of first appearance.
+    rows in order of first appearance.  ``columns`` (``--columns``) keeps
+    only those, in every format; otherwise JSON and CSV have every column
+    and a table the ``default`` ones, fitted to the terminal's width
+    (:mod:`harp.cli.fit`), with a bar column of ``bar_of``'s values, or
+    turned (``turn``): one row per column and one column per row.
     """
     out = file or sys.stdout
+    if columns is not None and (json_ or csv_):
+        if headers is None:
+            rows = list(rows)
+        headers = _chosen(headers or _keys_of(rows), None, columns)     # type: ignore[arg-type]
+        rows = ({name: row.get(name) for name in headers} for row in rows)
     if json_:
         _print_json(rows, out)
         return
@@ -99,9 +70,29 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
     if csv_:
         _write_csv(rows, keys, out)
         return
-    table = [[row.get(k) for k in keys] for row in rows]
-    import tabulate
-    out.write(tabulate.tabulate(table, headers=keys, tablefmt=fmt) + "\n")
+    shown = _chosen(keys, default, columns)
+    if turn:
+        rows, shown = _turned(rows, shown)
+    out.write(fit_table(rows, shown, fmt, terminal_width(), bar_of))
+
+
+def _chosen(keys: list[str], default: list[str] | None, columns: list[str] | None
+            ) -> list[str]:
+    """The columns shown; naming one the table lacks is a usage error."""
+    try:
+        return choose_columns(keys, default or keys, columns)
+    except ColumnsError as err:
+        raise click.BadParameter(str(err), param_hint="'--columns'") from None
+
+
+def _turned(rows: list[dict], keys: list[str]) -> tuple[list[dict], list[str]]:
+    """A table turned: a row per column (named in the first column), a
+    column per row (named by its game and variant)."""
+    names = [" ".join(str(row[k]) for k in ("game", "variant") if k in row) for row in rows]
+    fields = [k for k in keys if k not in ("game", "variant")]
+    turned = [{"": field, **{name: row.get(field) for name, row in zip(names, rows)}}
+              for field in fields]
+    return turned, ["", *names]
 
 
 def _write_csv(rows: Iterable[dict], keys: list[str], out: Any) -> None:
@@ -142,7 +133,8 @@ def engine_errors() -> Iterator[None]:
 def one_line(err: BaseException) -> str:
     """The error's message on one line, at most MESSAGE_LIMIT characters."""
     if isinstance(err, OSError) and err.filename is not None:
-        text = f"cannot open {clip(str(err.filename), 160)}: {err.strerror or 'unreadable'}"
+        verb = getattr(err, "verb", "open")     # harp.atomicfile.WriteError: "write"
+        text = f"cannot {verb} {clip(str(err.filename), 160)}: {err.strerror or 'unreadable'}"
     else:
         text = str(err)
     return shorten(text)
@@ -155,3 +147,61 @@ def shorten(text: str) -> str:
     if not line.isprintable():
         line = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in line)
     return clip(line, MESSAGE_LIMIT)
+
+
+# ------------------------------------------------------------------ boards
+
+def fit_streams() -> None:
+    """Standard output and error: a character their encoding lacks (a suit
+    symbol on Latin-1 or cp1252) is written as its ASCII stand-in, never an
+    error.  Streams that cannot be reconfigured are left alone."""
+    handler = register_stand_ins()
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=handler)
+
+
+def use_color() -> bool:
+    """Colour only on a terminal, never with ``NO_COLOR`` or ``TERM=dumb``."""
+    return color_wanted(sys.stdout.isatty(), os.environ)
+
+
+def board_text(board: Board, ascii_: bool = False, reveal: bool = False) -> str:
+    """The text board; suit letters with ``--ascii`` or where standard
+    output's encoding cannot show the symbols."""
+    unicode = not ascii_ and suits_fit(getattr(sys.stdout, "encoding", None))
+    return render_text(board, unicode=unicode, reveal=reveal, color=use_color())
+
+
+def board_json(board: Board, reveal: bool = False) -> str:
+    return json.dumps(board_to_dict(board, reveal=reveal), ensure_ascii=False)
+
+
+def print_board(board: Board, json_: bool = False, ascii_: bool = False,
+                reveal: bool = False) -> None:
+    """Print one position: the JSON object, or the text board."""
+    click.echo(board_json(board, reveal) if json_ else board_text(board, ascii_, reveal))
+
+
+def print_position(board: Board, title: str, json_: bool, ascii_: bool, reveal: bool) -> None:
+    """One position of a replay: the JSON object, or a title above the board."""
+    if json_:
+        click.echo(board_json(board, reveal))
+    else:
+        click.echo(f"{title}\n{board_text(board, ascii_, reveal)}\n")
+
+
+def step_printer(board: Board, json_: bool, ascii_: bool,
+                 reveal: bool) -> Callable[[int, Action], None]:
+    """A callback printing the position after each action."""
+    def each(number: int, action: Action) -> None:
+        print_position(board, f"Action {number}: {action}", json_, ascii_, reveal)
+    return each
+
+
+# ------------------------------------------------------------------ standard error
+
+def note(text: str, quiet: bool) -> None:
+    if not quiet:
+        click.echo(text, err=True)

@@ -5,8 +5,6 @@ import click
 
 from harp.rulebook import rule_book
 
-from .output import engine_errors
-
 
 @click.command()
 @click.argument("section", required=False)
@@ -33,6 +31,5 @@ def rules(section: str | None, list_: bool) -> None:
     if section is None:
         click.echo(book.text, nl=False)
         return
-    with engine_errors():
-        found = book.lookup(section)
+    found = book.lookup(section)
     click.echo("\n".join(s.text for s in found), nl=False)

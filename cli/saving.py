@@ -7,7 +7,7 @@
   to the last line); a CSV row follows the file's header, its fields in the
   header's order, those the game lacks left empty; a header without a
   ``code`` or ``moves`` column is refused (the row could not be read back).
-* A game resumed from a record file (``harp play --record FILE -i``) and
+* A game resumed from a record file (``harp play --load FILE -i``) and
   saved to that same file updates its record in place (the file rewritten
   through a temporary file), instead of adding a second record.
 
@@ -16,18 +16,17 @@ write); the file is then as it was.
 """
 from __future__ import annotations
 
-import contextlib
 import csv
 import errno
 import os
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import islice
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from harp.analysis.sources import check_name, read_lines, read_source, shown_name
+from harp.atomicfile import AtomicFile, WriteError
 from harp.errors import RecordError, clip
+from harp.recordfile import check_name, read_lines, read_source, shown_name
 from harp.notation import tokenize
 from harp.records import LINE_LIMIT, Record, csv_header, detect_format, format_record
 
@@ -59,8 +58,8 @@ def save_record(path: str, record: Record, resumed: Resumed | None = None) -> st
     if not os.path.exists(path) or os.path.getsize(path) == 0:
         fmt = detect_format(path)
         head = csv_header(record) + "\n" if fmt == "csv" else ""
-        _write_atomically(path, lambda out: out.write(
-            (head + format_record(record, fmt) + "\n").encode("utf-8")))
+        with AtomicFile(path) as out:
+            out.write((head + format_record(record, fmt) + "\n").encode("utf-8"))
         return CREATED
     _append(path, record)
     return APPENDED
@@ -91,7 +90,11 @@ def _append(path: str, record: Record) -> None:
         if handle.read(1) != b"\n":
             text = newline + text
         handle.seek(0, os.SEEK_END)
-        handle.write(text.encode("utf-8"))
+        try:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+        except OSError as err:         # a full disk: say which file
+            raise WriteError(err.errno, err.strerror, shown_name(path)) from None
 
 
 def _csv_header_of(handle: BinaryIO) -> list[str] | None:
@@ -131,21 +134,18 @@ def _update(path: str, record: Record, saved: Record) -> None:
     else:
         replacement = format_record(record, fmt, header).encode("utf-8") + newline
 
-    def write(out: BinaryIO) -> None:
+    with AtomicFile(path) as out, open(path, "rb") as handle:
         last = b"\n"
         placed = False
-        with open(path, "rb") as handle:
-            for number, chunk in _raw_lines(handle):
-                if number > saved.last_line and not placed:
-                    out.write((newline if last != b"\n" else b"") + replacement)
-                    placed = True
-                if fmt == "text" or not saved.line <= number <= saved.last_line:
-                    out.write(chunk)
-                    last = chunk[-1:]
+        for number, chunk in _raw_lines(handle):
+            if number > saved.last_line and not placed:
+                out.write((newline if last != b"\n" else b"") + replacement)
+                placed = True
+            if fmt == "text" or not saved.line <= number <= saved.last_line:
+                out.write(chunk)
+                last = chunk[-1:]
         if not placed:
             out.write((newline if last != b"\n" else b"") + replacement)
-
-    _write_atomically(path, write)
 
 
 def _tokens(script: str) -> list[str]:
@@ -163,31 +163,3 @@ def _raw_lines(handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
         yield number, chunk
         if chunk.endswith(b"\n"):
             number += 1
-
-
-def _write_atomically(path: str, write: Callable[[BinaryIO], object]) -> None:
-    """Write a file whole through a temporary file beside it, then rename it
-    over ``path`` (over the file a symbolic link names, not the link); an
-    existing file keeps its permissions."""
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target)
-    if not os.path.isdir(folder):
-        raise FileNotFoundError(errno.ENOENT, "no such folder", shown_name(path))
-    try:
-        mode = os.stat(target).st_mode & 0o7777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, temporary = tempfile.mkstemp(prefix=".harp-save-", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            write(out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise

@@ -1,97 +1,62 @@
-"""``harp solve`` and ``harp hint``: the solvers on the command line.
+"""``harp solve``: a winning line from a position, or a verdict.
 
-Both start from the position reached by MOVES from deal CODE.  Exit code 0
+It starts from the position reached by MOVES from deal CODE, or from a
+saved game (``--load FILE``); ``--save FILE`` adds the won game to a record
+file.  Exit code 0
 for every verdict (solved, unsolvable, unknown); 1 for a bad code or a
 refused move (one line, RULES B1/B7); 2 for command-line misuse.
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, TypeVar
 
 import click
 
-from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits, SolveResult
-from harp.solve import hint as solver_hint
-from harp.solve import solve as solver_solve
-from harp import Board, HarpError, Record, new_board
+from harp import Board, HarpError, Record
 from harp.records import replay
+from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
+from harp.solve import solve as solver_solve
 
-from .options import Count, Seconds, apply, json_option, line_search_option
-from .output import engine_errors
+from .options import (READS_SAVED, json_option, limit_options, load_option, progress_option,
+                      retired_record_option, save_option)
+from .position import position
+from .progress import SearchProgress
 from .recordout import RecordWriter
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def limit_options(limits: SolveLimits) -> Callable[[F], F]:
-    """``--max-states``, ``--timeout`` (defaults from ``limits``), with
-    ``--line-search`` when the limits give the line search time, and
-    ``--json``."""
-    def decorate(func: F) -> F:
-        options = [
-            click.option("--max-states", type=Count(1), default=limits.max_states,
-                         show_default=True, help="Give up (unknown) after this many positions."),
-            click.option("--timeout", type=Seconds(), default=limits.timeout,
-                         show_default=True, help="Give up (unknown) after this many seconds."),
-            json_option("Print one JSON object."),
-        ]
-        if limits.line_search:
-            options.append(line_search_option(limits.line_search))
-        return apply(func, options)
-    return decorate
-
-
-def position(code: str, moves: tuple[str, ...]) -> Board:
-    """The board after MOVES from CODE; engine errors become one line, exit 1."""
-    with engine_errors():
-        board = new_board(code)
-        board.push_script(" ".join(moves))
-    return board
-
-
-def limit_text(result: SolveResult, max_states: int, timeout: float) -> str:
-    """Which limit stopped the search, e.g. ``max states 1000 reached``."""
-    if result.states >= max_states:
-        return f"max states {max_states} reached"
-    return f"timeout {timeout:g} s reached after {result.states} positions"
-
-
-def run_solver(board: Board, limits: SolveLimits, first_only: bool
-               ) -> tuple[SolveResult, str | None]:
-    with engine_errors():
-        if first_only:
-            return solver_hint(board, limits)
-        return solver_solve(board, limits), None
+from .solving import limit_text
 
 
 @click.command()
-@click.argument("code")
+@click.argument("code", required=False)
 @click.argument("moves", nargs=-1)
+@load_option()
+@save_option("Also add the won game (its moves, then the solution) to this record file "
+             "(.jsonl, .csv or text, RULES B8).")
+@retired_record_option(f"{READS_SAVED}, --save FILE writes the won game")
 @limit_options(DEFAULT_LIMITS)
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Also add the won game (MOVES and the solution) to this record file "
-                   "(.jsonl, .csv or text, RULES B8).")
-def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
-          line_search: float, json_: bool, record_file: str | None) -> None:
+@json_option("Print one JSON object.")
+@progress_option
+def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str | None,
+          limits: SolveLimits, json_: bool, show_progress: bool | None) -> None:
     """Solve the position after MOVES from deal CODE.
 
     Prints a winning script in canonical notation on one line (it replays to
     a win with harp play), or "unsolvable" (the search was exhaustive), or
     "unknown (...)" when a limit stopped it.  Quote moves: > is special to
-    the shell.
+    the shell.  A search of more than half a second shows, on a
+    terminal, the positions searched against --max-states.
 
     \b
     Examples:
         harp solve SH1-C4-AAAAAJ2
         harp solve SH1-C2-AAAAAJ2 '3>a 9>f' --json
-        harp solve SH1-C4-AAAAAJ2 --record solutions.jsonl
+        harp solve SH1-C4-AAAAAJ2 --save solutions.jsonl
+        harp solve --load saved.txt
     """
-    board = position(code, moves)
-    result, _ = run_solver(board, SolveLimits(max_states, timeout, line_search),
-                           first_only=False)
-    if record_file is not None:
-        save_solution(board, result, record_file)
+    board = position(code, moves, load)
+    with SearchProgress(limits.max_states, show_progress) as searching:
+        result = solver_solve(board, limits, searching)
+    if save is not None:
+        save_solution(board, result, save)
     if json_:
         click.echo(json.dumps({"code": str(board.code), **result.to_dict()}))
     elif result.solved:
@@ -99,37 +64,7 @@ def solve(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
     elif result.outcome == "unsolvable":
         click.echo("unsolvable")
     else:
-        click.echo(f"unknown ({limit_text(result, max_states, timeout)})")
-
-
-@click.command()
-@click.argument("code")
-@click.argument("moves", nargs=-1)
-@limit_options(HINT_LIMITS)
-def hint(code: str, moves: tuple[str, ...], max_states: int, timeout: float,
-         json_: bool) -> None:
-    """The next action on a winning line from the position after MOVES.
-
-    By default it searches as briefly as the interactive game's hint;
-    --timeout allows a longer search.
-
-    \b
-    Examples:
-        harp hint SH1-C4-AAAAAJ2
-        harp hint SH1-C4-AAAAAJ2 '8>f 7>2'
-    """
-    board = position(code, moves)
-    result, first = run_solver(board, SolveLimits(max_states, timeout), first_only=True)
-    if json_:
-        click.echo(json.dumps({"code": str(board.code), "hint": first, **result.to_dict()}))
-    elif first is not None:
-        click.echo(first)
-    elif result.solved:
-        click.echo("the game is already won")
-    elif result.outcome == "unsolvable":
-        click.echo("no winning line exists")
-    else:
-        click.echo(f"none found within the limits ({limit_text(result, max_states, timeout)})")
+        click.echo(f"unknown ({limit_text(result, limits)})")
 
 
 def save_solution(board: Board, result: SolveResult, path: str) -> None:
@@ -140,8 +75,7 @@ def save_solution(board: Board, result: SolveResult, path: str) -> None:
         click.echo(f"no record written: the outcome is {result.outcome}", err=True)
         return
     record = Record(str(board.code), f"{board.script()} {result.script()}".strip())
-    with engine_errors():
-        if not replay(record).is_won:
-            raise HarpError("no record written: the solution does not replay to a win")
-        with RecordWriter(path) as out:
-            out.write(record)
+    if not replay(record).is_won:
+        raise HarpError("no record written: the solution does not replay to a win")
+    with RecordWriter(path) as out:
+        out.write(record)

@@ -3,7 +3,8 @@ the verdict lines of ``harp deal`` and ``harp decode``.
 
 Seahaven answers come from the atlas (:mod:`harp.atlas`), at once; Easy
 Harp answers from the solver within ``--timeout`` seconds
-(:mod:`harp.winnable`).
+(:mod:`harp.winnable`).  These are helpers of ``harp deal`` and ``harp decode``,
+not a command.
 """
 from __future__ import annotations
 
@@ -16,37 +17,31 @@ from harp import Board, HarpError
 from harp.atlas import AtlasError
 from harp.deals import EASY_HARP, SEAHAVEN, VARIANTS, DealCode, make_code
 from harp.render import board_to_dict
+from harp.solve import DEFAULT_LIMITS, SolveLimits
 from harp.winnable import (EASY_HARP_TIMEOUT, Verdict, decide, fewest_cells,
                            random_easy_harp_deal, random_seahaven_deal, seahaven_verdicts)
 
-from .options import Seconds, print_board
-from .output import one_line
+from .options import apply, limit_options, min_cells_option, winnable_flags
+from .output import print_board
 
 F = TypeVar("F", bound=Callable[..., Any])
-MIN_CELLS_CHOICE = click.Choice(["1", "2", "4"])
 
 
-def timeout_option(func: F) -> F:
-    return click.option("--timeout", type=Seconds(), default=EASY_HARP_TIMEOUT, show_default=True,
-                        help="Seconds the solver may spend deciding (Easy Harp has no atlas).")(func)
+#: What deciding one deal may take: harp.winnable's limits.
+WINNABLE_LIMITS = SolveLimits(DEFAULT_LIMITS.max_states, EASY_HARP_TIMEOUT, line_search=0.0)
 
 
 def winnable_options(func: F) -> F:
     """``--winnable``, ``--unwinnable``, ``--min-cells`` and ``--timeout``."""
-    for decorator in reversed((
-        click.option("--winnable", is_flag=True,
-                     help="A random deal that can be won (Seahaven: from the atlas)."),
-        click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
-        click.option("--min-cells", type=MIN_CELLS_CHOICE,
-                     help="Seahaven: a winnable deal whose fewest cells to win is N."),
-        timeout_option,
-    )):
-        func = decorator(func)
-    return func
+    return apply(func, [
+        winnable_flags,
+        min_cells_option("Seahaven: a winnable deal whose fewest cells to win is N."),
+        limit_options(WINNABLE_LIMITS, ("timeout",), " (the solver: Easy Harp has no atlas)"),
+    ])
 
 
 def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable: bool,
-                    min_cells: str | None, timeout: float) -> tuple[DealCode, Verdict | None]:
+                    min_cells: int | None, timeout: float) -> tuple[DealCode, Verdict | None]:
     """The deal ``harp deal`` prints: ``chosen``, or with ``--winnable``,
     ``--unwinnable`` or ``--min-cells`` a random deal of that kind instead,
     with the verdict found on the way (Easy Harp)."""
@@ -65,7 +60,7 @@ def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable:
         if min_cells:
             raise click.UsageError("--min-cells is for Seahaven (--game sh): Easy Harp has no cells")
         return _easy_harp_deal(not unwinnable, timeout)
-    fewest = int(min_cells) if min_cells else None
+    fewest = min_cells
     if fewest is not None and fewest > chosen.cells:
         raise click.UsageError(f"--min-cells {fewest} with --cells {chosen.cells}: a deal that "
                                f"needs {fewest} cells cannot be won with {chosen.cells}")
@@ -121,23 +116,27 @@ def decode_lines(code: DealCode, solve: bool, timeout: float) -> list[str]:
 
 
 def print_deal(board: Board, verdict: Verdict | None, timeout: float, json_: bool,
-               ascii_: bool, reveal: bool) -> None:
+               ascii_: bool, reveal: bool, difficulty: dict[str, Any] | None = None) -> None:
     """``harp deal``'s board, then whether the deal can be won: Seahaven
-    from the atlas, Easy Harp when it was just decided (``--winnable``)."""
+    from the atlas, Easy Harp when it was just decided (``--winnable``);
+    and the deal's ``difficulty`` when it was asked for."""
     code = board.code
     try:
         verdicts = ({code.variant: verdict} if verdict is not None else
                     seahaven_verdicts(code.number, timeout) if code.game == SEAHAVEN else {})
-    except AtlasError as err:       # a damaged atlas: the board is still worth printing
-        click.echo(f"Error: {one_line(err)}", err=True)
-        verdicts = {v: Verdict("unknown", "atlas") for v in VARIANTS[SEAHAVEN]}
+    except AtlasError as err:       # nothing printed: the answer needs the atlas
+        raise AtlasError(f"{err} (harp show {code} prints the board alone)") from None
     if json_:
         data = board_to_dict(board, reveal=reveal)
         if verdicts:
             data["winnable"] = {v: {"solved": True, "unsolvable": False}.get(verdict.outcome)
                                 for v, verdict in verdicts.items()}
         if code.game == SEAHAVEN and verdict is None:
-            data["fewest_cells"] = fewest_cells(verdicts)
+            fewest = fewest_cells(verdicts)
+            if fewest != "unknown":     # a number, or None (not winnable); else left out
+                data["fewest_cells"] = fewest
+        if difficulty is not None:
+            data["difficulty"] = difficulty
         click.echo(json.dumps(data, ensure_ascii=False))
         return
     print_board(board, False, ascii_, reveal)
@@ -145,3 +144,27 @@ def print_deal(board: Board, verdict: Verdict | None, timeout: float, json_: boo
         click.echo(f"Winnable  {verdict_text(verdicts)}")
     elif verdict is not None:
         click.echo(f"Winnable  {verdict.word}")
+    if difficulty is not None:
+        click.echo(f"Difficulty  {difficulty_text(difficulty)}")
+
+
+def difficulty_of(code: DealCode, limits: Any) -> dict[str, Any]:
+    """The deal's difficulty (docs/batch.md, "Difficulty"): the solver's positions
+    before its first win, within ``limits``, with the line's length."""
+    from harp.analysis.stats import solve_facts
+    from harp.analysis.tables import difficulty
+    facts = solve_facts(code, limits)
+    first = facts.get("first_win_states")
+    return {"difficulty": None if first is None else difficulty(first),
+            "outcome": facts["outcome"], "first_win_states": first,
+            "length": facts["length"], "states": facts["states"]}
+
+
+def difficulty_text(data: dict[str, Any]) -> str:
+    """``1.8 (63 positions to the first win; a line of 88 actions)``."""
+    if data["difficulty"] is None:
+        why = ("cannot be won (proved)" if data["outcome"] == "unsolvable" else
+               f"not won within the limits ({data['states']} positions searched)")
+        return f"none: {why}"
+    return (f"{data['difficulty']} ({data['first_win_states']} positions to the first win; "
+            f"a line of {data['length']} actions)")

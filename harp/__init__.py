@@ -23,15 +23,6 @@ from .records import Record, read_records, replay
 
 __version__ = "0.1.0"
 
-# The repository keeps the command line and the batch analyzer beside this
-# folder (``cli/`` and ``analysis/``); installed, they are ``harp/cli`` and
-# ``harp/analysis`` (pyproject's package-dir).  In a source checkout run
-# from its root, let ``harp.cli`` and ``harp.analysis`` resolve there too.
-_here = __import__("pathlib").Path(__file__).resolve().parent
-if not (_here / "cli").is_dir() and (_here.parent / "cli" / "__init__.py").is_file():
-    __path__.append(str(_here.parent))  # noqa: F821 (the package's own __path__)
-del _here
-
 __all__ = [
     "Action", "Board", "DealCode", "HarpError", "IllegalActionError", "InvalidCodeError",
     "NotationError", "Record", "RecordError", "daily_code", "format_script", "make_code",

@@ -277,8 +277,19 @@ def _load(path: str) -> Atlas:
 
 
 def seahaven_atlas() -> Atlas:
-    """The packaged Seahaven atlas, read once per process."""
-    atlas = _load(str(DEFAULT_PATH))
-    if atlas.game != SEAHAVEN:
-        raise AtlasError(f"{DEFAULT_PATH.name}: an atlas of {atlas.game}, not {SEAHAVEN}")
+    """The packaged Seahaven atlas, read once per process.  A file that is
+    missing, damaged or not a file is an AtlasError that says what is wrong
+    and how to repair it: the file comes with harp, so reinstalling harp
+    brings it back.  Its verdicts are never guessed."""
+    try:
+        if not DEFAULT_PATH.exists():
+            raise AtlasError("missing")
+        atlas = _load(str(DEFAULT_PATH))
+        if atlas.game != SEAHAVEN:
+            raise AtlasError(f"an atlas of {atlas.game}, not {SEAHAVEN}")
+    except (AtlasError, OSError) as err:
+        reason = err.strerror if isinstance(err, OSError) else str(err)
+        reason = (reason or "unreadable").removeprefix(f"{DEFAULT_PATH.name}: ")
+        raise AtlasError(f"the Seahaven atlas cannot be used ({reason}): "
+                         f"reinstall harp to repair it; the file is {DEFAULT_PATH}") from None
     return atlas

@@ -86,8 +86,11 @@ def parse_deal_number(text: str) -> int:
     """A deal number written with the ASCII digits 0-9 only (RULES C6), in
     range (RULES B1); never converts a huge digit string."""
     digits = text.strip()
+    negative = digits[1:]
+    if digits.startswith("-") and negative.isascii() and negative.isdigit():   # below the range
+        raise InvalidCodeError(f"deal number {clip(digits)} is out of range 1-{MAX_DEAL}")
     if not digits or not (digits.isascii() and digits.isdigit()):
-        raise InvalidCodeError(f"{clip(digits)!r} is not a deal number "
+        raise InvalidCodeError(f"{clip(text)!r} is not a deal number "
                                "(write it with the digits 0-9, RULES C6)")
     significant = digits.lstrip("0")
     if len(significant) > len(str(MAX_DEAL)):
@@ -130,11 +133,15 @@ def decode_payload(payload: str) -> int:
 _MAX_VERSION_DIGITS = 9
 
 
+def variant_name(game: str, cells: int = 4) -> str:
+    """A variant's name in codes (RULES B1): ``N`` for Easy Harp, ``C4``,
+    ``C2`` or ``C1`` for Seahaven with that many cells."""
+    return "N" if game.upper() == EASY_HARP else f"C{cells}"
+
+
 def make_code(game: str, number: int, cells: int = 4) -> DealCode:
     """The code of deal ``number`` of ``game`` (``"EH"``/``"SH"``, any case)."""
-    game = game.upper()
-    variant = "N" if game == EASY_HARP else f"C{cells}"
-    return DealCode(game, variant, number)
+    return DealCode(game.upper(), variant_name(game, cells), number)
 
 
 def parse_code(text: str) -> DealCode:

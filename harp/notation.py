@@ -20,7 +20,7 @@ N_COLUMNS = {EASY_HARP: 9, SEAHAVEN: 10}
 N_SLOTS = {EASY_HARP: 8, SEAHAVEN: 4}
 CELL_NAMES = "abcd"
 
-_MOVE_RE = re.compile(r"(?:(\d+):)?([^>:]+)>([^>:]+)")
+_MOVE_RE = re.compile(r"(?:([0-9]+):)?([^>:]+)>([^>:]+)")
 # FreeCell standard notation (RULES B7): source and destination written
 # together; "10" is tried before "1" so that "101" reads column 10 -> 1.
 _STANDARD_RE = re.compile(r"(10|[1-9]|[a-d])(10|[1-9]|[a-dhf])(?:v([0-9a-f]+))?")
@@ -30,10 +30,20 @@ _CACHE_LIMIT = 20_000
 _MAX_DIGITS = 3
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a number written with the digits 0-9 (RULES C6);
+    ``str.isdigit`` alone also accepts ``²`` and ``٣``, which ``int`` cannot
+    read or reads as another number."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_location(text: str, game: str, cells: int = 0) -> str:
     """Canonical name of a location (RULES B7) or NotationError."""
     t = text.lower()
-    if t.isdigit():
+    if not t.isascii() and any(ch.isdigit() for ch in t):
+        raise NotationError(f"{clip(text)!r} is not a location: write numbers with the "
+                            "digits 0-9 (RULES C6)")
+    if _digits(t):
         number = int(t) if len(t) <= _MAX_DIGITS else 0
         if 1 <= number <= N_COLUMNS[game]:
             return str(number)
@@ -44,7 +54,7 @@ def parse_location(text: str, game: str, cells: int = 0) -> str:
         raise NotationError("Seahaven Towers has no waste 'w'")
     if t in ("f", "h"):
         return "f"
-    if t[0] in "fh" and t[1:].isdigit():
+    if t[0] in "fh" and _digits(t[1:]):
         slot = int(t[1:]) if len(t) <= _MAX_DIGITS + 1 else 0
         if 1 <= slot <= N_SLOTS[game]:
             return f"f{slot}"

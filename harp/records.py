@@ -8,6 +8,8 @@ record and go on; nothing here opens files.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import csv
 import io
 import json
@@ -385,9 +387,19 @@ def csv_header(record: Record) -> str:
 
 
 def _csv_line(values: list[Any]) -> str:
+    """One CSV row without its line ending.  The writer is given a real
+    terminator and it is cut off afterwards: the csv module quotes a field
+    only for the characters of its terminator, so with an empty one a field
+    holding a line break would be written bare and break the row."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="").writerow(values)
-    return out.getvalue()
+    csv.writer(out, lineterminator="\r\n").writerow(values)
+    return out.getvalue()[:-2]
+
+
+def continued(record: Record, words: Iterable[str]) -> Record:
+    """The record with more moves (``words``) played after its own."""
+    extra = " ".join(words)
+    return dataclasses.replace(record, script=f"{record.script} {extra}") if extra else record
 
 
 def replay(record: Record, upto: int | None = None, *, interactive_rules: bool = True,

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from .atlas import cells_of, seahaven_atlas
-from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, VARIANTS, DealCode, make_code
+from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, VARIANTS, DealCode, make_code, variant_name
 
 #: Seconds the Easy Harp solver may spend when a command decides on demand.
 EASY_HARP_TIMEOUT = 10.0
@@ -94,7 +94,8 @@ def random_seahaven_deal(cells: int, winnable: bool, fewest: int | None,
                          rng: random.Random | None = None) -> DealCode:
     """A random Seahaven deal, won (or not) with ``cells`` cells and, given
     ``fewest``, needing exactly that many cells; drawn uniformly from the atlas."""
-    number = seahaven_atlas().random_deal(rng or random.Random(), f"C{cells}", winnable, fewest)
+    number = seahaven_atlas().random_deal(rng or random.Random(), variant_name(SEAHAVEN, cells),
+                                          winnable, fewest)
     return make_code(SEAHAVEN, number, cells)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from harp import Action, Board, new_board
 from harp.cards import parse_card
@@ -80,3 +81,15 @@ def plain_solvable(board, key: Callable[[Board], Hashable], limit: int,
         seen.add(k)
         stack.append(actions(board))
     return False
+
+
+def interrupt_at(monkeypatch, module, name: str, stop: Callable[[Any], bool]) -> None:
+    """Make ``module.name`` raise KeyboardInterrupt (as Ctrl-C would) when
+    ``stop`` is true of its argument, and run as before otherwise."""
+    real = getattr(module, name)
+
+    def interrupted(item: Any) -> Any:
+        if stop(item):
+            raise KeyboardInterrupt
+        return real(item)
+    monkeypatch.setattr(module, name, interrupted)

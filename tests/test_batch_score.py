@@ -75,11 +75,11 @@ def run(*args: str, input: str | None = None) -> str:
 
 
 def test_summary_table_is_exact(games: Path) -> None:
-    assert run(str(games)) == SUMMARY
+    assert run(str(games), "--columns", "all") == SUMMARY
 
 
 def test_summary_by_field(games: Path) -> None:
-    assert run(str(games), "--by", "player", "--fmt", "github") == BY_PLAYER
+    assert run(str(games), "--by", "player", "--fmt", "github", "--columns", "all") == BY_PLAYER
 
 
 def test_rows_report_every_record_and_its_error(games: Path) -> None:
@@ -185,3 +185,23 @@ def test_streaming_scores_fold_into_the_same_summary(games: Path) -> None:
 def test_median_of_counts(values: list[int], median: float) -> None:
     assert median_of_counts(Counter(values)) == median
     assert median_of_counts(Counter()) is None
+
+
+@pytest.mark.parametrize("where", ["empty folder", "/dev/null", "stdin"])
+def test_no_records_at_all_is_an_error_not_an_empty_table(where: str, tmp_path: Path) -> None:
+    path = {"empty folder": str(tmp_path), "/dev/null": "/dev/null", "stdin": "-"}[where]
+    (tmp_path / "notes.md").write_text("no record file here")
+    result = CliRunner().invoke(cli, ["score", path, "--rows", "--csv"], input="\n")
+    shown = "<stdin>" if path == "-" else path
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1, "", f"Error: no records found in {shown}: a record is a deal code followed by its "
+               "moves (RULES B8)\n")
+
+
+def test_bad_records_in_the_summary_point_to_rows(games: Path) -> None:
+    result = CliRunner().invoke(cli, ["score", str(games), "--columns", "all"])
+    assert (result.exit_code, result.stdout) == (0, SUMMARY)
+    assert result.stderr == ("4 records could not be scored (the errors column): --rows shows "
+                             "each with its error\n")
+    assert CliRunner().invoke(cli, ["score", str(games), "--quiet"]).stderr == ""
+    assert CliRunner().invoke(cli, ["score", str(games), "--rows"]).stderr == ""

@@ -21,6 +21,7 @@ from harp.analysis.stats import daily_deals, parse_deal_list
 from harp.analysis.tables import histogram
 from harp.cli import cli
 from harp.deals import make_code
+from helpers import interrupt_at
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -119,7 +120,7 @@ def test_histogram() -> None:
 # ------------------------------------------------------------------ tables and formats
 
 def test_exact_table_for_one_deal() -> None:
-    assert run("--game", "sh", "--deals", "314") == SH_314
+    assert run("--game", "sh", "--deals", "314", "--columns", "all") == SH_314
 
 
 def test_csv_json_and_distribution() -> None:
@@ -186,16 +187,11 @@ def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "stats.db"
     real = harp.analysis.stats.deal_facts
-
-    def interrupted_at_700(code):  # type: ignore[no-untyped-def]
-        if code.number == 700:
-            raise KeyboardInterrupt
-        return real(code)
-
-    monkeypatch.setattr(harp.analysis.stats, "deal_facts", interrupted_at_700)
+    interrupt_at(monkeypatch, harp.analysis.stats, "deal_facts", lambda code: code.number == 700)
     result = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
     assert result.exit_code == 130
-    assert "interrupted: 699 results are kept" in result.stderr
+    assert "interrupted: this run kept 699 deals in " in result.stderr
+    assert "301 of 1000 are still to compute" in result.stderr
     monkeypatch.setattr(harp.analysis.stats, "deal_facts", real)
     resumed = invoke("--game", "sh", "--deals", "1-1000", "--db", str(db))
     assert "301 of 1000 deals to compute" in resumed.stderr
@@ -206,14 +202,14 @@ def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(
 
 KILLABLE_RUN = """
 import sys, time
-import harp.analysis.stats, harp.cli.batch
+import harp.analysis.stats, harp.cli.stats
 from harp.analysis.store import ResultStore
 real = harp.analysis.stats.deal_facts
 def slow(code):
     time.sleep(0.004)
     return real(code)
 harp.analysis.stats.deal_facts = slow
-harp.cli.batch.ResultStore = lambda path: ResultStore(path, batch_size=25)
+harp.cli.stats.ResultStore = lambda path: ResultStore(path, batch_size=25)
 from harp.cli import cli
 cli(sys.argv[1:], prog_name="harp")
 """
@@ -266,12 +262,12 @@ def test_few_deals_are_shared_between_the_workers(monkeypatch) -> None:
     """Through the command: 20 deals on two workers go out in chunks of 3,
     not in one chunk of 20 that leaves the second worker idle."""
     sizes = []
-    real = harp.analysis.stats.ordered_map
+    real = harp.analysis.stats.parallel_map
 
     def spy(func, items, **options):
         sizes.append(options["chunk_size"])
         return real(func, items, **options)
-    monkeypatch.setattr(harp.analysis.stats, "ordered_map", spy)
+    monkeypatch.setattr(harp.analysis.stats, "parallel_map", spy)
     args = ("--game", "sh", "--cells", "1", "--deals", "1-20", "--json")
     assert run(*args, "--jobs", "2") == run(*args, "--jobs", "1")
     assert sizes == [3, 5]

@@ -115,7 +115,7 @@ def test_deal_never_colours_output_that_is_not_a_terminal():
 
 
 def test_use_color_only_on_a_terminal_without_no_color(monkeypatch):
-    from harp.cli import options
+    from harp.cli import output as options
 
     class Terminal:
         def isatty(self) -> bool:
@@ -218,10 +218,26 @@ def test_deal_usage_errors_exit_2(args, message):
     assert message in result.stderr
 
 
-def test_deal_bad_date_is_a_usage_error():
-    result = run("deal", "--daily", "--date", "2026-13-01")
-    assert result.exit_code == 2
-    assert "Invalid value for '--date'" in result.stderr
+@pytest.mark.parametrize("date, says", [
+    ("2026-02-30", "2026-02-30 is not a real date: February 2026 has 28 days"),
+    ("2025-02-29", "2025-02-29 is not a real date: February 2025 has 28 days"),
+    ("2026-13-01", "2026-13-01 is not a real date: there is no month 13"),
+    ("0000-01-01", "0000-01-01 is not a real date: years start at 1"),
+    ("2026-1-1", "'2026-1-1' is not a date: write it YYYY-MM-DD, e.g. 2026-11-29"),
+    ("٢٠٢٦-01-01", "'٢٠٢٦-01-01' is not a date: write it YYYY-MM-DD, e.g. 2026-11-29"),
+])
+def test_deal_bad_date_is_a_usage_error_that_says_what_is_wrong(date, says):
+    """A date that does not exist is not a format mismatch."""
+    for option in (["deal", "--daily", "--date"], ["stats", "--game", "sh", "--days", "2",
+                                                    "--daily-from"]):
+        result = run(*option, date)
+        assert result.exit_code == 2
+        assert result.stderr.splitlines()[-1] == (
+            f"Error: Invalid value for '{option[-1]}': {says}")
+
+
+def test_a_leap_day_is_a_real_date():
+    assert run("deal", "--daily", "--date", "2024-02-29").exit_code == 0
 
 
 @pytest.mark.parametrize("code, message", [
@@ -270,14 +286,14 @@ def test_show_at_beyond_the_script_is_a_usage_error():
 def test_show_record_file_with_extra_moves(tmp_path):
     path = tmp_path / "game.txt"
     path.write_text("# a record\nEH1-N-AAAAAAF\n1>f\n2>f\n")
-    data = json.loads(run("show", "--record", str(path), "d", "--json").stdout)
+    data = json.loads(run("show", "--load", str(path), "d", "--json").stdout)
     assert (data["moves"], data["score"], data["waste"]) == (3, 25, ["8D"])
 
 
 def test_show_needs_a_code_or_a_record():
     result = run("show")
     assert result.exit_code == 2
-    assert "give a deal CODE (e.g. EH1-N-AAAAAAF) or --record FILE" in result.stderr
+    assert "give a deal CODE (e.g. EH1-N-AAAAAAF) or --load FILE" in result.stderr
 
 
 def test_show_illegal_action_exits_1_naming_action_and_rule():
@@ -295,7 +311,7 @@ def test_show_bad_notation_exits_1():
 
 def test_show_missing_record_file_exits_1(tmp_path):
     missing = tmp_path / "nope.txt"
-    result = run("show", "--record", str(missing))
+    result = run("show", "--load", str(missing))
     assert result.exit_code == 1
     assert result.stderr == f"Error: cannot open {missing}: No such file or directory\n"
 
@@ -303,7 +319,7 @@ def test_show_missing_record_file_exits_1(tmp_path):
 def test_show_record_file_with_several_records_is_refused(tmp_path):
     path = tmp_path / "two.jsonl"
     path.write_text('{"code": "EH1-N-AAAAAAF", "moves": ""}\n{"code": "EH1-N-AAAAAAF"}\n')
-    result = run("show", "--record", str(path))
+    result = run("show", "--load", str(path))
     assert result.exit_code == 1
     assert "holds 2 records" in result.stderr
 
@@ -315,10 +331,13 @@ def test_encode():
     assert run("encode", "--game", "EH", "999999").stdout == "EH1-N-AAA6QR7\n"
 
 
-def test_encode_out_of_range_exits_1():
-    result = run("encode", "--game", "eh", "0")
-    assert result.exit_code == 1
-    assert result.stderr == "Error: deal number 0 is out of range 1-999999\n"
+@pytest.mark.parametrize("number", ["0", "-5", "1000000"])
+def test_encode_out_of_range_is_a_bad_value_like_any_other(number):
+    """0 and -5 alike are bad values of NUMBER (exit 2), as a bad --deals is."""
+    result = run("encode", "--game", "eh", "--", number)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for 'NUMBER': deal number {number} is out of range 1-999999")
 
 
 def test_encode_usage_errors_exit_2():

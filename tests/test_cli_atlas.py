@@ -118,16 +118,17 @@ def test_stats_report_atlas():
     result = run("stats", "--report", "--atlas", "--deals", "1-10000", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert [(r["variant"], r["won"], r["unsolvable"]) for r in data["win_rates"]] == [
+    assert [(r["variant"], r["won"], r["unsolvable"]) for r in data] == [
         ("C4", 9310, 690), ("C2", 1589, 8411), ("C1", 237, 9763)]
-    c4 = data["win_rates"][0]
+    c4 = data[0]
     assert (c4["won_pct"], c4["ci95_low"], c4["ci95_high"]) == (93.1, 92.59, 93.58)
-    assert [r["deals"] for r in data["difficulty"]] == [237, 1373, 7700, 690]
+    assert [r["fewest"] for r in data] == [7700, 1373, 237]
+    assert (c4["fewest_pct"], c4["fewest_ci95_low"], c4["fewest_ci95_high"]) == (77, 76.16, 77.81)
     result = run("stats", "--report", "--atlas", "--cells", "1", "--deals", "1-10,20-29")
     assert result.output.splitlines()[:3] == [
-        "game    variant      deals    won    unsolvable    won_pct    ci95_low    ci95_high",
-        "------  ---------  -------  -----  ------------  ---------  ----------  -----------",
-        "SH      C1              20      0            20          0           0        16.11"]
+        "variant      deals    won    won_pct    ci95_low    ci95_high    fewest",
+        "---------  -------  -----  ---------  ----------  -----------  --------",
+        "C1              20      0          0           0        16.11         0"]
 
 
 @pytest.mark.parametrize("args, code, message", [
@@ -157,14 +158,54 @@ def test_a_deal_outside_the_atlas_is_decided_by_the_solver(tmp_path, monkeypatch
         assert number <= 30
 
 
-def test_a_damaged_atlas_is_reported_not_believed(tmp_path, monkeypatch):
-    path = tmp_path / "atlas.bin"
-    data = harp.atlas.DEFAULT_PATH.read_bytes()
-    path.write_bytes(data[:-1] + bytes([data[-1] ^ 0x40]))
+def _spoil(path, how: str) -> str:
+    """Put a damaged atlas, a folder or nothing at ``path``; the reason the
+    error gives."""
+    if how == "damaged":
+        data = harp.atlas.DEFAULT_PATH.read_bytes()
+        path.write_bytes(data[:-1] + bytes([data[-1] ^ 0x40]))
+        return "damaged atlas (Error -3 while decompressing data: incorrect data check)"
+    if how == "folder":
+        path.mkdir()
+        return "Is a directory"
+    return "missing"
+
+
+@pytest.mark.parametrize("how", ["damaged", "folder", "missing"])
+def test_an_unusable_atlas_is_one_error_wherever_the_answer_needs_it(tmp_path, monkeypatch,
+                                                                    how):
+    """Never believed, never guessed: every command whose answer needs the
+    atlas prints nothing on stdout, says what is wrong and how to repair
+    it, and exits 1; a command that does not need it works."""
+    path = tmp_path / "atlas-sh1.bin"
+    reason = _spoil(path, how)
     monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
-    result = run("deal", "SH1-C4-AAAAAJ2")
-    assert result.exit_code == 0
-    assert result.stderr.startswith("Error: atlas.bin: damaged atlas")
-    assert result.stdout.splitlines()[-1] == "Winnable  4 cells unknown, 2 cells unknown, 1 cell unknown"
-    result = run("deal", "--random", "--winnable", "--game", "sh")
-    assert result.exit_code == 1 and result.output.startswith("Error: atlas.bin: damaged atlas")
+    error = (f"Error: the Seahaven atlas cannot be used ({reason}): reinstall harp to repair "
+             f"it; the file is {path}")
+    board_alone = " (harp show SH1-C4-AAAAAJ2 prints the board alone)"
+    for args, suffix in ((["deal", "SH1-C4-AAAAAJ2"], board_alone),
+                         (["deal", "SH1-C4-AAAAAJ2", "--json"], board_alone),
+                         (["decode", "SH1-C4-AAAAAJ2"], ""),
+                         (["stats", "--report", "--atlas", "--deals", "1-10"], ""),
+                         (["deal", "--random", "--winnable", "--game", "sh"], "")):
+        result = run(*args)
+        assert (result.exit_code, result.stdout, result.stderr) == (1, "", error + suffix + "\n")
+    for args in (["deal", "EH1-N-AAAAAAF"], ["show", "SH1-C4-AAAAAJ2"],
+                 ["decode", "SH1-C1-AAAAAJ2", "--solve"]):
+        assert run(*args).exit_code == 0
+
+
+def test_json_fewest_cells_is_a_number_or_null_never_a_word(tmp_path, monkeypatch):
+    """An unknown verdict leaves fewest_cells out: null means not winnable."""
+    small = Atlas("SH", 1, 30, {v: seahaven_atlas().bits[v][:4] for v in ("C4", "C2", "C1")})
+    path = tmp_path / "atlas.bin"
+    path.write_bytes(encode_atlas(small))
+    monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
+    monkeypatch.setattr(harp.winnable, "decide",
+                        lambda code, timeout=0: harp.winnable.Verdict("unknown", "solver"))
+    data = json.loads(run("deal", "SH1-C4-AAAAAJ2", "--json").stdout)
+    assert data["winnable"] == {"C4": None, "C2": None, "C1": None}
+    assert "fewest_cells" not in data
+    assert json.loads(run("deal", "SH1-C4-AAAAAAV", "--json").stdout)["fewest_cells"] is None
+
+

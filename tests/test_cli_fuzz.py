@@ -403,8 +403,8 @@ def record_case(f: Fuzz, kind: str) -> Case:
         "score-rows": ["score", path, "--rows", f.choice(["--csv", "--json"])],
         "replay": ["replay", path],
         "replay-check": ["replay", "--check", path],
-        "show": ["show", "--record", path],
-        "play": ["play", "--record", path],
+        "show": ["show", "--load", path],
+        "play": ["play", "--load", path],
     }[command], None
 
 

@@ -1,9 +1,12 @@
-"""Games as records: harp solve --record, harp stats --solve --export and
+"""Games as records: harp solve --save, harp stats --solve --export and
 harp generate write records (RULES B8) that go straight into harp replay
 and harp score; record files are written whole or extended safely."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -36,7 +39,7 @@ def replays_and_scores(path, games: int, won: int) -> None:
 def test_solve_record_round_trip(tmp_path, name):
     path = tmp_path / name
     for args in (["SH1-C4-AAAAAJ2"], ["SH1-C4-AAAAAAF", "10>f", "10>f"], ["SH1-C2-AAAAAAD"]):
-        result = run("solve", *args, "--record", str(path))
+        result = run("solve", *args, "--save", str(path))
         assert result.exit_code == 0, result.output
     replays_and_scores(path, 3, 3)
     lines = path.read_text().splitlines()
@@ -49,7 +52,7 @@ def test_solve_record_round_trip(tmp_path, name):
 def test_solve_record_writes_nothing_without_a_win(tmp_path):
     path = tmp_path / "wins.jsonl"
     result = CliRunner().invoke(
-        cli, ["solve", "SH1-C1-AAAAAJ2", "--record", str(path)])
+        cli, ["solve", "SH1-C1-AAAAAJ2", "--save", str(path)])
     assert result.exit_code == 0
     assert result.stdout == "unsolvable\n"
     assert result.stderr == "no record written: the outcome is unsolvable\n"
@@ -59,7 +62,7 @@ def test_solve_record_writes_nothing_without_a_win(tmp_path):
 def test_appending_keeps_the_existing_records(tmp_path):
     path = tmp_path / "games.txt"
     path.write_text("# my games\nEH1-N-AAAAAAF 1>f d")           # no final newline
-    assert run("solve", "SH1-C4-AAAAAJ2", "--record", str(path)).exit_code == 0
+    assert run("solve", "SH1-C4-AAAAAJ2", "--save", str(path)).exit_code == 0
     text = path.read_text()
     assert text.startswith("# my games\nEH1-N-AAAAAAF 1>f d\nSH1-C4-AAAAAJ2 8>f ")
     assert text.endswith("\n")
@@ -70,7 +73,7 @@ def test_a_csv_file_with_other_columns_is_left_alone(tmp_path):
     path = tmp_path / "games.csv"
     original = "code,moves,player\nEH1-N-AAAAAAF,1>f,ann\n"
     path.write_text(original)
-    result = run("solve", "SH1-C4-AAAAAJ2", "--record", str(path))
+    result = run("solve", "SH1-C4-AAAAAJ2", "--save", str(path))
     assert result.exit_code == 1
     assert result.output == (f"Error: cannot add to {path}: its CSV columns are "
                              "'code,moves,player', these records have 'code,moves'\n")
@@ -155,3 +158,66 @@ def test_record_writer_refuses_nothing_it_cannot_read_back(tmp_path):
         with RecordWriter(str(path)) as out:
             out.write(Record("SH1-C4-AAAAAJ2", "8>f", {"player": "ann"}))
     assert path.read_text() == "code,moves\nSH1-C4-AAAAAJ2,8>f\n"
+
+
+def test_a_write_into_a_missing_folder_names_the_file_not_a_temporary_one(tmp_path):
+    target = tmp_path / "missing" / "games.jsonl"
+    result = run("generate", "--game", "eh", "--deals", "1", "--random-play", "-q",
+                 "-o", str(target))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"Error: cannot open {target}: no such folder\n"
+    assert not (tmp_path / "missing").exists()
+
+
+def test_a_record_file_reached_through_a_link_is_extended_and_the_link_kept(tmp_path):
+    real = tmp_path / "real.jsonl"
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    for _ in range(2):
+        result = run("generate", "--game", "eh", "--deals", "1", "--random-play", "-q",
+                     "-o", str(link))
+        assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert len(real.read_text().splitlines()) == 2
+    assert not [p.name for p in tmp_path.iterdir() if p.name not in ("real.jsonl", "link.jsonl")]
+
+
+def _file_size_limit() -> None:
+    # A file may grow to 4 KiB, as if the disk filled up: writes beyond
+    # fail with EFBIG instead of killing the process (SIGXFSZ ignored).
+    import resource
+    import signal
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "--game", "eh", "--deals", "1-50", "--random-play", "-q", "-o", "out.jsonl"],
+    ["stats", "--game", "sh", "--deals", "1-60", "--solve", "-q", "--export", "out.jsonl"],
+])
+def test_a_write_that_fails_names_the_file_and_leaves_it_as_it_was(tmp_path, command):
+    """A real process whose file writes fail part way (a file size limit,
+    as on a full disk): one line naming the file, never the temporary one,
+    exit 1, the file as it was and nothing left beside it."""
+    before = '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n'
+    (tmp_path / "out.jsonl").write_text(before)
+    result = subprocess.run([sys.executable, "-m", "harp", *command], cwd=tmp_path,
+                            capture_output=True, text=True, preexec_fn=_file_size_limit)
+    assert (result.returncode, result.stderr) == (
+        1, "Error: cannot write out.jsonl: File too large\n")
+    assert (tmp_path / "out.jsonl").read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+
+
+@pytest.mark.parametrize("target, says", [(".", "it is a folder, not a file"),
+                                          ("/dev/null", "not a regular file")])
+def test_a_folder_or_a_device_is_never_replaced_by_a_record_file(tmp_path, target, says,
+                                                                 monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for command in (["generate", "--game", "eh", "--deals", "1", "--random-play", "-o"],
+                    ["solve", "SH1-C4-AAAAAJ2", "--save"],
+                    ["stats", "--game", "sh", "--deals", "1", "--solve", "--export"]):
+        result = run(*command, target)
+        assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+            1, f"Error: cannot open {target}: {says}"), command
+    assert Path("/dev/null").is_char_device()

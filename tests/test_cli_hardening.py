@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import io
 import json
-import multiprocessing
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
-import harp.cli.batch
+import harp.analysis.parallel
+import harp.cli.score
+import harp.cli.stats
 from harp.analysis.parallel import ordered_map
 from harp.cli import cli
-from harp.cli.batch import MAX_JOBS, progress
+from harp.cli.options import MAX_JOBS
+from harp.cli.progress import progress
 
 EH5 = "EH1-N-AAAAAAF"
 
@@ -84,8 +86,8 @@ def test_encode_takes_ascii_digits_only(number: str) -> None:
 
 
 def test_encode_of_a_5000_digit_number() -> None:
-    refused(["encode", "--game", "eh", "9" * 5000], 1,
-            f"deal number {'9' * 59}… is out of range 1-999999")
+    refused(["encode", "--game", "eh", "9" * 5000], 2,
+            f"Invalid value for 'NUMBER': deal number {'9' * 59}… is out of range 1-999999")
     assert run("encode", "--game", "eh", "0005").stdout == "EH1-N-AAAAAAF\n"
 
 
@@ -116,9 +118,9 @@ def test_click_usage_errors_quote_clipped_values() -> None:
 @pytest.mark.parametrize("args, param", [
     (["replay", "a\0b"], "'RECORD'"),
     (["score", "a\0b"], "'PATHS...'"),
-    (["show", "--record", "a\0b"], "'--record'"),
+    (["show", "--load", "a\0b"], "'--load'"),
     (["play", EH5, "--script", "a\0b"], "'--script'"),
-    (["play", "--record", "a\0b"], "'--record'"),
+    (["play", "--load", "a\0b"], "'--load'"),
     (["stats", "--game", "sh", "--deals", "1", "--db", "a\0b"], "'--db'"),
 ])
 def test_a_nul_byte_in_a_file_name_is_a_usage_error(args: list[str], param: str) -> None:
@@ -127,8 +129,8 @@ def test_a_nul_byte_in_a_file_name_is_a_usage_error(args: list[str], param: str)
 
 
 @pytest.mark.parametrize("args", [
-    ["score", "{missing}"], ["replay", "{missing}"], ["show", "--record", "{missing}"],
-    ["play", EH5, "--script", "{missing}"], ["play", "--record", "{missing}"],
+    ["score", "{missing}"], ["replay", "{missing}"], ["show", "--load", "{missing}"],
+    ["play", EH5, "--script", "{missing}"], ["play", "--load", "{missing}"],
     ["stats", "--report", "--db", "{missing}"],
 ])
 def test_a_missing_input_file_exits_1_for_every_command(tmp_path: Path, args: list[str]) -> None:
@@ -144,8 +146,8 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any computing is a failure: the options must be refused before it."""
     def work(*args: object, **kwargs: object) -> None:
         raise AssertionError("work started before the options were checked")
-    monkeypatch.setattr(harp.cli.batch, "run_stats", work)
-    monkeypatch.setattr(harp.cli.batch, "ordered_map", work)
+    monkeypatch.setattr(harp.cli.stats, "run_plan", work)
+    monkeypatch.setattr(harp.cli.score, "ordered_map", work)
 
 
 STATS = ["stats", "--game", "sh", "--deals", "1-5"]
@@ -159,8 +161,8 @@ STATS = ["stats", "--game", "sh", "--deals", "1-5"]
      "Invalid value for '--dist': unknown measure 'ready_pairs'; measures: aces_in_columns, "
      "aces_face_up, face_down_over_aces, deepest_ace, first_ace_draw, kings_over_cards, "
      "cards_under_kings, opening_moves"),
-    ([*STATS, "--solve", "--dist", "deepest_ace"], "--dist and --solve exclude each other: "
-     "--dist prints one layout measure, --solve the solver's table"),
+    ([*STATS, "--dist", "length"], "--dist length is a measure of the solver's work: "
+     "add --solve"),
     ([*STATS, "--json", "--csv"], "--json and --csv exclude each other: choose one output"),
     ([*STATS, "--json", "--fmt", "grid"], "--json and --fmt exclude each other: choose one output"),
     (["stats", "--game", "eh", "--cells", "1", "--deals", "1"],
@@ -233,12 +235,12 @@ def test_by_a_field_no_record_has_is_a_warning(tmp_path: Path) -> None:
 
 def test_no_more_workers_than_chunks_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[int] = []
-    real_pool = multiprocessing.Pool
+    real_start = harp.analysis.parallel.start_workers
 
-    def pool(processes: int, *args: object, **kwargs: object) -> object:
-        started.append(processes)
-        return real_pool(processes, *args, **kwargs)
-    monkeypatch.setattr(multiprocessing, "Pool", pool)
+    def start(count: int, *args: object) -> object:
+        started.append(count)
+        return real_start(count, *args)
+    monkeypatch.setattr(harp.analysis.parallel, "start_workers", start)
     assert list(ordered_map(abs, range(-6, 0), jobs=8, chunk_size=2)) == [6, 5, 4, 3, 2, 1]
     assert started == [3]                       # 3 chunks: 3 workers, not 8
     assert list(ordered_map(abs, range(-6, 0), jobs=8, chunk_size=10)) == [6, 5, 4, 3, 2, 1]
@@ -247,7 +249,7 @@ def test_no_more_workers_than_chunks_of_work(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_score_with_many_jobs_for_few_records(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(multiprocessing, "Pool", None)     # would fail if a pool started
+    monkeypatch.setattr(harp.analysis.parallel, "start_workers", None)  # fails if one started
     games = tmp_path / "games.txt"
     games.write_text(f"{EH5} d\n" * 7)
     assert run("score", str(games), "--jobs", "2", "--csv").stdout.splitlines()[1] == \
@@ -267,7 +269,7 @@ def test_top_level_help_does_not_cut_summaries() -> None:
 def test_fmt_help_is_short() -> None:
     lines = run("score", "--help").stdout.splitlines()
     fmt = [line for line in lines if "--fmt" in line]
-    assert fmt == ["  --fmt FORMAT              Table format [default: simple]: any of tabulate's,"]
+    assert fmt == ["  --fmt FORMAT                Table format [default: simple]: any of tabulate's,"]
 
 
 def test_deal_format_json_is_the_same_as_json() -> None:
@@ -283,10 +285,10 @@ class Terminal(io.StringIO):
 def test_progress_bar_has_a_space_before_its_unit(monkeypatch: pytest.MonkeyPatch) -> None:
     stderr = Terminal()
     monkeypatch.setattr("sys.stderr", stderr)
-    assert list(progress(iter(range(3)), None, False, "records")) == [0, 1, 2]
+    assert list(progress(iter(range(3)), None, "records")) == [0, 1, 2]
     assert stderr.getvalue().rstrip().split("\r")[-1].startswith("3 records [")
     stderr.truncate(0)
-    list(progress(iter(range(4)), 4, False, "deals"))
+    list(progress(iter(range(4)), 4, "deals"))
     last = stderr.getvalue().rstrip().split("\r")[-1]
     assert "4/4 [" in last and " deals/s]" in last
 
@@ -307,3 +309,10 @@ def test_shell_completion_of_commands_and_table_formats() -> None:
         return CliRunner().invoke(cli, [], env=env, prog_name="harp").stdout
     assert complete("harp st") == "plain,stats\n"
     assert complete("harp score x --fmt gi") == "plain,github\n"
+
+
+@pytest.mark.parametrize("command", ["play", "show", "hint", "solve"])
+def test_a_superscript_digit_in_a_move_is_refused_in_one_line(command: str) -> None:
+    """RULES C6: ``²>f`` is bad notation (exit 1), never a traceback."""
+    refused([command, EH5, "²>f"], 1, "action 1 (²>f): '²' is not a location: "
+                                      "write numbers with the digits 0-9 (RULES C6)")

@@ -7,7 +7,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from harp.cli.output import MESSAGE_LIMIT, engine_errors, one_line, output_options, print_rows
+from harp.cli.options import output_options
+from harp.cli.output import MESSAGE_LIMIT, engine_errors, one_line, print_rows
 from harp.errors import HarpError
 
 ROWS = [{"game": "SH", "won": 3, "rate": 0.75}, {"game": "EH", "won": 1, "rate": None}]

@@ -155,7 +155,7 @@ def test_play_usage_errors_exit_2(tmp_path):
     both = run("play", "SH1-C4-AAAAAJ2", "7>2", "--script", str(script))
     assert both.exit_code == 2
     assert "give moves either as arguments or with --script, not both" in both.stderr
-    record_and_script = run("play", "--record", str(script), "--script", str(script))
+    record_and_script = run("play", "--load", str(script), "--script", str(script))
     assert record_and_script.exit_code == 2
 
 
@@ -222,16 +222,23 @@ def test_interactive_game_saves_text_and_csv_records(tmp_path, monkeypatch):
         "code,moves\nSH1-C4-AAAAAJ2,8>f\nSH1-C4-AAAAAJ2,tt8\n")
 
 
-def test_interactive_game_ends_quietly_at_end_of_input():
+def test_interactive_game_at_end_of_input_keeps_the_game_it_could_not_ask_about():
+    """Input ends at the save question: no answer, so the record is printed
+    (never lost unseen) and the exit code says it was not saved."""
     result = interactive("SH1-C4-AAAAAJ2", "8>f\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
+    assert result.stdout.endswith("Save this game as a record? [y/N]: \n"
+                                  "Not saved. The game's record, to keep by hand:\n"
+                                  "SH1-C4-AAAAAJ2 8>f\n")
     assert "Traceback" not in result.output
+    quiet = interactive("SH1-C4-AAAAAJ2", "")             # nothing played: nothing to keep
+    assert quiet.exit_code == 0
 
 
 def test_interactive_game_announces_a_win():
     from pathlib import Path
 
-    from harp.cli.recordfiles import load_one_record
+    from harp.recordfile import load_one_record
     record = load_one_record(str(Path(__file__).parent.parent / "examples" / "won-seahaven.txt"))
     moves = " ".join(record.script.split())
     result = interactive(record.code, moves + "\nn\n")
@@ -260,3 +267,38 @@ def test_interactive_why_shows_the_rule_behind_the_last_refusal():
     assert after_first.split("SH1-C4-AAAAAJ2> ")[1] == "why\n" + book.section("A2.3").text
     assert book.section("B7").text in out
     assert book.section("A2.5").text in out
+
+
+# ------------------------------------------------------------------ choosing the deal to play
+
+def test_play_takes_deal_s_choice_of_a_daily_deal():
+    played = run("play", "--daily", "--date", "2026-11-29", "--ascii")
+    dealt = run("deal", "--daily", "--date", "2026-11-29", "--ascii")
+    assert played.exit_code == 0 and played.stdout == dealt.stdout
+    assert played.stdout.startswith("Easy Harp  EH1-N-AAADNG7  (deal 111839)\n")
+
+
+def test_play_a_random_deal_of_the_game_and_cells_chosen():
+    result = run("play", "--random", "--game", "sh", "--cells", "2", "--winnable", "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and data["code"].startswith("SH1-C2-") and data["moves"] == 0
+    assert len(data["cells"]) == 2
+
+
+def test_play_line_starts_the_line_game():
+    result = run("play", "--daily", "--date", "2026-11-29", "--line", "--ascii", input="q\n")
+    assert result.exit_code == 0
+    assert "Type help for the notation, q to quit." in result.stdout
+
+
+def test_play_deal_choice_usage_errors_exit_2(tmp_path):
+    for args, message in [
+        (["SH1-C4-AAAAAJ2", "--random"], "give exactly one of CODE, --random or --daily"),
+        (["--game", "sh"], "give exactly one of CODE, --random or --daily"),
+        (["--daily", "--winnable"], "--winnable, --unwinnable and --min-cells choose a --random"),
+        (["--random", "--load", str(tmp_path / "x.txt")],
+         "--random and --daily start a new deal; --load, --script and MOVES go with a CODE"),
+    ]:
+        result = run("play", *args)
+        assert result.exit_code == 2, args
+        assert message in result.stderr, (args, result.stderr)

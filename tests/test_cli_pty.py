@@ -24,7 +24,7 @@ def _interruptible() -> None:
 
 
 def start(tmp_path, *args: str) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "harp", "play", *args, "-i", "--ascii"],
+    child = pexpect.spawn(sys.executable, ["-m", "harp", "play", *args, "--line", "--ascii"],
                           cwd=str(tmp_path), encoding="utf-8", timeout=60,
                           dimensions=(50, 120), preexec_fn=_interruptible)
     return child
@@ -117,17 +117,57 @@ def test_a_failed_save_is_retried_and_giving_up_keeps_the_record(tmp_path):
 
 def test_a_resumed_game_saved_to_its_file_updates_its_record(tmp_path):
     (tmp_path / "saved.txt").write_text(f"{CODE} 8>f\n")
-    child = start(tmp_path, "--record", "saved.txt")
+    child = start(tmp_path, "--load", "saved.txt")
     child.expect_exact(f"{CODE}> ")
     child.sendline("7>2")
     quit_and_save(child, CODE, "")                  # the default: the file it came from
     child.expect_exact("Updated the game's record in saved.txt")
     assert finish(child) == 0
     assert (tmp_path / "saved.txt").read_text() == f"{CODE} 8>f\n7>2\n"
-    child = start(tmp_path, "--record", "saved.txt")      # one record, resumed again
+    child = start(tmp_path, "--load", "saved.txt")      # one record, resumed again
     child.expect_exact("Score 10  Moves 2  Status open")
     child.expect_exact(f"{CODE}> ")
     child.sendline("q")
     child.expect_exact("Save this game as a record? [y/N]: ")
     child.sendline("n")
     assert finish(child) == 0
+
+
+UP, LEFT = "\x1b[A", "\x1b[D"
+
+
+def test_the_line_game_edits_lines_and_recalls_them_with_the_arrow_keys(tmp_path):
+    """readline: Up brings back the last line, Left moves in the line; an
+    arrow key is never read as the text ``^[[A``."""
+    pytest.importorskip("readline")
+    child = start(tmp_path, CODE)
+    child.expect_exact(f"{CODE}> ")
+    child.send(">f" + LEFT + LEFT + "8\r")          # typed ">f", then "8" at its start
+    child.expect_exact("Score 10  Moves 1  Status open")
+    child.expect_exact(f"{CODE}> ")
+    child.send("u\r")
+    child.expect_exact("Score 0  Moves 1  Status open")
+    child.expect_exact(f"{CODE}> ")
+    child.send(UP + UP + "\r")                      # the line before the last: 8>f again
+    child.expect_exact("Score 10  Moves 2  Status open")      # undo kept the counter (B6)
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("q")
+    child.expect_exact("Save this game as a record? [y/N]: ")
+    child.sendline("n")
+    assert finish(child) == 0
+    assert "Refused" not in child.before
+
+
+def test_ctrl_c_at_the_save_question_keeps_the_game(tmp_path):
+    """Ctrl-C is no answer: the game is not thrown away silently; its
+    record is printed to keep by hand, and the exit code says not saved."""
+    child = start(tmp_path, CODE)
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("8>f 7>2")
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("q")
+    child.expect_exact("Save this game as a record? [y/N]: ")
+    child.sendintr()
+    child.expect_exact(f"Not saved. The game's record, to keep by hand:\r\n{CODE} 8>f 7>2")
+    assert finish(child) == 1
+    assert list(tmp_path.iterdir()) == []

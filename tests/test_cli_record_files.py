@@ -1,5 +1,5 @@
 """Record files through every command that reads them (``score``,
-``replay``, ``show --record``, ``play --record``/``--script``): one reader,
+``replay``, ``show --load``, ``play --load``/``--script``): one reader,
 one behaviour, a bad record a row or a message, never a traceback."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from harp.analysis import sources
+from harp import recordfile as sources
 from harp.analysis.scoring import score_records
 from harp.cli import cli
 from harp.records import LINE_LIMIT
@@ -49,7 +49,7 @@ def test_deeply_nested_json_is_a_bad_record_in_every_command(tmp_path):
     replayed = run("replay", "--check", str(deep))
     assert (replayed.exit_code, replayed.stderr) == (1, message)
     assert replayed.stdout.endswith("1 of 2 records replayed without error\n")
-    for command in (["show", "--record", str(deep)], ["play", "--record", str(deep)]):
+    for command in (["show", "--load", str(deep)], ["play", "--load", str(deep)]):
         result = run(*command)
         assert (result.exit_code, result.stderr) == (1, message), command
 
@@ -61,15 +61,15 @@ def test_csv_field_longer_than_pythons_limit_is_read_everywhere(tmp_path):
     assert (row["actions"], row["error"]) == ("70000", "")
     assert run("replay", "--check", str(long)).stdout.endswith(
         "70000 actions, all legal. Score 0, moves 70000, status open.\n")
-    assert json.loads(run("show", "--record", str(long), "--json").stdout)["moves"] == 70_000
-    assert json.loads(run("play", "--record", str(long), "--json").stdout)["moves"] == 70_000
+    assert json.loads(run("show", "--load", str(long), "--json").stdout)["moves"] == 70_000
+    assert json.loads(run("play", "--load", str(long), "--json").stdout)["moves"] == 70_000
 
 
 def test_a_nul_byte_in_a_path_is_a_usage_error_in_every_command():
     for option, command in [("'PATHS...'", ["score", "a\0b.txt"]),
                             ("'RECORD'", ["replay", "a\0b.txt"]),
-                            ("'--record'", ["show", "--record", "a\0b.txt"]),
-                            ("'--record'", ["play", "--record", "a\0b.txt"]),
+                            ("'--load'", ["show", "--load", "a\0b.txt"]),
+                            ("'--load'", ["play", "--load", "a\0b.txt"]),
                             ("'--script'", ["play", "EH1-N-AAAAAAF", "--script", "a\0b.txt"])]:
         result = run(*command)
         assert result.exit_code == 2, command
@@ -144,17 +144,45 @@ def test_a_missing_file_exits_1_in_every_command(tmp_path):
     missing = str(tmp_path / "none.txt")
     message = f"Error: cannot open {missing}: No such file or directory\n"
     for command in (["score", missing], ["score", "-", missing], ["replay", missing],
-                    ["show", "--record", missing], ["play", "--record", missing],
+                    ["show", "--load", missing], ["play", "--load", missing],
                     ["play", "EH1-N-AAAAAAF", "--script", missing]):
         result = run(*command, input="")
         assert (result.exit_code, result.stdout, result.stderr) == (1, "", message), command
 
 
-def test_a_folder_where_a_file_is_expected_is_a_usage_error(tmp_path):
-    for command in (["replay", str(tmp_path)], ["show", "--record", str(tmp_path)],
-                    ["play", "EH1-N-AAAAAAF", "--script", str(tmp_path)]):
-        result = run(*command)
-        assert result.exit_code == 2 and "is a directory" in result.stderr, command
+READERS = (["replay"], ["show", "--load"], ["play", "--load"],
+           ["play", "EH1-N-AAAAAAF", "--script"])
+
+
+def test_a_folder_where_a_file_is_expected_exits_1_in_one_line(tmp_path):
+    """Bad data like a missing file (exit 1), not a usage banner (exit 2)."""
+    for command in READERS:
+        result = run(*command, str(tmp_path))
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            1, "", f"Error: cannot open {tmp_path}: it is a folder, not a file\n"), command
+
+
+def test_a_file_without_permission_exits_1_in_one_line_in_every_command(tmp_path, monkeypatch):
+    """chmod 000: every command that reads the file says so in one line,
+    exit 1.  The tests run as root, who reads any file, so the refusal is
+    simulated where a user meets it: Click's check (os.access) and open()."""
+    import harp.analysis.sources
+    locked = str(tmp_path / "locked.txt")
+    Path(locked).write_text("EH1-N-AAAAAAF 1>f\n")
+    real_open, real_access = open, os.access
+
+    def refusing_open(path, *args, **kwargs):
+        if str(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+    monkeypatch.setattr(os, "access", lambda path, *args, **kwargs:
+                        str(path) != locked and real_access(path, *args, **kwargs))
+    monkeypatch.setattr(sources, "open", refusing_open, raising=False)
+    monkeypatch.setattr(harp.analysis.sources, "open", refusing_open, raising=False)
+    for command in (*READERS, ["score"], ["score", "--rows", "--csv"]):
+        result = run(*command, locked)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            1, "", f"Error: cannot open {locked}: Permission denied\n"), command
 
 
 def test_a_file_that_cannot_be_opened_is_a_row_and_the_batch_goes_on(tmp_path, monkeypatch):

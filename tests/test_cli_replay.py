@@ -41,27 +41,27 @@ def test_won_seahaven_example():
 
 def test_easy_harp_refuses_a_run_between_columns_example():
     assert run("replay", "--check", "examples/easy-harp-run-refused.txt").exit_code == 0
-    result = run("play", "--record", "examples/easy-harp-run-refused.txt", "6>4", "--ascii")
+    result = run("play", "--load", "examples/easy-harp-run-refused.txt", "6>4", "--ascii")
     assert result.exit_code == 1
     assert result.stderr == (
         "Error: action 22 (6>4, line 8): the run 5S…4H cannot move from column 6 to column 4: "
         "only its top card 4H moves (RULES A1.3). Reminder: in Easy Harp only the top card "
         "moves between columns; take a run apart card by card, starting with its last "
         "(exposed) card\n")
-    before = json.loads(run("show", "--record", "examples/easy-harp-run-refused.txt",
+    before = json.loads(run("show", "--load", "examples/easy-harp-run-refused.txt",
                             "--json").stdout)
     assert before["columns"][5][-2:] == ["5S", "4H"] and before["columns"][3][-1] == "6D"
 
 
 def test_seahaven_capacity_example_rules_a2_5():
-    position = run("show", "--record", "examples/seahaven-capacity.txt", "--ascii").stdout
+    position = run("show", "--load", "examples/seahaven-capacity.txt", "--ascii").stdout
     assert "Cells  a 8H  b 9H  c TH  d --" in position        # 1 free cell
     assert " 2:\n 3:\n" in position                            # 2 empty columns
     assert " 7: 9C 8C 7C 6C 5C 4C 3C 2C\n 8: KS QS JS TS 9S\n" in position
-    eight = run("play", "--record", "examples/seahaven-capacity.txt", "7>10", "--ascii")
+    eight = run("play", "--load", "examples/seahaven-capacity.txt", "7>10", "--ascii")
     assert eight.exit_code == 0
     assert "10: QD TC 9C 8C 7C 6C 5C 4C 3C 2C\n" in eight.stdout
-    king_run = run("play", "--record", "examples/seahaven-capacity.txt", "8>2")
+    king_run = run("play", "--load", "examples/seahaven-capacity.txt", "8>2")
     assert king_run.exit_code == 1
     assert king_run.stderr == (
         "Error: action 49 (8>2, line 12): a run of 5 cards cannot move: 1 free cell and 2 empty "
@@ -194,8 +194,10 @@ def test_replay_binary_file_exits_1(tmp_path):
                              "the rest of the file is not read\n")
 
 
-def test_replay_a_directory_is_a_usage_error(tmp_path):
-    assert run("replay", str(tmp_path)).exit_code == 2
+def test_replay_a_directory_is_bad_data(tmp_path):
+    result = run("replay", str(tmp_path))
+    assert (result.exit_code, result.stderr) == (
+        1, f"Error: cannot open {tmp_path}: it is a folder, not a file\n")
 
 
 def test_replay_settings_switches(tmp_path):

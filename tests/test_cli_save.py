@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from harp import Record, RecordError
 from harp.cli import cli
 from harp.cli.interactive import hint_command, hint_limits
-from harp.cli.recordfiles import load_one_record
+from harp.recordfile import load_one_record
 from harp.cli.saving import Resumed, save_record
 from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits
 from harp import new_board
@@ -118,7 +118,7 @@ def test_declining_to_save_exits_0(tmp_path):
 
 def resume_and_save(path: str, typed: str, answer: str = "\n"):
     """Resume the record of ``path``, play ``typed``, quit and save (default: the same file)."""
-    return run("play", "--record", path, "-i", "--ascii", input=f"{typed}\nq\ny\n{answer}")
+    return run("play", "--load", path, "-i", "--ascii", input=f"{typed}\nq\ny\n{answer}")
 
 
 def test_a_resumed_text_record_saved_to_its_file_is_updated_comments_and_all(tmp_path):
@@ -129,7 +129,7 @@ def test_a_resumed_text_record_saved_to_its_file_is_updated_comments_and_all(tmp
     assert result.stdout.endswith("Updated the game's record in saved.txt: "
                                   "replay it with: harp replay saved.txt\n")
     assert (tmp_path / "saved.txt").read_text() == f"# my game\n{CODE} 8>f  # the ace\n7>2\n"
-    again = run("play", "--record", "saved.txt", "--json")      # still one record
+    again = run("play", "--load", "saved.txt", "--json")      # still one record
     assert (again.exit_code, json.loads(again.stdout)["moves"]) == (0, 2)
 
 

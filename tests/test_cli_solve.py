@@ -122,3 +122,35 @@ def test_line_search_option() -> None:
     bad = run("solve", code, "--line-search", "-1")
     assert bad.exit_code == 2 and "'--line-search'" in bad.output
     assert run("hint", code, "--line-search", "1").exit_code == 2
+
+
+def test_hint_and_solve_start_from_a_saved_game(tmp_path) -> None:
+    """--load reads a saved game in hint and solve too; MOVES continue it;
+    --save writes the won game."""
+    saved = tmp_path / "saved.txt"
+    saved.write_text("SH1-C4-AAAAAJ2 8>f\n")
+    assert run("hint", "--load", str(saved)).stdout == run("hint", "SH1-C4-AAAAAJ2",
+                                                            "8>f").stdout == "7>2\n"
+    assert run("hint", "--load", str(saved), "7>2").stdout == run(
+        "hint", "SH1-C4-AAAAAJ2", "8>f 7>2").stdout
+    won = tmp_path / "won.jsonl"
+    result = run("solve", "--load", str(saved), "--save", str(won))
+    assert result.exit_code == 0
+    record = json.loads(won.read_text())
+    assert record["moves"] == "8>f " + result.stdout.strip()
+    assert run("hint").stderr.splitlines()[-1] == (
+        "Error: give a deal CODE (e.g. EH1-N-AAAAAAF) or --load FILE")
+
+
+def test_the_old_record_option_says_what_replaced_it() -> None:
+    """--record read a saved game in play and show, and wrote one in solve:
+    gone, with the new word of each command."""
+    reads = "--load FILE reads a saved game"
+    for args, now in ((["play"], reads), (["show"], reads), (["hint"], reads),
+                      (["solve", "SH1-C4-AAAAAJ2"],
+                       f"{reads}, --save FILE writes the won game")):
+        result = run(*args, "--record", "games.txt")
+        assert result.exit_code == 2
+        assert result.stderr.splitlines()[-1] == (
+            "Error: --record is gone (it meant reading a saved game in some commands and "
+            f"writing one in others): {now}")

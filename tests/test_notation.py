@@ -120,3 +120,21 @@ def test_errors_quote_a_clipped_excerpt_of_a_huge_token(token: str, says: str) -
     with pytest.raises(NotationError) as err:
         new_board("EH1-N-AAAAAAF").push_script(token)
     assert str(err.value).startswith(says) and len(str(err.value)) < 200
+
+
+@pytest.mark.parametrize("token, where", [
+    ("²>f", "'²'"), ("٣>f", "'٣'"), ("1>f¹", "'f¹'"), ("t²", "'²'"), ("３>f", "'３'"),
+])
+def test_locations_take_the_digits_0_to_9_only(token: str, where: str) -> None:
+    """RULES C6: a superscript or other non-ASCII digit is no column; ``²``
+    once reached ``int()`` and raised a plain ValueError, and ``٣`` was
+    read as column 3."""
+    with pytest.raises(NotationError) as err:
+        parse_action(token, "EH")
+    assert str(err.value) == (f"{token!r}: {where} is not a location: write numbers "
+                              "with the digits 0-9 (RULES C6)")
+
+
+def test_a_card_count_takes_the_digits_0_to_9_only() -> None:
+    with pytest.raises(NotationError, match=r"cannot read '٣:1>2'"):
+        parse_action("٣:1>2", "SH", 4)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import doctest
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,11 +29,12 @@ def _python_files() -> list[Path]:
 
 
 def test_every_cited_section_is_in_the_book() -> None:
-    """Every ``RULES Xn[.m]`` in the code, tests, README and the book itself
+    """Every ``RULES Xn[.m]`` in the code, tests, README, docs/ and the book itself
     names a section (or part) the book has."""
     book_ids = set(rule_book().ids())
     missing = {}
-    for path in [*_python_files(), ROOT / "README.md", ROOT / "harp" / "rules.md"]:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for path in [*_python_files(), *pages, ROOT / "harp" / "rules.md"]:
         for cited in cited_ids(path.read_text(encoding="utf-8")):
             if cited not in book_ids:
                 missing.setdefault(cited, []).append(str(path.relative_to(ROOT)))
@@ -106,21 +109,63 @@ def test_no_import_cycles() -> None:
             visit(name)
 
 
-def test_rules_command_works_outside_the_checkout(tmp_path: Path) -> None:
-    """``harp rules A2.5`` reads the book from the installed package."""
-    result = subprocess.run([sys.executable, "-m", "harp", "rules", "A2.5"], cwd=tmp_path,
+def _commands_work(python: list[str], harp_script: list[str], cwd: Path,
+                   env: dict[str, str] | None = None) -> None:
+    """``harp`` and ``python -m harp`` each list the commands and deal from
+    ``cwd``; every command's --help runs (through one launcher or the other,
+    in turn), and the rule book and the atlas (package data) are found."""
+    from harp.cli.main import COMMANDS
+
+    def run(*args: str) -> str:
+        result = subprocess.run([*args], cwd=cwd, env=env, capture_output=True, text=True,
+                                check=False)
+        assert result.returncode == 0, (args, result.stderr)
+        return result.stdout
+
+    launchers = (python + ["-m", "harp"], harp_script)
+    for launcher in launchers:
+        listed = run(*launcher, "--help").split("Commands:\n", 1)[1]
+        assert re.findall(r"^  (\S+)", listed, re.MULTILINE) == sorted(COMMANDS)
+        assert run(*launcher, "deal", "EH1-N-AAAAAAF").startswith(
+            "Easy Harp  EH1-N-AAAAAAF  (deal 5)\n")
+    for number, command in enumerate(sorted(COMMANDS)):
+        launcher = launchers[number % 2]
+        assert run(*launcher, command, "--help").startswith(f"Usage: harp {command} ")
+    assert run(*harp_script, "rules", "A2.5").startswith("### A2.5 Group moves\n")
+    assert run(*python, "-m", "harp", "decode", "SH1-C4-AAAAAJ2").splitlines()[-2:] == [
+        "winnable: 4 cells yes, 2 cells no, 1 cell no (atlas)", "fewest cells: 4"]
+
+
+def test_the_editable_install_serves_this_checkout_from_any_folder(tmp_path: Path) -> None:
+    """The tests' own install (``pip install -e '.[test]'``): harp.cli and
+    harp.analysis are this checkout's cli/ and analysis/ folders, and the
+    commands work from a folder outside it."""
+    import harp.analysis
+    import harp.cli
+    assert Path(harp.cli.__file__).parent == ROOT / "cli"
+    assert Path(harp.analysis.__file__).parent == ROOT / "analysis"
+    _commands_work([sys.executable], [str(Path(sys.executable).parent / "harp")], tmp_path)
+
+
+@pytest.mark.parametrize("name", ["harp.tests", "harp.benchmarks", "harp.harp"])
+def test_only_the_package_imports_in_a_checkout(name: str) -> None:
+    """From the checkout's root, ``harp`` is the harp/ folder and nothing
+    beside it: no second engine, no tests or benchmarks inside harp."""
+    result = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=ROOT,
                             capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("### A2.5 Group moves\n")
-    assert "| 1 | 2 / 4 / 8 | 2 / 4 |" in result.stdout
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"ModuleNotFoundError: No module named '{name}'")
 
 
 def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
     """A wheel built from the checkout holds one import package, harp (with
-    harp.cli, harp.analysis, harp.solve), the rule book and the atlas."""
+    harp.cli, harp.analysis, harp.solve), the rule book and the atlas; installed
+    (beside the test run's dependencies), its commands work from any folder."""
     source = tmp_path / "source"        # setuptools builds in the tree: not in the checkout's
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis", "*.db"))
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis",
+        "*.db"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
                     "-w", str(tmp_path), str(source)], check=True, capture_output=True, cwd=tmp_path)
     (wheel,) = tmp_path.glob("harp_patience-*.whl")
@@ -128,7 +173,22 @@ def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
     top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert top == {"harp"}
     for needed in ("harp/cli/__init__.py", "harp/analysis/stats.py", "harp/solve/__init__.py",
+                   "harp/solve/easyharp/__init__.py", "harp/solve/seahaven/__init__.py",
                    "harp/rules.md", "harp/__main__.py", "harp/data/atlas-sh1.bin"):
         assert needed in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "harp = harp.cli:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+    # A plain (not editable) install into a folder of its own, found first
+    # on the path; click, tabulate and tqdm come from the test run's install.
+    target = tmp_path / "installed"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--quiet",
+                    "--target", str(target), str(wheel)], check=True, capture_output=True)
+    shutil.rmtree(source)
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    found = subprocess.run([sys.executable, "-c", "import harp.cli; print(harp.cli.__file__)"],
+                           cwd=away, env=env, capture_output=True, text=True, check=True)
+    assert Path(found.stdout.strip()) == target / "harp" / "cli" / "__init__.py"
+    _commands_work([sys.executable], [sys.executable, str(target / "bin" / "harp")], away, env)

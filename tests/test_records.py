@@ -171,3 +171,17 @@ def test_a_record_spans_its_lines() -> None:
 def test_csv_with_a_header_order_fills_missing_fields() -> None:
     record = Record("EH1-N-AAAAAAF", "1>f d")
     assert format_record(record, "csv", ["player", "code", "moves"]) == ",EH1-N-AAAAAAF,1>f d"
+
+
+def test_a_csv_field_holding_line_breaks_is_quoted_and_reads_back(tmp_path) -> None:
+    """RULES B8: a CSV record keeps its fields whole, line breaks included
+    (an unquoted break would split the row in two)."""
+    from harp.recordfile import records_in
+    from harp.records import csv_header, format_record
+    tricky = Record("SH1-C4-AAAAAJ2", "3>a", {"player": "a\r\nb", "note": "\r"})
+    plain = Record("EH1-N-AAAAAAF", "1>f", {"player": "x", "note": ""})
+    path = tmp_path / "games.csv"
+    lines = [csv_header(tricky), format_record(tricky, "csv"), format_record(plain, "csv")]
+    path.write_text("".join(line + "\r\n" for line in lines), newline="")
+    read = [(r.code, r.script, r.extra) for _, r in records_in(str(path))]
+    assert read == [(tricky.code, "3>a", tricky.extra), (plain.code, "1>f", plain.extra)]

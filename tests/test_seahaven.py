@@ -233,3 +233,17 @@ def test_real_deal_opening_moves() -> None:
     board.push("8>f")
     assert names(board.foundations[3]) == "AC" and board.score == 10
     assert names(board.columns[7]) == "7D 2C 8S 3D"
+
+
+def test_c7_a_card_taken_back_to_a_cell_scores_again_from_the_cell() -> None:
+    """RULES C7 (the worked example): points are read literally, B11: the
+    take-back earns 0, the cell-to-column move +5, the foundation +10 again."""
+    board = seahaven(["KD", "3S"], foundations=["AS 2S", "", "", ""])
+    scores = []
+    for action in ("f1>a", "a>2", "2>f"):
+        board.push(action)
+        scores.append(board.score)
+    assert scores == [0, 5, 15]
+    assert names(board.foundations[0]) == "AS 2S" and names(board.columns[1]) == "3S"
+    board.push("u")
+    assert board.score == 5 and board.moves == 3

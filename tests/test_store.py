@@ -206,5 +206,5 @@ def test_report_on_a_read_only_folder(tmp_path: Path) -> None:
 def test_python_callers_get_store_errors(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="cannot open 'a\\\\x00b': a file name cannot hold"):
         ResultStore("a\0b")
-    with pytest.raises(StoreError, match="it is a directory"):
+    with pytest.raises(StoreError, match="it is a folder, not a database"):
         ResultStore(str(tmp_path))

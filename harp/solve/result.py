@@ -6,10 +6,15 @@ to its code) and ``unknown`` (a limit was hit).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+
+#: A search's progress callback: told the positions searched so far, now
+#: and then (a display; it must not raise).
+Progress = Callable[[int], None]
 
 
 @dataclass(frozen=True)
@@ -43,18 +48,22 @@ HINT_LIMITS = SolveLimits(max_states=300_000, timeout=2.4, line_search=0.0)
 @dataclass
 class SolveResult:
     """What a solver found: outcome, winning actions (canonical tokens),
-    positions searched and seconds spent; ``verdict_seconds`` is when the
-    outcome was known (the rest went to looking for a shorter line)."""
+    positions searched and seconds spent; ``verdict_seconds`` and
+    ``verdict_states`` are when the outcome was known (the rest went to
+    looking for a shorter line)."""
 
     outcome: str
     actions: list[str] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
     verdict_seconds: float | None = None
+    verdict_states: int | None = None
 
     def __post_init__(self) -> None:
         if self.verdict_seconds is None:
             self.verdict_seconds = self.seconds
+        if self.verdict_states is None:
+            self.verdict_states = self.states
 
     @property
     def solved(self) -> bool:

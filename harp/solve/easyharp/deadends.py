@@ -5,8 +5,8 @@ recognised without a search.
 None); the solver answers ``unsolvable`` on such a position at once.  Each
 pattern's proof sits with its test.  Easy Harp is a loose game (nine
 columns, two copies of every card, the whole talon at hand), so patterns
-that hold from the opening are rare: see the README's Easy Harp solver
-section for what a scan of deals found.
+that hold from the opening are rare: see docs/solvers.md ("Win rates")
+for what a scan of deals found.
 """
 from __future__ import annotations
 

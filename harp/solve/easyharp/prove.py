@@ -40,7 +40,7 @@ from .moves_sound import complete_steps
 from .movable import stuck_cards
 from .safe import play_proved
 from .search import CLOCK_EVERY, SearchOutcome, play_step
-from ..result import SOLVED, UNKNOWN, UNSOLVABLE
+from ..result import SOLVED, UNKNOWN, UNSOLVABLE, Progress
 
 LOST, WINNABLE = "lost", "winnable"
 
@@ -77,11 +77,12 @@ def prove_lost(target, max_positions: int, known: set | None = None,
 
 
 def sound_search(root: Position, max_states: int, deadline: float = float("inf"),
-                 known: set | None = None) -> SearchOutcome:
+                 known: set | None = None, progress: Progress | None = None) -> SearchOutcome:
     """The search of :func:`prove_lost` from a closed position (the sound
     search of :mod:`harp.solve.easyharp.solver`): ``solved`` with the line
     from ``root`` to an empty tableau, ``unsolvable`` (proved: see the
-    module text) or ``unknown``; ``states`` counts the positions made."""
+    module text) or ``unknown``; ``states`` counts the positions made,
+    and ``progress`` is told them now and then."""
     if tableau_empty(root):
         return SearchOutcome(SOLVED, [], 1)
     lost = set() if known is None else known
@@ -106,8 +107,13 @@ def sound_search(root: Position, max_states: int, deadline: float = float("inf")
         met.add(child_key)
         if tableau_empty(child):
             return SearchOutcome(SOLVED, [m for seg in path for m in seg] + segment, len(met))
-        if len(met) >= max_states or (len(met) % CLOCK_EVERY == 0 and time.perf_counter() > deadline):
+        if len(met) >= max_states:
             return SearchOutcome(UNKNOWN, [], len(met))
+        if len(met) % CLOCK_EVERY == 0:
+            if time.perf_counter() > deadline:
+                return SearchOutcome(UNKNOWN, [], len(met))
+            if progress is not None:
+                progress(len(met))
         if stuck_cards(child):
             continue
         path.append(segment)

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .model import SLOT_SUIT, Move, Position, apply, digest, key, tableau_empty
-from ..result import SOLVED, UNKNOWN, UNSOLVABLE
+from ..result import SOLVED, UNKNOWN, UNSOLVABLE, Progress
 
 #: Every this many children tried the clock is read.
 CLOCK_EVERY = 1024
@@ -61,11 +61,12 @@ def play_step(pos: Position, moves: list[Move],
 
 def depth_first(root: Position, steps: Callable[[Position], list],
                 close: Callable[[Position, list[Move]], Position], max_states: int,
-                deadline: float) -> SearchOutcome:
+                deadline: float, progress: Progress | None = None) -> SearchOutcome:
     """Search from ``root`` (already closed) for a position with an empty
     tableau.  ``steps(pos)`` lists (priority, moves) best first;
     ``close(pos, line)`` plays the forced moves, appending them to line.
-    The line returned leads from ``root`` to the win's empty tableau."""
+    The line returned leads from ``root`` to the win's empty tableau;
+    ``progress`` is told the positions searched, now and then."""
     if tableau_empty(root):
         return SearchOutcome(SOLVED, [], 1)
     seen = {key(root)}
@@ -76,8 +77,11 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     tried = 0
     while stack:
         tried += 1
-        if tried % CLOCK_EVERY == 0 and clock() > deadline:
-            return SearchOutcome(UNKNOWN, [], count)
+        if tried % CLOCK_EVERY == 0:
+            if clock() > deadline:
+                return SearchOutcome(UNKNOWN, [], count)
+            if progress is not None:
+                progress(count)
         frame = stack[-1]
         pos, options, index = frame
         if index == len(options):

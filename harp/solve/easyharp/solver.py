@@ -73,7 +73,7 @@ from .prove import sound_search
 from .safe import play_proved
 from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
                                score_by_depth, score_by_low_cards, score_by_needs)
-from ..result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveLimits, SolveResult
+from ..result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, Progress, SolveLimits, SolveResult
 
 #: Positions of the first fast run and of the first sound search: small
 #: positions are decided before any long search starts.
@@ -164,7 +164,8 @@ LINE_WIDTHS = (4, 8, 16)
 KEEP_CHILDREN = 20_000
 
 
-def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
+def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS,
+                    progress: Progress | None = None) -> SolveResult:
     """Search from the board's current position (RULES A1) within
     ``limits``; after a win, look for shorter lines for up to its
     ``line_search`` seconds (:func:`_shorter`).
@@ -176,13 +177,21 @@ def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _solve(board, limits.max_states, limits.timeout, limits.line_search)
+        return _solve(board, limits.max_states, limits.timeout, limits.line_search,
+                      progress or _silent)
     finally:
         if collecting:
             gc.enable()
 
 
-def _solve(board, max_states: int, timeout: float | None, line_search: float) -> SolveResult:
+def _silent(states: int) -> None:
+    pass
+
+
+def _solve(board, max_states: int, timeout: float | None, line_search: float,
+           progress: Progress) -> SolveResult:
+    """The order of work; ``progress`` is told the positions searched
+    between the runs and, within the depth-first ones, every 1024 tries."""
     start = time.perf_counter()
     deadline = start + (timeout if timeout is not None else float("inf"))
     root = position_from_board(board)
@@ -201,16 +210,21 @@ def _solve(board, max_states: int, timeout: float | None, line_search: float) ->
         if line_search > 0:
             actions, more = _shorter(board, root, line, actions,
                                      min(deadline, time.perf_counter() + line_search),
-                                     max_states - used)
-        return SolveResult(SOLVED, actions, used + more, time.perf_counter() - start, verdict)
+                                     max_states - used, _after(progress, used))
+        return SolveResult(SOLVED, actions, used + more, time.perf_counter() - start, verdict,
+                           verdict_states=used)
 
-    found = depth_first(fast_root, quick_steps, play_safe_after, min(FIRST_FAST, max_states), deadline)
+    found = depth_first(fast_root, quick_steps, play_safe_after, min(FIRST_FAST, max_states),
+                        deadline, progress)
     used += found.states
+    progress(used)
     if found.outcome == SOLVED:
         return won(fast_line, found)
     fast_exhausted = found.outcome == UNSOLVABLE
-    found = sound_search(sound_root, min(SOUND_FIRST, max_states - used), deadline)
+    found = sound_search(sound_root, min(SOUND_FIRST, max_states - used), deadline,
+                         progress=_after(progress, used))
     used += found.states
+    progress(used)
     if found.outcome == SOLVED:
         return won(sound_line, found)
     if found.outcome == UNSOLVABLE:
@@ -218,18 +232,24 @@ def _solve(board, max_states: int, timeout: float | None, line_search: float) ->
     fast_deadline = start + FAST_SHARE * (deadline - start)
     fast_states = int(FAST_SHARE * max_states)
     if not fast_exhausted:
-        found, used = _fast_search(fast_root, used, fast_states, fast_deadline)
+        found, used = _fast_search(fast_root, used, fast_states, fast_deadline, progress)
         if found.outcome == SOLVED:
             return won(fast_line, found)
-    found = sound_search(sound_root, max(1, max_states - used), deadline)
+    found = sound_search(sound_root, max(1, max_states - used), deadline,
+                         progress=_after(progress, used))
     used += found.states
     if found.outcome == SOLVED:
         return won(sound_line, found)
     return SolveResult(found.outcome, [], used, time.perf_counter() - start)
 
 
-def _fast_search(root: Position, used: int, max_states: int, deadline: float
-                 ) -> tuple[SearchOutcome, int]:
+def _after(progress: Progress, used: int) -> Progress:
+    """``progress`` of a run that starts after ``used`` positions."""
+    return lambda states: progress(used + states)
+
+
+def _fast_search(root: Position, used: int, max_states: int, deadline: float,
+                 progress: Progress) -> tuple[SearchOutcome, int]:
     """The fast runs in turn until one wins or ``used`` reaches
     ``max_states`` or the deadline passes; the last outcome and the
     positions used.  (A function of its own so that the runs' tables, the
@@ -240,6 +260,7 @@ def _fast_search(root: Position, used: int, max_states: int, deadline: float
             break
         found = run(max_states - used, deadline)
         used += found.states
+        progress(used)
         if found.outcome == SOLVED:
             break
     return found, used
@@ -257,7 +278,7 @@ def _script(board, root: Position, line: list[Move], deadline: float
 
 
 def _shorter(board, root: Position, line: list[Move], best: list[str], deadline: float,
-             max_states: int) -> tuple[list[str], int]:
+             max_states: int, progress: Progress) -> tuple[list[str], int]:
     """The line search, a large-neighbourhood search on the best line so
     far: keep it up to a cut drawn at random in the :data:`CUT` share of
     its length, finish it from there with a narrow beam (a width of
@@ -276,6 +297,7 @@ def _shorter(board, root: Position, line: list[Move], best: list[str], deadline:
         found = beam(pos, rng.choice(LINE_WIDTHS), children, rng.choice(BEAM_SCORES),
                      min(max_states - used, BEAM_CAP), deadline)
         used += found.states
+        progress(used)
         if found.outcome == SOLVED:
             new_line, actions = _script(board, root, prefix + found.line, deadline)
             if len(actions) < len(best):

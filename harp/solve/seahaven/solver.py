@@ -39,7 +39,7 @@ from harp.cards import make_card
 from harp.notation import CELL_NAMES
 from harp.seahaven import N_COLUMNS, SLOT_OF_SUIT
 
-from ..result import DEFAULT_LIMITS, SolveLimits, SolveResult
+from ..result import DEFAULT_LIMITS, Progress, SolveLimits, SolveResult
 from .deadends import lost
 from .moves import SearchMove, apply_move, moves_to_search
 from .position import (CELL, COMPLETE, FOUND, SEP, MoveRecord, close_root,
@@ -79,14 +79,15 @@ def _shortcut(path: list[Position], recs: list[list[MoveRecord]], ncells: int
 def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
            foundations_need: list[int], ncells: int,
            limits: SolveLimits = DEFAULT_LIMITS, dead_ends: bool = True, one_cell: bool = True,
-           lazy: bool = True) -> tuple[str, list[MoveRecord], int]:
+           lazy: bool = True, progress: Progress | None = None
+           ) -> tuple[str, list[MoveRecord], int]:
     """Decide a position.  ``foundations_need[s]`` is the next card suit ``s``
     needs (``COMPLETE + s`` once complete, ``foundation_needs``).  Returns
     (outcome, records, states) where outcome is ``solved``, ``unsolvable``
     or ``unknown`` and records are the ``MoveRecord`` of the winning line.
     ``dead_ends=False`` turns the dead-end tests off, ``one_cell=False``
     only DEAD-END-ONE-CELL, ``lazy=False`` LAZY-PARK and LAZY-STEP (for
-    the tests)."""
+    the tests).  ``progress`` is told the positions searched every 1024."""
     max_states, timeout = limits.max_states, limits.timeout
     deadline = None if timeout is None else time.perf_counter() + timeout
     # The search numbers the columns in key order (see _dfs); `order` maps back.
@@ -104,14 +105,14 @@ def search(columns: list[list[int]] | tuple, cells: list[int | None] | tuple,
         outcome, records, states = "unsolvable", [], 1
     else:
         outcome, records, states = _dfs(cols, cell_b, need, root_rec, ncells, max_states, deadline,
-                                      lazy)
+                                        lazy, progress)
     return outcome, [(order[s] if s < N_COLUMNS else s, order[d] if d < N_COLUMNS else d, card)
                      for s, d, card in records], states
 
 
 def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list[MoveRecord],
          ncells: int, max_states: int, deadline: float | None,
-         lazy: bool = True) -> tuple[str, list[MoveRecord], int]:
+         lazy: bool = True, progress: Progress | None = None) -> tuple[str, list[MoveRecord], int]:
     """The depth-first search of ``search`` from a closed position.
 
     The key of a position is its columns sorted, then its cells.  The root's
@@ -151,6 +152,8 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
             if states >= max_states or (deadline is not None and time.perf_counter() > deadline):
                 return "unknown", [], states
             check_at = min(max_states, states + 1024)
+            if progress is not None:
+                progress(states)
         next_todo = moves_of(ncols, ncell_b, ncells, nneed, lazy)
         if next_todo:                # else nothing to search from there
             next_todo.reverse()
@@ -199,7 +202,8 @@ def foundation_needs(foundations: list[list[int]]) -> list[int]:
     return [make_card(len(foundations[SLOT_OF_SUIT[suit]]), suit) for suit in range(4)]
 
 
-def solve_seahaven(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveResult:
+def solve_seahaven(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
+                   progress: Progress | None = None) -> SolveResult:
     """Decide a Seahaven board from its current position (RULES A2).
 
     ``board`` needs ``columns``, ``cells``, ``foundations`` and ``code``
@@ -208,6 +212,6 @@ def solve_seahaven(board: Any, limits: SolveLimits = DEFAULT_LIMITS) -> SolveRes
     start = time.perf_counter()
     columns, cells = board.columns, board.cells    # read, never changed
     outcome, records, states = search(columns, cells, foundation_needs(board.foundations),
-                                      len(cells), limits)
+                                      len(cells), limits, progress=progress)
     actions = script_of(columns, cells, records) if outcome == "solved" else []
     return SolveResult(outcome, actions, states, time.perf_counter() - start)

@@ -1,0 +1,125 @@
+"""Pictures of ``harp stats`` tables as PNG or SVG files (``--plot FILE``).
+
+matplotlib is an optional extra (``pip install 'harp-patience[plot]'``):
+:func:`check_plot` says in one line what is missing before any work.  The
+figures draw the same rows as the tables (:mod:`analysis.tables`):
+
+* one measure (``--dist MEASURE``): deals per value or range of values,
+  with the solver's win rate per value of a layout measure (when the deals
+  were solved), or the share of every deal won within each number of
+  positions or seconds (the cumulative solved-within-budget curve);
+* no measure, deals solved: the winning lines' lengths, the difficulty,
+  the solved-within-positions curve and the win rate by opening moves;
+* no measure, layout only: every layout measure's distribution.
+
+The files are reproducible: an SVG has no date and fixed element ids.
+"""
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from typing import Any
+
+from harp.errors import HarpError, clip
+
+from .tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables
+
+FORMATS = (".png", ".svg")
+#: The overview of solved deals: measure, panel title.
+SOLVE_PANELS = (("length", "Length of the winning line"),
+                ("difficulty", "Difficulty (log10 positions to the first win)"),
+                ("states", "Solved within N positions"),
+                ("opening_moves", "Win rate by opening moves"))
+INCHES = (9.0, 6.0)
+
+
+class PlotError(HarpError):
+    """A picture that cannot be made: no matplotlib, or a file name that is not .png or .svg."""
+
+
+def check_plot(path: str) -> None:
+    """PlotError unless ``path`` ends in .png or .svg and matplotlib is
+    installed (checked before a run, not after it)."""
+    if os.path.splitext(path)[1].lower() not in FORMATS:
+        raise PlotError(f"cannot draw {clip(path)}: --plot writes .png or .svg files")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PlotError("--plot needs matplotlib: pip install 'harp-patience[plot]'") from None
+
+
+def plot(tables: StatsTables, path: str, measure: str | None = None, title: str = "",
+         description: str = "") -> None:
+    """Draw ``measure``'s distribution (or the overview) into ``path``."""
+    check_plot(path)
+    from matplotlib import rcParams
+    from matplotlib.figure import Figure
+
+    rcParams["svg.hashsalt"] = "harp"
+    rcParams["svg.fonttype"] = "none"           # text as text: small, searchable
+    figure = Figure(figsize=INCHES, layout="constrained")
+    if measure is not None:
+        _distribution(figure.add_subplot(), tables, measure)
+    elif any(stats.outcomes for stats in tables.solve.values()):
+        for i, (name, heading) in enumerate(SOLVE_PANELS):
+            axes = figure.add_subplot(2, 2, i + 1)
+            _distribution(axes, tables, name)
+            axes.set_title(heading, fontsize="medium")
+    else:
+        names = tables.measures()
+        columns = 3
+        rows = -(-len(names) // columns) or 1
+        figure.set_size_inches(INCHES[0], 2.2 * rows)
+        for i, name in enumerate(names):
+            _distribution(figure.add_subplot(rows, columns, i + 1), tables, name, small=True)
+    if title:
+        figure.suptitle(title)
+    extension = os.path.splitext(path)[1].lower()
+    metadata: dict[str, Any] = {"Title": title} if title else {}
+    if description:
+        metadata["Description"] = description
+    if extension == ".svg":
+        metadata["Date"] = None
+    figure.savefig(path, metadata=metadata)
+
+
+def _distribution(axes: Any, tables: StatsTables, measure: str, small: bool = False) -> None:
+    """Bars of deals per value for each game and variant; a line of the
+    win rate or of the solved-within share on a second axis."""
+    rows_by_group: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in tables.distribution_rows(measure):
+        rows_by_group[f"{row['game']} {row['variant']}"].append(row)
+    groups = list(rows_by_group)
+    rate_axes = None
+    width = 0.8 / max(1, len(groups))
+    for n, (group, rows) in enumerate(rows_by_group.items()):
+        positions = [i + 0.1 + n * width for i in range(len(rows))]
+        axes.bar(positions, [row["pct"] for row in rows], width=width,
+                 align="edge", label=f"{group}: deals %")
+        rate = ("solved_within_pct" if measure in LOG_MEASURES else
+                "won_pct" if "won_pct" in rows[0] else None)
+        if rate is not None:
+            rate_axes = rate_axes or axes.twinx()
+            rate_axes.plot([i + 0.5 for i in range(len(rows))],
+                           [row[rate] for row in rows], marker=".",
+                           label=f"{group}: {'solved within' if rate != 'won_pct' else 'won'} %")
+            rate_axes.set_ylim(0, 100)
+        labels = [_label(row) for row in rows]
+        step = max(1, -(-len(labels) // (6 if small else 9)))
+        axes.set_xticks([i + 0.5 for i in range(0, len(rows), step)],
+                        labels[::step], rotation=45 if not small else 0,
+                        fontsize="small" if small else None)
+    axes.set_xlabel(SOLVE_MEASURES.get(measure, measure.replace("_", " ")),
+                    fontsize="small" if small else None)
+    axes.set_ylabel("deals %", fontsize="small" if small else None)
+    if not small and (len(groups) > 1 or rate_axes is not None):
+        handles, labels = axes.get_legend_handles_labels()
+        if rate_axes is not None:
+            more, more_labels = rate_axes.get_legend_handles_labels()
+            handles, labels = handles + more, labels + more_labels
+        axes.legend(handles, labels, fontsize="small", loc="best")
+
+
+def _label(row: dict[str, Any]) -> str:
+    low, high = row["value"], row.get("high", row["value"])
+    return f"{low:g}" if low == high else f"{low:g}-{high:g}"

@@ -1,0 +1,96 @@
+"""``harp deal``: the opening layout of a deal, chosen by code, at random or
+by date (RULES A1.10, B4), and whether it can be won."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+import click
+
+from harp import Board, new_board
+from harp.deals import EASY_HARP, SEAHAVEN, DealCode, daily_code, parse_code, random_code
+from harp.render import fcs_board
+from harp.solve import BATCH_LIMITS, SolveLimits
+
+from .options import board_display, deal_choice
+from .winnable import difficulty_of, print_deal, winnable_choice, winnable_options
+
+
+def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | None,
+                game: str | None, cells: int | None) -> DealCode:
+    """The deal named by ``harp deal``'s arguments (RULES A1.10, B4)."""
+    chosen = [name for name, on in (("CODE", code is not None), ("--random", random_),
+                                    ("--daily", daily)) if on]
+    if len(chosen) != 1:
+        raise click.UsageError("give exactly one of CODE, --random or --daily")
+    if date is not None and not daily:
+        raise click.UsageError("--date goes with --daily")
+    if code is not None:
+        if game or cells:
+            raise click.UsageError("--game and --cells choose a --random or --daily deal; "
+                                   "a CODE already names its game and cells")
+        return parse_code(code)
+    game = game or EASY_HARP
+    if game == EASY_HARP and cells is not None:
+        raise click.UsageError("--cells is for Seahaven (--game sh); Easy Harp has no cells")
+    n_cells = cells or 4
+    if random_:
+        return random_code(game, n_cells)
+    return daily_code(game, date, n_cells)
+
+
+@click.command()
+@click.argument("code", required=False)
+@deal_choice
+@click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
+              show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
+                                      "board format (Seahaven only).")
+@winnable_options
+@click.option("--difficulty", "difficulty", is_flag=True,
+              help="Solve the deal (within --timeout) and print its difficulty: log10 of the "
+                   "positions searched before the first win (docs/batch.md: \"Difficulty\").")
+@board_display
+def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
+         game: str | None, cells: int | None, format_: str, winnable: bool, unwinnable: bool,
+         min_cells: int | None, limits: SolveLimits, difficulty: bool, json_: bool,
+         ascii_: bool, reveal: bool) -> None:
+    """Print the opening layout of a deal; the code is always shown.
+
+    A Seahaven deal is followed by whether it can be won with 4, 2 and 1
+    cells (from the atlas of every deal).  --winnable, --unwinnable and
+    --min-cells choose the --random deal among those; for Easy Harp the
+    solver decides random deals until one fits, within --timeout seconds.
+
+    \b
+    Examples:
+        harp deal EH1-N-AAAAAAF
+        harp deal --daily --game sh --cells 2
+        harp deal --random --winnable --game sh --cells 1
+        harp deal SH1-C4-AAAAAJ2 --format fcs | fc-solve -g seahaven -m -sn -
+    """
+    if json_ and format_ == "fcs":
+        raise click.UsageError("--json and --format fcs exclude each other")
+    chosen = choose_code(code, random_, daily, date, game, cells)
+    chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells,
+                                      limits.timeout)
+    board = new_board(chosen)
+    if format_ == "fcs":
+        if difficulty:
+            raise click.UsageError("--difficulty and --format fcs exclude each other")
+        print_fcs(board, announce_code=code is None)
+    else:
+        work = (difficulty_of(chosen, replace(BATCH_LIMITS, timeout=limits.timeout))
+                if difficulty else None)
+        print_deal(board, verdict, limits.timeout, json_ or format_ == "json", ascii_, reveal,
+                   work)
+
+
+def print_fcs(board: Board, announce_code: bool) -> None:
+    """The layout in Freecell Solver's board format (harp.render.fcs_board)."""
+    if board.game != SEAHAVEN:
+        raise click.UsageError("--format fcs is for Seahaven deals only")
+    if announce_code:
+        click.echo(f"code: {board.code}", err=True)
+    click.echo(fcs_board(board).rstrip("\n"))
+
+

@@ -1,0 +1,38 @@
+"""``harp decode``: what a deal code names, and whether the deal can be won (RULES B1)."""
+from __future__ import annotations
+
+import click
+
+from harp.deals import GAME_NAMES, parse_code
+from harp.solve import SolveLimits
+
+from .options import limit_options
+from .winnable import WINNABLE_LIMITS, decode_lines
+
+
+@click.command()
+@click.argument("code")
+@click.option("--solve", is_flag=True,
+              help="Decide whether the deal can be won with the solver, not the atlas.")
+@limit_options(WINNABLE_LIMITS, ("timeout",), " (the solver: Easy Harp has no atlas)")
+def decode(code: str, solve: bool, limits: SolveLimits) -> None:
+    """Print what CODE names, and whether the deal can be won.
+
+    The game, variant, cells and deal number; then whether the deal can be
+    won: Seahaven with 4, 2 and 1 cells, from the atlas of every deal; Easy
+    Harp with --solve (the solver, within --timeout seconds).
+
+    \b
+    Example:
+        harp decode SH1-C2-AAAAAJ2
+        harp decode EH1-N-AAAAAAF --solve --timeout 5
+    """
+    deal = parse_code(code)
+    winnable = decode_lines(deal, solve, limits.timeout)    # all or nothing: it may need the atlas
+    click.echo(f"code: {deal}")
+    click.echo(f"game: {deal.game} ({GAME_NAMES[deal.game]})")
+    click.echo(f"variant: {deal.variant}")
+    click.echo(f"cells: {deal.cells}")
+    click.echo(f"deal: {deal.number}")
+    for line in winnable:
+        click.echo(line)

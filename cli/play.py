@@ -1,0 +1,125 @@
+"""``harp play``: moves applied to a deal (from the command line, a script
+file, a record file or standard input), or an interactive game: the
+full-screen game on a terminal (:mod:`harp.cli.tui`), else (and with
+``--line``) the line game (:mod:`harp.cli.interactive`)."""
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from harp import HarpError, Record, new_board
+from harp.recordfile import load_one_record, read_script, shown_name
+from harp.records import continued
+
+from .options import (READS_SAVED, board_display, deal_choice, input_path, load_option,
+                      retired_record_option, rule_settings)
+from .output import print_board, print_position, step_printer
+from .saving import Resumed
+from .winnable import winnable_options
+
+if TYPE_CHECKING:
+    from harp.solve import SolveLimits
+
+
+@click.command(short_help="Apply moves to a deal and print the position, or play interactively.")
+@click.argument("code", required=False)
+@click.argument("moves", nargs=-1)
+@click.option("--script", "script_file", type=input_path(dir_okay=False),
+              help="Read the moves from a script file (- for standard input).")
+@load_option()
+@retired_record_option(READS_SAVED)
+@click.option("--verbose", "-v", is_flag=True, help="Print the position after every action.")
+@click.option("--interactive", "-i", "force_interactive", is_flag=True,
+              help="Play interactively (the default with no moves in a terminal).")
+@click.option("--line", is_flag=True,
+              help="Play the line game (type moves) instead of the full-screen game.")
+@deal_choice
+@winnable_options
+@rule_settings
+@board_display
+def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
+         load: str | None, verbose: bool, force_interactive: bool, line: bool,
+         random_: bool, daily: bool, date: dt.date | None, game: str | None,
+         cells: int | None, winnable: bool, unwinnable: bool, min_cells: int | None,
+         limits: SolveLimits, interactive_rules: bool, double_click: bool, json_: bool,
+         ascii_: bool, reveal: bool) -> None:
+    """Apply moves to deal CODE and print the final position, score, moves, status.
+
+    Without CODE (or with CODE -) a record is read from standard input; with
+    --load FILE the game starts from that saved game and MOVES continue it.
+    Quote moves: > is special to the shell.  With no moves in a terminal
+    (or with --interactive), starts an interactive game: on a terminal the
+    full-screen game (keys and mouse; ? lists the keys), else or with
+    --line the line game (type moves such as 3>f, w>5, d, t3, tt3, u;
+    'help' lists the commands, 'q' quits).  --random, --daily (--game,
+    --cells, --winnable) choose a new deal as harp deal does.
+
+    \b
+    Examples:
+        harp play EH1-N-AAAAAAF '1>f d d w>3'
+        harp play SH1-C4-AAAAAJ2 --script moves.txt --verbose
+        echo 'SH1-C4-AAAAAJ2 8>f 8>f' | harp play
+        harp play --load examples/easy-harp-run-refused.txt '7>4'
+        harp play EH1-N-AAAAAAF          # interactive game in a terminal
+        harp play --random --game sh --cells 2 --winnable
+    """
+    if random_ or daily or date or game or cells or winnable or unwinnable or min_cells:
+        if load is not None or script_file is not None or moves:
+            raise click.UsageError("--random and --daily start a new deal; --load, --script "
+                                   "and MOVES go with a CODE")
+        from .deal import choose_code
+        from .winnable import winnable_choice
+        chosen = choose_code(code, random_, daily, date, game, cells)
+        code = str(winnable_choice(chosen, random_, winnable, unwinnable, min_cells,
+                                   limits.timeout)[0])
+    record, source, saved = play_record(code, moves, script_file, load)
+    board = new_board(record.code, interactive_rules=interactive_rules,
+                      double_click=double_click)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = force_interactive or line or (
+        not record.script.strip() and code not in (None, "-") and script_file is None
+        and load is None and terminal)
+    if verbose:
+        print_position(board, "Start", json_, ascii_, reveal)
+    each = step_printer(board, json_, ascii_, reveal) if verbose else None
+    try:
+        board.push_script(record.script, first_line=record.script_line, each=each)
+    except HarpError as err:
+        raise (HarpError(f"{source}: {err}") if source else err) from None
+    if interactive:
+        resumed = Resumed(load, saved) if load not in (None, "-") and saved else None
+        if terminal and not line:
+            from .tui import play_full_screen
+            for said in play_full_screen(board, ascii_=ascii_, resumed=resumed):
+                click.echo(said)
+            return
+        from .interactive import play_game
+        if not play_game(board, ascii_=ascii_, reveal=reveal, resumed=resumed):
+            sys.exit(1)
+    elif not verbose:
+        print_board(board, json_, ascii_, reveal)
+
+
+def play_record(code: str | None, moves: tuple[str, ...], script_file: str | None,
+                load: str | None) -> tuple[Record, str | None, Record | None]:
+    """The record ``harp play`` runs, the name of the script file its moves
+    came from, and the saved game of --load."""
+    if load is not None:
+        if script_file is not None:
+            raise click.UsageError("give either --load or --script, not both")
+        saved = load_one_record(load)
+        return continued(saved, [code, *moves] if code is not None else moves), None, saved
+    if code in (None, "-"):
+        if moves or script_file:
+            raise click.UsageError("MOVES and --script need a deal CODE")
+        if code is None and sys.stdin.isatty():
+            raise click.UsageError("give a deal CODE, or a record on standard input")
+        return load_one_record("-"), None, None
+    if script_file is not None:
+        if moves:
+            raise click.UsageError("give moves either as arguments or with --script, not both")
+        return Record(code, read_script(script_file)), shown_name(script_file), None
+    return Record(code, " ".join(moves)), None, None

@@ -1,0 +1,101 @@
+"""Long batch runs on the command line: progress, and stopping with Ctrl-C.
+
+A batch command (``stats``, ``score``, ``generate``) stopped by Ctrl-C
+keeps every deal or record it finished (in the store, in the tables it
+prints, in the file it writes), says on standard error exactly how many
+*this* run kept, and exits with :data:`INTERRUPTED` (130, as a shell does
+for SIGINT), with a store or without.  A run with a store resumes: the
+same command computes only what is missing.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from harp.analysis.stats import StatsPlan, StatsRun
+from harp.analysis.store import ResultStore
+from harp.analysis.tables import StatsTables
+
+from .progress import progress
+
+#: The exit code of a run stopped by Ctrl-C (128 + SIGINT).
+INTERRUPTED = 130
+
+
+@dataclass
+class RunOptions:
+    """How a batch runs: workers, executor, progress display."""
+
+    jobs: int = 1
+    executor: str = "local"
+    scheduler: str | None = None
+    progress: bool | None = None
+    quiet: bool = False
+
+    def note(self, text: str) -> None:
+        if not self.quiet:
+            click.echo(text, err=True)
+
+
+class Stoppable:
+    """Items until they end or Ctrl-C stops them: then the iteration ends
+    quietly, ``stopped`` says so and ``count`` says how many came."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = items
+        self.count = 0
+        self.stopped = False
+
+    def __iter__(self) -> Iterator[Any]:
+        try:
+            for item in self.items:
+                self.count += 1
+                yield item
+        except KeyboardInterrupt:
+            self.stopped = True
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def run_plan(plan: StatsPlan, db: str | None, options: RunOptions,
+             each: Callable[[Any], None] | None = None) -> tuple[StatsTables, bool]:
+    """Compute what ``plan`` misses (into ``db`` if given); the tables of
+    its deals, and whether Ctrl-C stopped the run (the tables are then of
+    the deals finished, and a note says how many this run kept)."""
+    if db is None:
+        return _run(plan, None, options, each)
+    with ResultStore(db) as store:
+        return _run(plan, store, options, each)
+
+
+def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
+         each: Callable[[Any], None] | None) -> tuple[StatsTables, bool]:
+    run = StatsRun(plan, store, jobs=options.jobs, executor=options.executor,
+                   scheduler=options.scheduler)
+    deals = len(plan.deals)
+    if store is not None:
+        options.note(f"stats: {run.total} of {deals} deals to compute"
+                     + (f" (the rest are in {store.name})" if run.total < deals else ""))
+    try:
+        for result in progress(run.results(ordered=each is not None), run.total, "deals",
+                               options.progress, options.quiet):
+            if each is not None:
+                each(result)
+    except KeyboardInterrupt:
+        run.stop()
+        if store is None:
+            click.echo(f"interrupted: the tables are of the {plural(run.kept, 'deal')} this run "
+                       f"finished, of {deals} (--db FILE keeps them, and a re-run resumes)",
+                       err=True)
+        else:
+            left = len(plan.tasks(store))
+            click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {store.name}; "
+                       f"{left} of {deals} are still to compute: run the same command again "
+                       "to resume", err=True)
+        return run.tables(), True
+    return run.tables(), False

@@ -1,0 +1,121 @@
+"""``harp score``: replay and score every record of files, folders or
+standard input (the batch analyzer, :mod:`harp.analysis.scoring`)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import chain
+
+import click
+
+from harp.analysis.parallel import ordered_map
+from harp.analysis.scoring import (ROW_FIELDS, SUMMARY_FIELDS, ScoreSummary, score_input,
+                                   score_inputs)
+from harp.analysis.sources import RecordItem, check_paths, iter_records
+from harp.errors import RecordError, clip
+from harp.recordfile import shown_name
+from harp.records import Record
+
+from .options import (check_run_options, columns_option, input_path, output_options,
+                      run_options)
+from .output import note, print_rows
+from .progress import progress
+from .runs import INTERRUPTED, Stoppable
+
+#: The columns a table shows by default (with the --by fields): they fit
+#: 80 columns, a long source or error clipped.
+ROW_COLUMNS = ["source", "line", "code", "won", "score", "moves", "error"]
+SUMMARY_COLUMNS = ["games", "won", "win_pct", "mean_score", "errors"]
+
+
+@click.command(short_help="Replay and score every record of files, folders or stdin.")
+@click.argument("paths", nargs=-1, required=True, type=input_path())
+@click.option("--rows", is_flag=True, help="One row per record instead of the summary.")
+@click.option("--by", "by", multiple=True, metavar="FIELD",
+              help="Also group the summary by this record field (repeatable), e.g. player.")
+@columns_option
+@run_options
+@output_options
+@click.pass_context
+def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str, ...],
+          columns: list[str] | None, jobs: int, executor: str, scheduler: str | None,
+          quiet: bool, show_progress: bool | None, json_: bool, csv_: bool, fmt: str) -> None:
+    """Replay and score every record of PATHS (files, folders, - for stdin).
+
+    Records are text lines, JSON Lines or CSV (RULES B8).  Prints a summary
+    per game and variant (and per --by field): games, won, win %, mean,
+    median and best score, mean move counter, bad records.  A bad record
+    is a row with its error, never a stop.  Ctrl-C stops the run: what was
+    scored is printed, exit code 130.
+
+    \b
+    Example:
+        harp score games.jsonl --by player
+        harp score records/ --rows --csv --jobs 2
+    """
+    check_run_options(ctx, executor, scheduler)
+    check_paths(paths)     # a missing file is bad data (exit 1), before any work
+    records = FieldsSeen(nonempty(iter_records(paths), paths))
+    scored = Stoppable(progress(
+        ordered_map(score_input, score_inputs(records, by), jobs=jobs, executor=executor,
+                    scheduler=scheduler), None, "records", show_progress, quiet))
+    if rows:
+        table = (row.to_dict(by) for row in scored)
+        # JSON and CSV stream (flat memory); only a table needs every row.
+        print_rows(table, json_=json_, csv_=csv_, fmt=fmt, headers=[*ROW_FIELDS, *by],
+                   columns=columns, default=[*ROW_COLUMNS, *by])
+    else:
+        summary = ScoreSummary(by)
+        errors = 0
+        for row in scored:
+            summary.add(row)
+            errors += row.error is not None
+        print_rows(summary.rows(), json_=json_, csv_=csv_, fmt=fmt,
+                   headers=["game", "variant", *by, *SUMMARY_FIELDS], columns=columns,
+                   default=["game", "variant", *by, *SUMMARY_COLUMNS])
+        if errors and not scored.stopped:
+            note(f"{errors} record{'s' if errors > 1 else ''} could not be scored "
+                 "(the errors column): --rows shows each with its error", quiet)
+    if scored.stopped:
+        click.echo(f"interrupted: the {'rows are' if rows else 'summary is'} of the "
+                   f"{scored.count} records scored before Ctrl-C", err=True)
+        ctx.exit(INTERRUPTED)
+    records.warn_unseen(by)
+
+
+def nonempty(items: Iterator[RecordItem], paths: tuple[str, ...]) -> Iterator[RecordItem]:
+    """``items``, or RecordError before anything is printed when the paths
+    hold no record at all (an empty folder, /dev/null): an empty table
+    would look like a success."""
+    first = next(items, None)
+    if first is None:
+        names = ", ".join(shown_name(path) for path in paths[:3]) + (", ..." if len(paths) > 3
+                                                                     else "")
+        raise RecordError(f"no records found in {clip(names, 200)}: a record is a deal code "
+                          "followed by its moves (RULES B8)")
+    return chain([first], items)
+
+
+class FieldsSeen:
+    """Records passing through, noting the names of their extra fields
+    (up to a few dozen), so that a ``--by`` field no record has is named."""
+
+    LIMIT = 40
+
+    def __init__(self, items: Iterable[RecordItem]) -> None:
+        self.items = items
+        self.fields: dict[str, None] = {}
+
+    def __iter__(self) -> Iterator[RecordItem]:
+        for item in self.items:
+            record = item[2]
+            if isinstance(record, Record) and len(self.fields) < self.LIMIT:
+                self.fields.update(dict.fromkeys(record.extra))
+            yield item
+
+    def warn_unseen(self, by: tuple[str, ...]) -> None:
+        for name in by:
+            if name not in self.fields:
+                seen = (", ".join(clip(str(field), 30) for field in list(self.fields)[:10])
+                        or "none besides code and moves")
+                click.echo(f"Warning: no record has the field {clip(name)!r} (--by); "
+                           f"fields seen: {seen}", err=True)

@@ -1,0 +1,44 @@
+"""``harp show``: the position after some moves, given on the command line
+or read from a record file."""
+from __future__ import annotations
+
+import click
+
+from harp import new_board
+from harp.notation import count_actions
+
+from .options import Count, board_display, rule_settings, saved_game_position
+from .output import print_board
+from .position import record_from_arguments
+
+
+@click.command()
+@saved_game_position
+@click.option("--at", "at", type=Count(min=0),
+              help="Show the position after the first N actions only.")
+@rule_settings
+@board_display
+def show(code: str | None, moves: tuple[str, ...], load: str | None, at: int | None,
+         interactive_rules: bool, double_click: bool, json_: bool, ascii_: bool,
+         reveal: bool) -> None:
+    """Print the position after MOVES from deal CODE.
+
+    With --load FILE the deal and moves come from a saved game, and any
+    MOVES given are played after its own.  Quote moves: > is special to
+    the shell.
+
+    \b
+    Examples:
+        harp show EH1-N-AAAAAAF '1>f d d'
+        harp show --load examples/won-seahaven.txt --at 10
+    """
+    record = record_from_arguments(code, moves, load)
+    total = count_actions(record.script)
+    if at is not None and at > total:
+        raise click.BadParameter(f"{at} is more than the {total} actions of the script",
+                                 param_hint="'--at'")
+    board = new_board(record.code, interactive_rules=interactive_rules,
+                      double_click=double_click)
+    board.push_script(record.script, upto=at, first_line=record.script_line)
+    print_board(board, json_, ascii_, reveal)
+

@@ -1,0 +1,220 @@
+"""``harp stats``: layout statistics and solver outcomes across ranges of
+deals (the batch analyzer, :mod:`harp.analysis.stats`); ``--report
+--atlas`` is :mod:`harp.cli.stats_atlas`."""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import click
+
+from harp.analysis.atlas import runs_of
+from harp.analysis.measures import MEASURES
+from harp.analysis.stats import (LAYOUT, SOLVE, DealListError, StatsPlan, daily_deals,
+                                 tables_from_store)
+from harp.analysis.store import ResultStore
+from harp.analysis.tables import SOLVE_MEASURES, StatsTables
+from harp.deals import EASY_HARP, GAME_NAMES, variant_name
+from harp.errors import clip
+from harp.solve import BATCH_LIMITS, SolveLimits
+
+from .options import (Count, Date, FileName, cells_option, check_run_options, columns_option,
+                      deals_option, game_option, given, limit_options, output_options,
+                      output_path, run_options)
+from .output import print_rows
+from .runs import INTERRUPTED, RunOptions, run_plan
+
+MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
+                         for game, names in MEASURES.items())
+#: The columns a table shows by default: they fit 80 columns.
+MEASURE_COLUMNS = ["game", "variant", "measure", "mean", "median", "histogram"]
+DIST_COLUMNS = ["game", "variant", "value", "high", "deals", "pct", "won_pct",
+                "solved_within_pct"]
+
+
+@click.command(short_help="Layout statistics and solver outcomes across ranges of deals.")
+@game_option("Easy Harp (eh) or Seahaven Towers (sh); required unless --report.")
+@cells_option("Seahaven cells [default: 4].")
+@deals_option("Deal numbers: ranges and lists, e.g. 1-10000 or 1,5,9-12.")
+@click.option("--daily-from", type=Date(),
+              help="The daily deals (RULES B4) from this date ...")
+@click.option("--days", type=Count(1), default=None, help="... for this many days.")
+@click.option("--db", type=FileName(dir_okay=False),
+              help="SQLite file keeping per-deal results; a rerun resumes.")
+@click.option("--report", is_flag=True, help="Print the tables stored in --db, computing nothing.")
+@click.option("--atlas", is_flag=True,
+              help="With --report: Seahaven win rates and difficulty from the packaged atlas.")
+@click.option("--solve", is_flag=True, help="Add solver outcomes and print their table.")
+@limit_options(BATCH_LIMITS, scope=", per deal (--solve)")
+@click.option("--export", type=output_path(dash=False),
+              help="With --solve: write the won deals as game records to this file (.jsonl, "
+                   ".csv or text, RULES B8); every deal is solved again for its script.")
+@click.option("--dist", "dist", metavar="MEASURE",
+              help=f"Print one measure's distribution as a chart: a layout measure "
+                   f"({MEASURE_HELP}) or, with --solve, "
+                   f"{', '.join(SOLVE_MEASURES)} (docs/batch.md: \"Difficulty\").")
+@click.option("--plot", type=output_path(dash=False), metavar="FILE.png|svg",
+              help="Also draw the tables (or the --dist MEASURE) into a picture; "
+                   "needs matplotlib: pip install 'harp-patience[plot]'.")
+@columns_option
+@run_options
+@output_options
+@click.pass_context
+def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: list[int] | None,
+          daily_from: dt.date | None, days: int | None, db: str | None, report: bool,
+          atlas: bool, solve: bool, limits: SolveLimits, export: str | None,
+          dist: str | None, plot: str | None, columns: list[str] | None, jobs: int,
+          executor: str, scheduler: str | None, quiet: bool, show_progress: bool | None,
+          json_: bool, csv_: bool, fmt: str) -> None:
+    """Layout statistics (and solver outcomes) across ranges of deals.
+
+    Per deal it measures the opening layout (docs/batch.md lists the measures),
+    then prints per game and variant each measure's mean, min, median,
+    max and a histogram; --dist MEASURE prints one measure's distribution
+    as a chart, --solve the solver's outcomes, --plot FILE a picture.
+    Ctrl-C stops a run: the deals finished are kept (with --db, for a
+    rerun to resume) and their tables printed; exit code 130.
+
+    \b
+    Example:
+        harp stats --game sh --cells 2 --deals 1-10000 --jobs 2
+        harp stats --game eh --deals 1-1000 --db eh.db --solve
+        harp stats --db eh.db --report --solve --dist difficulty
+        harp stats --game sh --deals 1-200 --solve --plot solve.svg
+        harp stats --report --atlas --deals 1-100000
+    """
+    if atlas and not report:
+        raise click.UsageError("--atlas goes with --report: the atlas is read, not computed")
+    check_stats_options(ctx, game, cells, dist, solve, report)
+    check_run_options(ctx, executor, scheduler)
+    if plot is not None:
+        if atlas:
+            raise click.UsageError("--plot draws the tables of deals; the atlas report has none")
+        from harp.analysis.plot import check_plot
+        check_plot(plot)                        # no matplotlib: say so before any work
+    if atlas:
+        from .stats_atlas import print_atlas_report
+        return print_atlas_report(game, cells, deal_list, json_, csv_, fmt, columns)
+    interrupted = False
+    if report:
+        if daily_from is not None or days is not None:
+            raise click.UsageError("--report filters by --game, --cells and --deals; "
+                                   "--daily-from and --days choose deals to compute")
+        tables = _report_tables(db, game, cells, deal_list)
+        described = f"harp stats --report{' --solve' * solve}"
+    else:
+        plan = _plan(ctx, game, cells, deal_list, daily_from, days, solve, limits)
+        options = RunOptions(jobs, executor, scheduler, show_progress, quiet)
+        if export:
+            tables, interrupted = _run_export(plan, export, db, options)
+        else:
+            tables, interrupted = run_plan(plan, db, options)
+        described = describe(plan, dist)
+    _print_tables(tables, solve, dist, db, json_, csv_, fmt, columns)
+    if plot is not None and not interrupted:
+        from harp.analysis.plot import plot as draw
+        draw(tables, plot, dist, title=described.removeprefix("harp stats "),
+             description=described)
+    if interrupted:
+        ctx.exit(INTERRUPTED)
+
+
+def describe(plan: StatsPlan, dist: str | None) -> str:
+    """The command that computes ``plan`` (a picture's title and description)."""
+    deals = ",".join(f"{a}-{b}" if a != b else str(a) for a, b in runs_of(plan.deals))
+    cells = f" --cells {plan.cells}" if plan.game != EASY_HARP and plan.cells != 4 else ""
+    return (f"harp stats --game {plan.game.lower()}{cells} --deals {deals}"
+            + " --solve" * (SOLVE in plan.kinds) + (f" --dist {dist}" if dist else ""))
+
+
+def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
+                        dist: str | None, solve: bool, report: bool) -> None:
+    """Options that exclude each other or mean nothing here: usage errors, before any work."""
+    if game == EASY_HARP and cells is not None:
+        raise click.UsageError("--cells is for Seahaven (--game sh); Easy Harp has no cells")
+    if not solve and (given(ctx, "max_states") or given(ctx, "timeout")):
+        raise click.UsageError("--max-states and --timeout limit the solver: they need --solve")
+    if report and any(given(ctx, name) for name in ("max_states", "timeout", "jobs", "executor")):
+        raise click.UsageError("--report computes nothing: no solver limits, --jobs or --executor")
+    if dist is not None:
+        names = MEASURES[game] if game else tuple(dict.fromkeys(
+            name for measures in MEASURES.values() for name in measures))
+        if dist in SOLVE_MEASURES and not solve:
+            raise click.UsageError(f"--dist {dist} is a measure of the solver's work: add --solve")
+        names += tuple(SOLVE_MEASURES) if solve else ()
+        if dist not in names:
+            raise click.BadParameter(f"unknown measure {clip(dist)!r}; measures: "
+                                     + ", ".join(names), ctx, param_hint="'--dist'")
+
+
+def _plan(ctx: click.Context, game: str | None, cells: int | None,
+          deal_list: list[int] | None, daily_from: dt.date | None, days: int | None,
+          solve: bool, limits: SolveLimits) -> StatsPlan:
+    if not game:
+        raise click.UsageError("--game is required (eh or sh)")
+    if deal_list is not None and daily_from is None and days is not None:
+        raise click.UsageError("--days goes with --daily-from, not with --deals")
+    if deal_list is not None and daily_from is not None:
+        raise click.UsageError("give either --deals LIST or --daily-from DATE --days N")
+    if deal_list is None and daily_from is None:
+        raise click.UsageError("give either --deals LIST or --daily-from DATE --days N")
+    if daily_from is not None and days is None:
+        raise click.UsageError("--daily-from needs --days N")
+    if deal_list is not None:
+        deals = deal_list
+    else:
+        try:
+            deals = daily_deals(game, daily_from, days or 1)
+        except DealListError as err:
+            raise click.BadParameter(str(err), ctx, param_hint="'--days'") from None
+    kinds = (LAYOUT, SOLVE) if solve else (LAYOUT,)
+    return StatsPlan(game, cells or 4, deals, kinds, limits)
+
+
+def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOptions
+                ) -> tuple[StatsTables, bool]:
+    """The run, every deal solved again, its wins written as records (in
+    deal order; stopped by Ctrl-C, the file has the wins finished)."""
+    if SOLVE not in plan.kinds:
+        raise click.UsageError("--export writes the solver's wins: add --solve")
+    from harp.analysis.games import solution_record
+
+    from .recordout import RecordWriter
+    plan.scripts = True
+    with RecordWriter(export) as out:
+        def write(result: Any) -> None:
+            if (record := solution_record(result)) is not None:
+                out.write(record)
+        tables, interrupted = run_plan(plan, db, options, write)
+    options.note(f"stats: {out.count} solutions written to {export}")
+    return tables, interrupted
+
+
+def _report_tables(db: str | None, game: str | None, cells: int | None,
+                   deal_list: list[int] | None) -> StatsTables:
+    if not db:
+        raise click.UsageError("--report needs --db FILE")
+    variant = variant_name(game, cells or 4) if game else None
+    deals = set(deal_list) if deal_list else None
+    with ResultStore(db, read_only=True) as store:
+        return tables_from_store(store, game, variant, deals)
+
+
+def _print_tables(tables: StatsTables, solve: bool, dist: str | None, db: str | None,
+                  json_: bool, csv_: bool, fmt: str, columns: list[str] | None) -> None:
+    """One table: a measure's distribution (a chart on a terminal), the
+    solver's outcomes (turned: a row per column), or the layout measures."""
+    if dist is not None:
+        if dist not in tables.measures():
+            raise click.ClickException(f"no results of the measure {dist!r} in {db}")
+        rows = tables.distribution_rows(dist)
+        default = [name for name in DIST_COLUMNS
+                   if name != "high" or any(row["high"] != row["value"] for row in rows)]
+        print_rows(rows, json_=json_, csv_=csv_, fmt=fmt, columns=columns, default=default,
+                   bar_of="deals")
+    elif solve:
+        print_rows(tables.solve_rows(), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
+                   turn=True)
+    else:
+        print_rows(tables.measure_rows(), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
+                   default=MEASURE_COLUMNS)

@@ -1,0 +1,349 @@
+"""The full-screen game: a Textual app around a :class:`Session`.
+
+The screen shows the table (:mod:`.table`), a status line (game, code,
+score, moves, time), the message line and the keys.  Keys and the mouse
+become actions pushed on the board through the session; nothing moves by
+itself (RULES A1.10, A2.7).  Solver searches run in a child process
+(:mod:`.background`), so keys are answered while one runs.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from harp import Board, HarpError, IllegalActionError
+from harp.actions import DRAW, MOVE
+from harp.deals import EASY_HARP, GAME_NAMES
+from harp.rulebook import rule_book
+
+from ..output import one_line
+from ..saving import Resumed
+from . import stats
+from .background import HINT, WINNABLE, Search, hint_message, winnable_message
+from .files import GameFiles
+from .keys import footer
+from .session import STOCK, Session
+from .table import Marks
+from .tableview import TableView
+
+ARROWS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+
+
+class GameScreen(GameFiles, Screen):
+    """The table with its status, message and key lines, and the rule book."""
+
+    DEFAULT_CSS = """
+    #status { height: 1; background: $primary-darken-2; color: $text; }
+    #message { height: auto; max-height: 3; color: $warning; }
+    #footer { height: 1; color: $text-muted; }
+    #middle { height: 1fr; }
+    #rules { width: 50%; display: none; border-left: solid $accent; }
+    """
+
+    def __init__(self, board: Board, resumed: Resumed | None, unicode: bool) -> None:
+        super().__init__()
+        self.session = Session(board, unicode)
+        self.resumed = resumed
+        self.unicode = unicode
+        self.cursor = self.session.places.index("1")
+        self.search: Search | None = None
+        self.hinted: tuple[str, ...] = ()
+        self.counted = board.is_won
+        self.goodbye: list[str] = []
+        self.shown: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            yield TableView(self)
+            with VerticalScroll(id="rules"):
+                yield Static(id="rules-text")
+        yield Static(id="message")
+        yield Static(id="footer")
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+        self.set_interval(1.0, self.tick)
+
+    # ------------------------------------------------------------ drawing
+    def marks(self) -> Marks:
+        session = self.session
+        return Marks(self.session.places[self.cursor], session.picked, session.picked_index,
+                     self.hinted)
+
+    def status_text(self) -> str:
+        board, session = self.session.board, self.session
+        name = GAME_NAMES[board.game]
+        if board.game != EASY_HARP:
+            name += f", {board.code.cells} cell{'s' * (board.code.cells > 1)}"
+        seconds = session.seconds()
+        won = "  WON" if board.is_won else ""
+        return (f" {name}  {board.code}  Score {board.score}  Moves {board.moves}  "
+                f"{seconds // 60}:{seconds % 60:02d}{won}")
+
+    def refresh_all(self) -> None:
+        self.show("#footer", footer(self.session.board.game == EASY_HARP))
+        self.show("#status", self.status_text())
+        message = self.session.message
+        if self.search is not None:
+            message = f"Searching ({self.search.kind})... Esc stops it. {message}".rstrip()
+        self.show("#message", message)
+        self.query_one(TableView).redraw()
+        if self.query_one("#rules").display:
+            self.show_rules()
+
+    def show(self, line: str, text: str) -> None:
+        """Show text in one of the lines, if it changed (an update costs a
+        layout of the screen)."""
+        if self.shown.get(line) != text:
+            self.shown[line] = text
+            self.query_one(line, Static).update(Text(text))
+
+    def tick(self) -> None:
+        self.show("#status", self.status_text())
+
+    # ------------------------------------------------------------ acting
+    def act(self, step) -> bool:
+        """Run one step of the session, then redraw, stop a search whose
+        position is gone, count a won game."""
+        before = self.session.board.script()
+        done = step(self.session)
+        if self.session.board.script() != before:
+            self.hinted = ()
+            self.stop_search(quiet=True)
+        if self.session.board.is_won and not self.counted:
+            self.count_game(won=True)
+        self.refresh_all()
+        return done
+
+    def count_game(self, won: bool) -> None:
+        """Add the game to the player's statistics, once."""
+        self.counted = True
+        board = self.session.board
+        try:
+            tally = stats.record_game(board, won)
+        except (HarpError, OSError) as err:
+            note = f"Statistics not saved: {one_line(err)}"
+        else:
+            note = f"Your {stats.game_key(board)} games: {tally.line()}"
+        if won:
+            self.session.message = (f"Won! Score {board.score} in {board.moves} moves. {note} "
+                                    "n: new game.")
+        else:
+            self.goodbye.append(note)
+
+    def leave_game(self) -> None:
+        """The player leaves this game: it counts as played if anything was played."""
+        self.stop_search(quiet=True)
+        if not self.counted and self.session.board.moves:
+            self.count_game(won=False)
+
+    def start(self, board: Board, resumed: Resumed | None = None) -> None:
+        self.leave_game()
+        self.session = Session(board, self.unicode)
+        self.resumed = resumed
+        self.counted = board.is_won
+        self.hinted = ()
+        self.cursor = self.session.places.index("1")
+        self.goodbye.clear()
+        self.refresh_all()
+
+    # ------------------------------------------------------------ keys
+    #: The commands' keys (a character, else a key's name) and what each calls.
+    COMMAND_KEYS = {
+        "enter": "tap_here", "space": "press_here", "s": "draw", "u": "undo", "U": "redo",
+        "F": "finish", "h": "hint", "i": "winnable", "escape": "escape", "r": "toggle_rules",
+        "n": "new_game", "ctrl+s": "ask_save", "o": "ask_open", "S": "show_stats",
+        "?": "show_keys", "q": "request_quit",
+    }
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        key, char = event.key, event.character or ""
+        eh = self.session.board.game == EASY_HARP
+        place = self.place_of(char, eh)
+        if place is not None:
+            self.act(lambda s: s.press(place))
+        elif key in ARROWS:
+            self.move_cursor(*ARROWS[key])
+        elif eh and char == "d":            # the notation's draw (RULES B7)
+            self.draw()
+        else:
+            command = self.COMMAND_KEYS.get(char if char.isprintable() and char.strip() else key)
+            if command is not None:
+                getattr(self, command)()
+
+    def tap_here(self) -> None:
+        where = self.session.picked or self.session.places[self.cursor]
+        self.act(lambda s: s.tap(where))
+
+    def press_here(self) -> None:
+        where = self.session.places[self.cursor]
+        self.act(lambda s: s.press(where))
+
+    def draw(self) -> None:
+        self.act(lambda s: s.draw())
+
+    def undo(self) -> None:
+        self.act(lambda s: s.push(s.board.parse_action("u")))
+
+    def redo(self) -> None:
+        self.act(lambda s: s.redo())
+
+    def finish(self) -> None:
+        self.act(lambda s: s.finish())
+
+    def hint(self) -> None:
+        self.start_search(HINT)
+
+    def winnable(self) -> None:
+        self.start_search(WINNABLE)
+
+    def show_keys(self) -> None:
+        from .screens import KeysScreen
+        self.app.push_screen(KeysScreen())
+
+    def place_of(self, char: str, eh: bool) -> str | None:
+        """The place a key names in this game (RULES B7), if any."""
+        board = self.session.board
+        if char.isdigit():
+            column = int(char) or 10
+            return str(column) if column <= len(board.columns) else None
+        if char == "w" and eh or char == "f":
+            return char
+        if not eh and char in "abcd" and char and "abcd".index(char) < board.cells_count:
+            return char
+        return None
+
+    def move_cursor(self, rows: int, step: int) -> None:
+        places = self.session.places
+        n_columns = len(self.session.board.columns)
+        top, bottom = places[:-n_columns], places[-n_columns:]
+        here = places[self.cursor]
+        row = bottom if here in bottom else top
+        i = row.index(here)
+        if step:
+            row_place = row[(i + step) % len(row)]
+        else:
+            other = top if row is bottom else bottom
+            at = round(i * (len(other) - 1) / max(1, len(row) - 1))
+            row_place = other[min(len(other) - 1, at)]
+        self.cursor = places.index(row_place)
+        self.refresh_all()
+
+    def escape(self) -> None:
+        if self.search is not None:
+            self.stop_search()
+        elif self.query_one("#rules").display:
+            self.toggle_rules()
+        else:
+            self.session.cancel()
+            self.hinted = ()
+        self.refresh_all()
+
+    # ------------------------------------------------------------ searches
+    def start_search(self, kind: str) -> None:
+        self.stop_search(quiet=True)
+        self.hinted = ()
+        self.session.message = ""
+        search = self.search = Search(self.session.board, kind)
+        self.refresh_all()
+        self.run_worker(self.wait_for(search), exclusive=True, group="search")
+
+    async def wait_for(self, search: Search) -> None:
+        answer = await asyncio.to_thread(search.wait)
+        if self.search is not search:
+            return
+        self.search = None
+        board = self.session.board
+        if answer is None or search.position != (str(board.code), board.script()):
+            self.refresh_all()
+            return
+        if search.kind == HINT:
+            self.session.message = hint_message(answer, search.limits)
+            if answer["first"] is not None:
+                self.hinted = self.hint_places(answer["first"])
+        else:
+            self.session.message = winnable_message(answer, search.limits)
+        self.refresh_all()
+
+    def stop_search(self, quiet: bool = False) -> None:
+        search, self.search = self.search, None
+        if search is not None:
+            search.cancel()
+            if not quiet:
+                self.session.message = "Search stopped."
+
+    def hint_places(self, token: str) -> tuple[str, ...]:
+        """The places a hinted action shows: its source and destination;
+        a foundation as the slot the card goes to (found by pushing the
+        action on a copy)."""
+        board = self.session.board
+        action = board.parse_action(token)
+        if action.kind == DRAW:
+            return (STOCK,)
+        if action.kind != MOVE or action.dst != "f":
+            return tuple(p for p in (action.src, action.dst) if p)
+        trial = board.copy()
+        heights = list(map(len, trial.foundations))
+        trial.push(action)
+        slot = next(s for s, pile in enumerate(trial.foundations) if len(pile) > heights[s])
+        return (action.src, f"f{slot + 1}")
+
+    # ------------------------------------------------------------ panels
+    def toggle_rules(self) -> None:
+        panel = self.query_one("#rules")
+        panel.display = not panel.display
+        if panel.display:
+            self.show_rules()
+
+    def show_rules(self) -> None:
+        book = rule_book()
+        refusal = self.session.refusal
+        text = book.text
+        if isinstance(refusal, IllegalActionError):
+            rule = refusal.rule.replace("-", ",").split(",")[0]
+            try:
+                text = f"*The last refusal's rule:*\n\n{book.section(rule).text}\n---\n{text}"
+            except HarpError:
+                pass
+        from rich.markdown import Markdown
+        self.query_one("#rules-text", Static).update(Markdown(text))
+
+    def show_stats(self) -> None:
+        from .screens import Dialog
+        try:
+            games = stats.load(stats.stats_path())
+        except HarpError as err:
+            text = one_line(err)
+        else:
+            text = "\n".join(f"{key:6} {tally.line()}" for key, tally in sorted(games.items())) \
+                or "No game played yet."
+        self.app.push_screen(Dialog(f"Your statistics\n\n{text}\n\nAny key closes this."))
+
+class HarpApp(App):
+    """``harp play`` on a terminal: one game screen."""
+
+    TITLE = "harp"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "request_quit", show=False, priority=True),
+                Binding("ctrl+c", "request_quit", show=False, priority=True)]
+
+    def __init__(self, board: Board, resumed: Resumed | None = None,
+                 unicode: bool = True) -> None:
+        super().__init__()
+        self.game = GameScreen(board, resumed, unicode)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.game)
+
+    def action_request_quit(self) -> None:
+        if self.screen is self.game:
+            self.game.request_quit()

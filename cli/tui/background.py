@@ -1,0 +1,94 @@
+"""Solver searches for the app, in a child process.
+
+The solvers are pure Python: run in a thread they would hold the
+interpreter's lock and the screen would stop answering keys.  A search
+therefore runs in a Python process of its own (``python -m
+harp.cli.tui.background``), told the deal code, the script and the
+limits on its standard input and answering in JSON on its standard
+output; cancelling a search ends that process.  Every win the child
+reports was replayed there by the engine (``replays_to_won``) before it is
+believed.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import asdict, replace
+from typing import Any
+
+from harp import Board
+from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits
+
+HINT, WINNABLE = "hint", "winnable"
+#: "Is this still winnable?": harp solve's positions, a patient player's wait.
+WINNABLE_LIMITS = replace(DEFAULT_LIMITS, timeout=30.0, line_search=0.0)
+LIMITS = {HINT: HINT_LIMITS, WINNABLE: WINNABLE_LIMITS}
+
+
+def search(code: str, script: str, limits: SolveLimits) -> dict[str, Any]:
+    """The child's work: the position from code and script, searched."""
+    from harp import new_board
+    from harp.solve import hint, replays_to_won
+
+    board = new_board(code)
+    board.push_script(script)
+    position = board.copy()
+    result, first = hint(position, limits)
+    won = result.solved and replays_to_won(position, result)
+    return {"outcome": result.outcome if won or not result.solved else "unknown",
+            "first": first if won else None, "length": len(result.actions),
+            "states": result.states, "seconds": result.seconds}
+
+
+class Search:
+    """One search of the board's current position, in a child process."""
+
+    def __init__(self, board: Board, kind: str) -> None:
+        self.kind = kind
+        self.limits = LIMITS[kind]
+        #: The position searched: its answer is stale once the board moved on.
+        self.position = (str(board.code), board.script())
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL)
+        self._request = json.dumps({"code": self.position[0], "script": self.position[1],
+                                    "limits": asdict(self.limits)}).encode()
+
+    def wait(self) -> dict[str, Any] | None:
+        """The answer (blocking: call it off the screen's thread); None if
+        the search was cancelled or its process failed."""
+        try:
+            out, _ = self._process.communicate(self._request)
+            return json.loads(out) if self._process.returncode == 0 else None
+        except (OSError, ValueError):
+            return None
+
+    def cancel(self) -> None:
+        if self._process.poll() is None:
+            self._process.kill()
+
+
+def hint_message(answer: dict[str, Any], limits: SolveLimits = HINT_LIMITS) -> str:
+    if answer["first"] is not None:
+        return (f"Hint: {answer['first']} (the first of a winning line of "
+                f"{answer['length']} actions)")
+    if answer["outcome"] == "unsolvable":
+        return "No winning line exists from here: undo (u) to an earlier position."
+    return (f"No winning line found within {limits.timeout:g} s "
+            f"({answer['states']} positions searched); i searches longer.")
+
+
+def winnable_message(answer: dict[str, Any], limits: SolveLimits = WINNABLE_LIMITS) -> str:
+    if answer["first"] is not None:
+        return f"Still winnable: yes, the solver won from here in {answer['length']} actions."
+    if answer["outcome"] == "unsolvable":
+        return "Still winnable: no, no winning line exists from here (undo to go back)."
+    return (f"Still winnable: unknown, the solver found no win within {limits.timeout:g} s "
+            f"({answer['states']} positions searched).")
+
+
+if __name__ == "__main__":
+    request = json.loads(sys.stdin.read())
+    print(json.dumps(search(request["code"], request["script"],
+                            SolveLimits(**request["limits"]))))

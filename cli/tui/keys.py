@@ -1,0 +1,33 @@
+"""The keys of the full-screen game, listed once: the app binds them, ``?``
+shows them and docs/play.md lists them (a test compares the two)."""
+from __future__ import annotations
+
+#: (keys, what they do), in the order ``?`` shows them.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("1-9 0", "columns 1-10: pick the top card, or put the picked card(s) there"),
+    ("w  a-d  f", "the waste (Easy Harp), cells a-d (Seahaven), the foundations: pick or put"),
+    ("same place twice", "double tap: foundation, longest column, empty column, cell"),
+    ("arrows", "move the cursor over the places"),
+    ("Enter", "tap the card at the cursor (or the picked one): to its foundation"),
+    ("Space", "pick or put at the cursor (twice on one place: double tap)"),
+    ("s", "draw from the stock (Easy Harp; d too); redeals when it is empty"),
+    ("mouse", "click: tap; double click: double tap; drag: move; click the stock: draw"),
+    ("u  U", "undo (the last 100 actions); redo (takes an undo back)"),
+    ("F", "finish: every card that can go to a foundation goes, one action each"),
+    ("h", "hint: the solver's next action, shown on the table (Esc stops it)"),
+    ("i", "is this still winnable? (the solver decides; Esc stops it)"),
+    ("n", "new game: random deal, daily deal, same deal, game and cells, a code"),
+    ("ctrl+s  o", "save the game as a record; open a record to resume it"),
+    ("r", "the rule book beside the table (the section of the last refusal first)"),
+    ("S", "your statistics: played, won, best score, streak"),
+    ("Esc", "put back the picked card, stop a search, close a panel"),
+    ("?  q", "these keys; quit (offers to save)"),
+)
+
+
+
+def footer(easy_harp: bool) -> str:
+    """The short list under the table (it fits 80 columns)."""
+    places = "1-9 w f" if easy_harp else "1-9 0 a-d f"
+    draw = "  s draw" if easy_harp else ""
+    return f"{places} pick/put  Enter tap{draw}  u undo  F finish  h hint  ? keys  q quit"

@@ -1,0 +1,183 @@
+"""One game as the full-screen app plays it, without the screen: the board,
+the place the player has picked, redo, the finish command and the message
+line.  Every change of the position is an action pushed on the board (or,
+for redo, the undo popped), so all rules stay in the engine; a refused
+action is answered as the line game answers it, citing its rule.
+"""
+from __future__ import annotations
+
+import re
+import time
+
+from harp import Board, HarpError
+from harp.actions import MOVE, UNDO, Action, double_tap, move, tap
+from harp.cards import SUIT_CHARS, SUIT_SYMBOLS
+from harp.deals import EASY_HARP
+
+from ..output import one_line
+
+STOCK = "s"
+#: A card as the engine's messages write it (``7H``, ``TS``), not part of a word.
+_CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
+
+
+class Session:
+    """A board and the player's state around it."""
+
+    def __init__(self, board: Board, unicode: bool = True) -> None:
+        self.board = board
+        self.unicode = unicode
+        self.picked: str | None = None
+        self.picked_index: int | None = None
+        self.message = ""
+        #: The last refusal, whose rule the rule book panel shows.
+        self.refusal: HarpError | None = None
+        #: Undos made here that redo may take back (RULES B6 has no redo:
+        #: redo pops the undo, so the record keeps neither).
+        self.redoable = 0
+        #: How many of the board's actions were already played when the
+        #: game was opened or last saved.
+        self.saved_actions = len(board.actions)
+        #: The clock runs from the first action played here to the win.
+        self.started: float | None = None
+        self.stopped: float | None = None
+
+    # ------------------------------------------------------------ queries
+    @property
+    def places(self) -> list[str]:
+        """Every place of the table, top row first, as the cursor visits them."""
+        board = self.board
+        if board.game == EASY_HARP:
+            top = [STOCK, "w"]
+        else:
+            top = ["abcd"[i] for i in range(board.cells_count)]
+        top += [f"f{s + 1}" for s in range(len(board.foundations))]
+        return top + [str(c + 1) for c in range(len(board.columns))]
+
+    def pile(self, place: str) -> list[int]:
+        """The cards of a place, bottom first (the stock: none shown)."""
+        board = self.board
+        if place.isdigit():
+            return board.columns[int(place) - 1]
+        if place[0] == "f" and len(place) > 1:
+            return board.foundations[int(place[1:]) - 1]
+        if place == "w":
+            return board.waste
+        if place in ("a", "b", "c", "d") and board.game != EASY_HARP:
+            card = board.cells["abcd".index(place)]
+            return [] if card is None else [card]
+        return []
+
+    @property
+    def unsaved(self) -> bool:
+        return len(self.board.actions) > self.saved_actions
+
+    def seconds(self) -> int:
+        """Seconds of play: from the first action to the win (or now)."""
+        if self.started is None:
+            return 0
+        return int((self.stopped or time.monotonic()) - self.started)
+
+    def text(self, message: str) -> str:
+        """A message with its cards in the table's suits (``7♥``)."""
+        if not self.unicode:
+            return message
+        return _CARD_NAME.sub(lambda m: m[1] + SUIT_SYMBOLS[SUIT_CHARS.index(m[2])], message)
+
+    # ------------------------------------------------------------ actions
+    def push(self, action: Action) -> bool:
+        """Push an action; on a refusal keep the board and say why."""
+        self.picked = self.picked_index = None
+        try:
+            self.board.push(action)
+        except HarpError as err:
+            self.refusal = err
+            self.message = self.text(f"Refused {action}: {one_line(err)}")
+            return False
+        self.redoable = self.redoable + 1 if action.kind == UNDO else 0
+        self.message = ""
+        if self.started is None:
+            self.started = time.monotonic()
+        if self.board.is_won and self.stopped is None:
+            self.stopped = time.monotonic()
+        return True
+
+    def redo(self) -> bool:
+        """Take back the last undo made here: the board pops it exactly."""
+        self.picked = self.picked_index = None
+        if not self.redoable:
+            self.message = "Nothing to redo: redo takes back an undo made in this game."
+            return False
+        self.board.pop()
+        self.redoable -= 1
+        self.message = ""
+        return True
+
+    def finish(self) -> int:
+        """Play every foundation move there is, one ordinary action each
+        (counted and scored, RULES A1.11, A2.8), lowest place first, until
+        none is left; how many were played.  Asked for, never automatic
+        (RULES A1.10, A2.7)."""
+        self.picked = self.picked_index = None
+        played = 0
+        while True:
+            found = next((a for a in self.board.legal_list()
+                          if a.kind == MOVE and a.dst == "f"), None)
+            if found is None or not self.push(found):
+                break
+            played += 1
+        self.message = (f"Finish: {played} card{'s' * (played != 1)} to the foundations."
+                        if played else "No card can go to a foundation now.")
+        return played
+
+    def tap(self, place: str) -> bool:
+        """A single tap (RULES A1.10, A2.7); tapping the stock draws."""
+        if place == STOCK:
+            return self.draw()
+        return self.push(tap(place))
+
+    def double_tap(self, place: str) -> bool:
+        if place == STOCK:
+            return self.draw()
+        return self.push(double_tap(place))
+
+    def draw(self) -> bool:
+        return self.push(self.board.parse_action("d"))
+
+    def move(self, src: str, dst: str, count: int | None = None) -> bool:
+        """An explicit move: a foundation as destination is the foundation
+        area (the slot that accepts, RULES A1.7); ``count`` when the player
+        took cards from under the top, for the engine to check (RULES B7)."""
+        if dst[0] == "f":
+            dst = "f"
+        return self.push(move(src, dst, count))
+
+    def press(self, place: str, index: int | None = None) -> bool:
+        """Pick-and-place: the first place pressed is picked, the second
+        receives its card(s); the same place twice is a double tap.
+        ``index``: the card picked in a column (the run from it up moves)."""
+        if place == STOCK:
+            return self.draw()
+        picked, picked_index = self.picked, self.picked_index
+        if picked is None:
+            # "f" (the foundations, by key) is picked for a take-back from
+            # the first slot whose card the destination accepts (RULES B7).
+            size = self.board.cards_on_foundations if place == "f" else len(self.pile(place))
+            if not size:
+                self.message = f"Nothing to pick up at {place}."
+                return False
+            self.picked = place
+            self.picked_index = index if index is not None and index < size - 1 else None
+            self.message = (f"Picked {place}: now the place to put it "
+                            "(the same place again: double tap; Esc: put it back).")
+            return True
+        if picked == place:
+            return self.double_tap(place)
+        count = None
+        if picked_index is not None:
+            count = len(self.pile(picked)) - picked_index
+        return self.move(picked, place, count)
+
+    def cancel(self) -> None:
+        self.picked = self.picked_index = None
+        self.message = ""

@@ -1,0 +1,109 @@
+"""Writing a file whole or not at all: through a temporary file beside it,
+renamed over its name when complete (``os.replace``), so a crash, an error
+or Ctrl-C leaves the file as it was and no half file.
+
+Record files (:mod:`harp.cli.saving`, :mod:`harp.cli.recordout`) and the
+atlas (:mod:`harp.analysis.atlas`) are written this way.
+"""
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import tempfile
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from .errors import clip
+
+
+class WriteError(OSError):
+    """Writing ``filename`` failed after it was opened (a full disk, a file
+    size limit): the file is as it was.  ``verb`` is what failed, for the
+    one-line message ``cannot write FILE: REASON``."""
+
+    verb = "write"
+
+
+class AtomicFile:
+    """``with AtomicFile(path) as out: out.write(b"...")``: the file appears
+    (or is replaced) when the block ends without an error, unless
+    :meth:`discard` was called.  Only a regular file (or a new name) is
+    written: a folder or a device in its place is refused, never replaced.
+
+    A symbolic link keeps pointing where it did: the file it names is
+    replaced.  An existing file keeps its permissions; a new one gets
+    ``mode`` (by default what the umask allows).  An error (OSError) names
+    ``path``, never the temporary file: a :class:`WriteError` once the
+    writing has begun, whether it failed in the block or when the file was
+    completed."""
+
+    def __init__(self, path: str | os.PathLike[str], mode: int | None = None) -> None:
+        self.path = os.fspath(path)
+        self.mode = mode
+        self._temporary: str | None = None
+        self._handle: BinaryIO | None = None
+        self._discarded = False
+
+    def __enter__(self) -> BinaryIO:
+        target = os.path.realpath(self.path)
+        folder = os.path.dirname(target)
+        with self._named(OSError):
+            if not os.path.isdir(folder):
+                raise FileNotFoundError(errno.ENOENT, "no such folder")
+            if os.path.isdir(target):
+                raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
+            if os.path.exists(target) and not os.path.isfile(target):
+                raise OSError(errno.EINVAL, "not a regular file")
+            fd, self._temporary = tempfile.mkstemp(prefix=".harp-", suffix=".tmp", dir=folder)
+        self._target = target
+        self._handle = os.fdopen(fd, "wb")
+        return self._handle
+
+    def discard(self) -> None:
+        """Leave the file as it was when the block ends."""
+        self._discarded = True
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: object) -> None:
+        assert self._handle is not None and self._temporary is not None
+        try:
+            with self._named(WriteError):
+                if kind is None and not self._discarded:
+                    self._handle.flush()
+                    os.fsync(self._handle.fileno())
+                    self._handle.close()
+                    os.chmod(self._temporary, self._final_mode())
+                    os.replace(self._temporary, self._target)
+                    return
+        except BaseException:
+            self._remove()
+            raise
+        self._remove()
+        if isinstance(error, OSError) and error.filename is None:   # a write in the block
+            raise WriteError(error.errno, error.strerror, clip(self.path, 200)) from None
+
+    def _remove(self) -> None:
+        assert self._handle is not None and self._temporary is not None
+        with contextlib.suppress(OSError):
+            self._handle.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self._temporary)
+
+    def _final_mode(self) -> int:
+        try:
+            return os.stat(self._target).st_mode & 0o7777
+        except FileNotFoundError:
+            if self.mode is not None:
+                return self.mode
+            umask = os.umask(0)
+            os.umask(umask)
+            return 0o666 & ~umask
+
+    @contextlib.contextmanager
+    def _named(self, kind: type[OSError]) -> Iterator[None]:
+        """OSErrors as ``kind`` about ``path`` (the temporary file is harp's business)."""
+        try:
+            yield
+        except OSError as err:
+            raise kind(err.errno, err.strerror, clip(self.path, 200)) from None

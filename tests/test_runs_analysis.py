@@ -1,0 +1,192 @@
+"""Long runs, below the command line: results per item from every executor,
+the solver's progress callback, distributions of the solve measures, the
+difficulty, tables fitted to a width, and pictures."""
+from __future__ import annotations
+
+import os
+import time
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from harp import new_board
+from harp.analysis.parallel import parallel_map
+from harp.analysis.stats import LAYOUT, SOLVE, StatsPlan, StatsRun, run_stats
+from harp.analysis.tables import StatsTables, difficulty, log_bin, value_rows
+from harp.cli.fit import ColumnsError, bar, choose_columns, fit_table
+from harp.deals import make_code
+from harp.solve import SolveLimits, solve
+
+
+def wait_for_flag(item: tuple[str, int]) -> int:
+    """Item 0 at once; item 1 only once the file ``flag`` exists (at most
+    20 s): the consumer must have had item 0's result before item 1 ends."""
+    flag, n = item
+    if n == 1:
+        deadline = time.monotonic() + 20
+        while not os.path.exists(flag):
+            if time.monotonic() > deadline:
+                raise TimeoutError("item 1 waited for a result that never came")
+            time.sleep(0.01)
+    return n
+
+
+def _first_result_comes_before_its_chunk_ends(tmp_path: Path, **options) -> None:
+    flag = str(tmp_path / "flag")
+    results = parallel_map(wait_for_flag, [(flag, n) for n in range(4)], chunk_size=2,
+                           **options)
+    assert next(results) == 0            # items 0 and 1 are one chunk: 1 waits for this
+    Path(flag).touch()
+    assert list(results) == [1, 2, 3]
+
+
+def test_local_workers_send_each_result_on_its_own(tmp_path: Path) -> None:
+    _first_result_comes_before_its_chunk_ends(tmp_path, jobs=2)
+
+
+def test_dask_sends_each_result_on_its_own(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        _first_result_comes_before_its_chunk_ends(tmp_path, executor="dask",
+                                                  scheduler=cluster.scheduler_address)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_results_in_finishing_order_are_every_result_once(jobs: int) -> None:
+    assert sorted(parallel_map(abs, range(-50, 0), jobs=jobs, chunk_size=3, ordered=False)) \
+        == list(range(1, 51))
+
+
+def test_a_run_keeps_each_deal_as_it_finishes() -> None:
+    run = StatsRun(StatsPlan("SH", 4, list(range(1, 11))), jobs=2)
+    results = run.results()
+    for kept, _ in enumerate(results, 1):
+        assert run.kept == kept
+        if kept == 4:
+            break
+    run.stop()
+    assert sum(run.tables().layout[("SH", "C4")]["opening_moves"].values()) == 4
+
+
+# ------------------------------------------------------------------ the solver's progress
+
+@pytest.mark.parametrize("game, deal", [("EH", 9), ("SH", 90)])
+def test_the_solver_tells_its_progress_in_positions(game: str, deal: int) -> None:
+    told: list[int] = []
+    result = solve(new_board(make_code(game, deal, 4)), SolveLimits(line_search=0.0),
+                   progress=told.append)
+    assert result.solved and told
+    assert told == sorted(told) and told[-1] <= result.states
+
+
+# ------------------------------------------------------------------ distributions
+
+def test_difficulty_is_log10_of_the_positions_before_the_first_win() -> None:
+    assert [difficulty(n) for n in (1, 10, 31, 1000, 39659)] == [0.0, 1.0, 1.5, 3.0, 4.6]
+    assert [log_bin(n) for n in (1, 2, 3, 4, 9, 10, 17, 18, 100)] == [0, 1, 1, 2, 3, 4, 4, 5, 8]
+
+
+def test_value_rows_bin_long_ranges_and_add_the_win_rate() -> None:
+    rows = value_rows(Counter({1: 2, 3: 2}), Counter({1: 1}))
+    assert rows == [
+        {"value": 1, "high": 1, "deals": 2, "pct": 50.0, "cum_pct": 50.0, "won_pct": 50.0},
+        {"value": 2, "high": 2, "deals": 0, "pct": 0.0, "cum_pct": 50.0, "won_pct": None},
+        {"value": 3, "high": 3, "deals": 2, "pct": 50.0, "cum_pct": 100.0, "won_pct": 0.0}]
+    binned = value_rows(Counter({v: 1 for v in range(100)}), None)
+    assert len(binned) <= 24 and sum(r["deals"] for r in binned) == 100
+    assert binned[0]["value"] == 0 and binned[-1]["high"] >= 99
+
+
+def solved_tables() -> StatsTables:
+    tables = StatsTables()
+    for deal, (outcome, states) in enumerate([("solved", 20), ("solved", 400), ("unknown", 5000),
+                                              ("solved", 30)], 1):
+        solve_data = {"outcome": outcome, "states": states, "seconds": 0.01,
+                      "length": 90 if outcome == "solved" else None}
+        if outcome == "solved":
+            solve_data.update(draws=0, score=500 + deal, first_win_states=states)
+        tables.add_deal("SH", "C4", {LAYOUT: {"opening_moves": 25 + deal % 2}, SOLVE: solve_data})
+    return tables
+
+
+def test_positions_give_the_solved_within_budget_curve() -> None:
+    rows = solved_tables().distribution_rows("states")
+    assert [(r["value"], r["high"], r["deals"], r["solved_within_pct"]) for r in rows
+            if r["deals"]] == [(18, 31, 2, 50.0), (317, 562, 1, 75.0), (3163, 5623, 1, 75.0)]
+
+
+def test_layout_measures_get_the_win_rate_of_each_value() -> None:
+    rows = solved_tables().distribution_rows("opening_moves")
+    assert [(r["value"], r["deals"], r["won_pct"]) for r in rows] == [(25, 2, 100.0), (26, 2, 50.0)]
+    assert solved_tables().solve_rows()[0]["median_difficulty"] == 1.5
+
+
+def test_a_solved_run_has_every_solve_measure() -> None:
+    tables = run_stats(StatsPlan("SH", 4, [1, 2, 3], (LAYOUT, SOLVE)))
+    for measure in ("length", "draws", "score", "difficulty", "states", "seconds"):
+        assert sum(r["deals"] for r in tables.distribution_rows(measure)) == 3, measure
+
+
+# ------------------------------------------------------------------ fitting a table
+
+def test_a_table_is_clipped_to_the_width_in_its_text_columns() -> None:
+    rows = [{"source": "records/" + "x" * 80 + ".jsonl", "line": 7, "code": "EH5-N-AAAAAAF",
+             "score": 12, "error": "illegal action 3 (3>f): " + "y" * 90}]
+    text = fit_table(rows, list(rows[0]), "simple", 80)
+    assert max(len(line) for line in text.splitlines()) == 80
+    assert "EH5-N-AAAAAAF" in text and "…" in text and "      7 " in text
+
+
+def test_a_bar_column_fills_the_room_left() -> None:
+    rows = [{"value": 1, "deals": 4}, {"value": 2, "deals": 2}]
+    lines = fit_table(rows, ["value", "deals"], "simple", 40, bar_of="deals").splitlines()
+    assert max(len(line) for line in lines) <= 40
+    assert lines[2].endswith("█" * 20) and lines[3].endswith("█" * 10)
+    assert bar(0.5, 4) == "██  " and bar(1 / 16, 1) == "▏"
+
+
+def test_columns_are_chosen_or_refused() -> None:
+    assert choose_columns(["a", "b", "c"], ["a", "c"], None) == ["a", "c"]
+    assert choose_columns(["a", "b", "c"], ["a", "c"], ["all"]) == ["a", "b", "c"]
+    with pytest.raises(ColumnsError, match="no column 'd' in this table; columns: a, b, c"):
+        choose_columns(["a", "b", "c"], ["a"], ["d"])
+
+
+# ------------------------------------------------------------------ pictures
+
+@pytest.mark.parametrize("measure", [None, "states", "opening_moves"])
+def test_a_png_is_a_png(tmp_path: Path, measure: str | None) -> None:
+    pytest.importorskip("matplotlib")
+    from harp.analysis.plot import plot
+    path = tmp_path / "picture.png"
+    plot(solved_tables(), str(path), measure)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert width > 100 and height > 100
+
+
+def test_an_svg_is_xml_and_the_same_each_time(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from harp.analysis.plot import plot
+    first, second = tmp_path / "a.svg", tmp_path / "b.svg"
+    plot(solved_tables(), str(first), "length", title="SH C4")
+    plot(solved_tables(), str(second), "length", title="SH C4")
+    root = ET.parse(first).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert first.read_bytes() == second.read_bytes()
+
+
+def killed_at_5(n: int) -> int:
+    if n == 5:
+        os.kill(os.getpid(), 9)             # SIGKILL: the worker dies at once
+    return n
+
+
+def test_a_worker_that_dies_is_an_error_not_a_hang() -> None:
+    from harp.analysis.parallel import ExecutorError
+    with pytest.raises(ExecutorError, match=r"a worker process stopped \(exit code -9\)"):
+        list(parallel_map(killed_at_5, range(40), jobs=2, chunk_size=2, ordered=False))

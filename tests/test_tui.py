@@ -1,0 +1,446 @@
+"""The full-screen game (harp.cli.tui) played headless through Textual's
+Pilot: keys and mouse as a player uses them, the screen read back as text."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from harp import new_board, read_records, replay
+from harp.cards import parse_card
+from harp.cli.tui.app import HarpApp, TableView
+from harp.cli.tui.keys import KEYS
+from tui_driver import keys_for, play_by_mouse, press, screen_text, spot
+
+ROOT = Path(__file__).resolve().parent.parent
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots" / "tui"
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path, monkeypatch):
+    """Statistics go to a folder of the test's own."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def run(board, test, size=(80, 24), unicode=True):
+    """Run ``test(pilot)`` in the app on ``board``; the app's exit lines."""
+    app = HarpApp(board, unicode=unicode)
+
+    async def main():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await test(pilot)
+    asyncio.run(main())
+    return app.return_value
+
+
+def example(name: str):
+    text = (ROOT / "examples" / name).read_text(encoding="utf-8")
+    (_, record), = read_records(text.splitlines())
+    return record
+
+
+def stats_of(data_home) -> dict:
+    return json.loads((data_home / "harp" / "stats.json").read_text())["games"]
+
+
+# ------------------------------------------------------------------ the table
+
+@pytest.mark.parametrize("code, script", [("EH1-N-AAAAAAF", "1>f d d d"),
+                                          ("SH1-C4-AAAAAJ2", "8>f 8>c")])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_table_as_the_screen_shows_it(code, script, size):
+    board = new_board(code)
+    board.push_script(script)
+    shown = []
+
+    async def look(pilot):
+        shown.append(screen_text(pilot.app))
+    run(board, look, size)
+    name = SNAPSHOTS / f"{code[:2].lower()}-{size[0]}x{size[1]}.txt"
+    if os.environ.get("HARP_UPDATE_SNAPSHOTS"):
+        name.write_text(shown[0] + "\n", encoding="utf-8")
+    assert shown[0] + "\n" == name.read_text(encoding="utf-8")
+
+
+def test_a_tall_easy_harp_column_shows_its_backs_as_one_with_their_count():
+    board = new_board("EH1-N-AAAAAAF")
+    shown = []
+
+    async def look(pilot):
+        shown.append(screen_text(pilot.app))
+    run(board, look, size=(80, 14))
+    column_9 = [line[70:74] for line in shown[0].splitlines()[5:]]
+    assert column_9[:2] == ["░ 8░", " T♣"]
+
+
+def test_letters_instead_of_suit_symbols():
+    shown = []
+
+    async def look(pilot):
+        await pilot.press("1", "2")
+        shown.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), look, unicode=False)
+    assert " 7C " in shown[0] and "♣" not in shown[0]
+    assert "Refused 1>2: 2S cannot go on TS: a card goes only on the next higher card of its" \
+        in shown[0]
+
+
+# ------------------------------------------------------------------ whole games
+
+def play_example(name: str, start: int) -> tuple:
+    """Play a won example game from its action ``start``: the earlier ones
+    pushed before the app opens, the rest as keys (every fourth action by
+    the mouse: click the stock, click a card to its foundation, drag it
+    elsewhere) and its last run of foundation moves with the finish key.
+    The board and the screen at the end."""
+    record = example(name)
+    tokens = record.script.split()
+    tail = 0
+    while tokens[-1 - tail].endswith(">f"):
+        tail += 1
+    board = new_board(record.code)
+    board.push_script(" ".join(tokens[:start]))
+    seen = []
+
+    async def play(pilot):
+        for n, token in enumerate(tokens[start:-tail], start):
+            if n % 4 == 3 and ":" not in token:
+                await play_by_mouse(pilot, token)
+            else:
+                await press(pilot, keys_for(token))
+        assert not board.is_won
+        await press(pilot, ["F"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["S"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["escape"])
+        await press(pilot, ["q"])
+    run(board, play)
+    assert board.is_won and board.moves == len(tokens)
+    assert board.score == replay(record).score
+    assert f"Won! Score {board.score} in {board.moves} moves." in seen[0].replace("\n", " ")
+    assert "WON" in seen[0].splitlines()[0]
+    key = "EH" if board.game == "EH" else "SH-C4"
+    assert (f"{key:6} played 1, won 1 (100 %), best score {board.score}, streak 1 (best 1)"
+            in seen[1])
+    return board, seen[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["won-seahaven.txt", "won-easy-harp.txt"])
+def test_a_whole_game_won_by_keys_mouse_and_finish(name, data_home):
+    board, _ = play_example(name, 0)
+    key = "EH" if board.game == "EH" else "SH-C4"
+    assert stats_of(data_home) == {key: {"played": 1, "won": 1, "best_score": board.score,
+                                         "streak": 1, "best_streak": 1}}
+
+
+@pytest.mark.parametrize("name, start", [("won-seahaven.txt", 80), ("won-easy-harp.txt", 205)])
+def test_the_end_of_a_game_won_by_keys_mouse_and_finish(name, start, data_home):
+    board, _ = play_example(name, start)
+    assert stats_of(data_home)["EH" if board.game == "EH" else "SH-C4"]["won"] == 1
+
+
+# ------------------------------------------------------------------ actions
+
+def test_a_refusal_is_one_line_citing_its_rule_and_the_panel_shows_that_rule():
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["1", "2"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["r"])
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), play, size=(120, 40))
+    assert ("Refused 1>2: 2♠ cannot go on T♠: a card goes only on the next higher card of its "
+            "own suit (RULES A2.3)") in seen[0]
+    assert "The last refusal's rule:" in seen[1] and "A2.3 Moves" in seen[1]
+
+
+def test_undo_takes_the_points_back_and_redo_takes_the_undo_back():
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f"])
+        seen.append((board.score, board.moves))
+        await press(pilot, ["u"])
+        seen.append((board.score, board.moves))
+        await press(pilot, ["U"])
+        seen.append((board.score, board.moves))
+        await press(pilot, ["U"])
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert seen[:3] == [(10, 1), (0, 1), (10, 1)]
+    assert board.script() == "8>f"          # the undo and its redo leave no trace
+    assert "Nothing to redo" in seen[3]
+
+
+def test_a_click_taps_a_double_click_uses_the_apps_order_and_a_drag_takes_back():
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        table = pilot.app.screen.query_one(TableView)
+        await pilot.click(table, offset=spot(pilot.app, "8"))            # AC to its foundation
+        # 2S: no foundation, no column: a double click puts it in a cell
+        await pilot.click(table, offset=spot(pilot.app, "1"), times=2)
+        await pilot.mouse_down(table, offset=spot(pilot.app, "f4"))      # AC back to cell d
+        await pilot.mouse_up(table, offset=spot(pilot.app, "d"))
+        await pilot.pause()
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert board.script() == "t8 tt1 f4>d"
+    assert board.cells[2:] == [parse_card("2S"), parse_card("AC")]
+    assert board.score == 10                # a take-back earns nothing (RULES A2.7)
+
+
+def test_a_group_move_goes_within_the_capacity_and_is_refused_beyond_it():
+    record = example("seahaven-capacity.txt")
+    board = new_board(record.code)
+    board.push_script(record.script)
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "2"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["7", "0"])
+    run(board, play, size=(100, 30))
+    assert ("Refused 8>2: a run of 5 cards cannot move: 1 free cell and 2 empty columns allow "
+            "at most 4 into an empty column (the destination does not count) (RULES A2.5)"
+            ) in " ".join(seen[0].split())
+    assert board.actions[-1] == board.parse_action("7>10") and len(board.columns[9]) == 10
+
+
+def test_picking_a_card_under_the_top_moves_the_run_from_it_or_is_refused():
+    board = easy_harp_board()
+    seen = []
+
+    async def play(pilot):
+        table = pilot.app.screen.query_one(TableView)
+        x, y = spot(pilot.app, "1")
+        await pilot.click(table, offset=(x, y - 1))     # the 8S under the 7H
+        await pilot.click(table, offset=spot(pilot.app, "2"))
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert "Refused 2:1>2: 2 cards cannot move from column 1 to column 2: only the top card" \
+        in " ".join(seen[0].split())
+
+
+def easy_harp_board():
+    from helpers import easy_harp
+    return easy_harp(["8S 7H", "9H"], stock="2C 3C")
+
+
+def test_draw_by_key_and_by_clicking_the_stock_then_redeal():
+    board = easy_harp_board()
+
+    async def play(pilot):
+        await press(pilot, ["s"])
+        await pilot.click(pilot.app.screen.query_one(TableView), offset=spot(pilot.app, "s"))
+        await press(pilot, ["d"])
+    run(board, play)
+    assert board.script() == "d d d" and board.stock and not board.waste
+
+
+def test_finish_plays_what_can_go_up_as_ordinary_actions_and_then_says_nothing_can():
+    board = new_board("EH1-N-AAAAAAF")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["F"])
+        await press(pilot, ["F"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["u"])
+    run(board, play)
+    assert board.script() == "1>f 2>f 2>f u" and board.score == 25   # AH, AS, 2S and a flip
+    assert "No card can go to a foundation now." in seen[0]
+
+
+def test_the_keys_screen_lists_every_key_and_docs_play_lists_them_too():
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["?"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["x"])
+        seen.append(screen_text(pilot.app))
+    run(new_board("EH1-N-AAAAAAF"), play, size=(120, 40))
+    docs = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    for keys, what in KEYS:
+        assert what in seen[0]
+        assert f"| `{keys}` | {what} |" in docs
+    assert "Any key closes this." not in seen[1]
+
+
+def test_docs_and_readme_show_the_table_as_the_snapshot_test_captures_it():
+    table = (SNAPSHOTS / "sh-80x24.txt").read_text(encoding="utf-8")
+    assert table in (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    short = re.sub(r"\n\n+", "\n\n", table)       # the README leaves out the empty rows
+    assert f"```\n{short}```" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ searches in the background
+
+async def until(pilot, done, seconds=60.0):
+    """Let the app run until ``done()`` (a search's answer arrives from its process)."""
+    for _ in range(int(seconds / 0.05)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("timed out")
+
+
+def test_a_hint_comes_from_a_child_process_and_shows_on_the_table():
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["h"])
+        game = pilot.app.game
+        assert game.search is not None and game.search._process.pid != os.getpid()
+        assert "Searching (hint)... Esc stops it." in screen_text(pilot.app)
+        await until(pilot, lambda: game.search is None)
+        seen.append(screen_text(pilot.app))
+        seen.append(game.hinted)
+    run(board, play)
+    first = seen[0].split("Hint: ", 1)[1].split()[0]
+    assert board.is_legal(first)                     # the first action of a winning line
+    assert seen[1] and seen[1][0] == board.parse_action(first).src
+    assert f"*{seen[0].split('*')[1]}*" in seen[0]   # its card marked on the table
+
+
+def test_keys_are_answered_while_the_solver_searches_and_esc_stops_it():
+    board = new_board("EH1-N-AAAAQIC")       # deal 16642: the solver needs about 20 s
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["i"])
+        search = game.search
+        await pilot.pause(1.0)
+        # The cursor moves, a dialog opens and closes.
+        for key in ["right", "right", "?", "x", "left"]:
+            await press(pilot, [key])
+        seen.append(game.session.places[game.cursor])
+        seen.append((search._process.poll() is None))
+        await press(pilot, ["escape"])
+        search._process.wait(5)
+        seen.append((search._process.poll() is None))
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert seen[:3] == ["2", True, False]
+    assert "Search stopped." in seen[3]
+
+
+def test_an_action_stops_a_search_of_the_position_it_left():
+    board = new_board("EH1-N-AAAAQIC")
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["h"])
+        search = game.search
+        await press(pilot, ["s"])
+        search._process.wait(5)
+        seen.append((game.search, (search._process.poll() is None)))
+    run(board, play)
+    assert seen == [(None, False)] and board.script() == "d"
+
+
+# ------------------------------------------------------------------ games and files
+
+def test_saving_with_ctrl_s_then_again_updates_the_record_and_quitting_asks_first(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f"])
+        await press(pilot, ["ctrl+s"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["enter"])
+        await press(pilot, ["7", "2"])
+        await press(pilot, ["ctrl+s"])
+        await press(pilot, ["enter"])
+        await press(pilot, ["1", "1"])
+        await press(pilot, ["q"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["y"])
+        await press(pilot, ["enter"])
+    goodbye = run(board, play)
+    assert "Save this game as a record (.txt, .jsonl or .csv):" in seen[0]
+    assert "SH1-C4-AAAAAJ2.txt" in seen[0]
+    assert "Save this game as a record?" in seen[1]
+    assert (tmp_path / "SH1-C4-AAAAAJ2.txt").read_text() == "SH1-C4-AAAAAJ2 8>f\n7>2\ntt1\n"
+    assert goodbye[0] == ("Updated the game's record in SH1-C4-AAAAAJ2.txt: replay it with: "
+                          "harp replay SH1-C4-AAAAAJ2.txt")
+    assert goodbye[1].startswith("Your SH-C4 games: played 1, won 0 (0 %), best score 10")
+
+
+def test_a_failed_save_says_why_and_asks_again(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f", "ctrl+s"])
+        await pilot.press("ctrl+u", *"nowhere/game.txt", "enter")
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["escape"])
+        await press(pilot, ["q"])
+        await press(pilot, ["n"])
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert "Not saved: cannot open nowhere/game.txt: no such folder" in seen[0]
+    assert list(tmp_path.iterdir()) == [tmp_path / "data"]
+
+
+def test_open_resumes_a_record_and_new_game_offers_same_random_daily_and_a_code(tmp_path):
+    (tmp_path / "game.txt").write_text("EH1-N-AAAAAAF 1>f d\n")
+    boards = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["o"])
+        await pilot.press(*str(tmp_path / "game.txt"), "enter")
+        boards.append(game.session.board.script())
+        await press(pilot, ["n"])
+        await press(pilot, ["s"])
+        boards.append((str(game.session.board.code), game.session.board.moves))
+        await press(pilot, ["n"])
+        await press(pilot, ["g", "g", "r"])
+        boards.append(str(game.session.board.code))
+        await press(pilot, ["n"])
+        await press(pilot, ["d"])
+        boards.append(str(game.session.board.code))
+        await press(pilot, ["n"])
+        await press(pilot, ["c"])
+        await pilot.press(*"sh1-c1-aaaaaj2", "enter")
+        boards.append(str(game.session.board.code))
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    from harp.deals import daily_code
+    assert boards[0] == "1>f d" and boards[1] == ("EH1-N-AAAAAAF", 0)
+    assert boards[2].startswith("SH1-C2-")
+    assert boards[3] == str(daily_code("SH", None, 2))
+    assert boards[4] == "SH1-C1-AAAAAJ2"
+
+
+def test_beside_the_rule_book_the_table_closes_up_without_overlapping():
+    board = new_board("EH1-N-AAAAAAF")
+    board.push_script("1>f d d d")
+    seen = []
+
+    async def look(pilot):
+        await press(pilot, ["r"])
+        seen.append(screen_text(pilot.app))
+    run(board, look)
+    lines = seen[0].splitlines()
+    assert lines[1].startswith("   ░░░░  Q♥     -♠  -♠  A♥  -♥  -♦  -♦  -♣"
+                               "  -♣")
+    assert lines[2].startswith("    56   w3     f1  f2  f3  f4  f5  f6  f7  f8")

@@ -1,0 +1,33 @@
+"""One game's session without the screen (harp.cli.tui.session): pick and
+place, take-backs by key, the finish command, refusals in the table's suits."""
+from __future__ import annotations
+
+from harp import new_board
+from harp.cli.tui.session import Session
+
+
+def test_pick_and_place_moves_double_taps_and_takes_back_from_the_foundations():
+    session = Session(new_board("SH1-C4-AAAAAJ2"))
+    assert session.press("8") and session.picked == "8"
+    assert session.press("f") and session.board.script() == "8>f"
+    assert not session.press("c") and session.message == "Nothing to pick up at c."
+    assert session.press("f") and session.press("c")        # AC back, into cell c
+    assert session.press("1") and session.press("1")        # a double tap: 2S to cell d
+    assert session.board.script() == "8>f f>c tt1"
+    assert session.board.cells[2:] == [new_board("SH1-C4-AAAAAJ2").columns[7][-1],
+                                       new_board("SH1-C4-AAAAAJ2").columns[0][-1]]
+
+
+def test_a_refusal_keeps_the_board_and_names_cards_with_the_table_s_suits():
+    for unicode, card in ((True, "2♠ cannot go on T♠"), (False, "2S cannot go on TS")):
+        session = Session(new_board("SH1-C4-AAAAAJ2"), unicode)
+        assert not session.move("1", "2")
+        assert session.message == (f"Refused 1>2: {card}: a card goes only on the next higher "
+                                   "card of its own suit (RULES A2.3)")
+        assert session.board.moves == 0 and session.refusal.rule == "A2.3"
+
+
+def test_finish_plays_only_foundation_moves_each_an_action():
+    session = Session(new_board("EH1-N-AAAAAAF"))
+    assert session.finish() == 3
+    assert session.board.script() == "1>f 2>f 2>f" and session.board.score == 35

@@ -1,0 +1,75 @@
+"""The real ``harp play`` in a terminal multiplexer: tmux runs it in a
+pane, sends it keys and reads the pane back, as a player sees it."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+HARP = str(Path(sys.executable).parent / "harp")
+CODE = "SH1-C4-AAAAAJ2"
+
+
+class Pane:
+    """One tmux server of the test's own, with one window running a command."""
+
+    def __init__(self, tmp_path: Path, command: str) -> None:
+        self.socket = str(tmp_path / "tmux.sock")
+        self.tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", "game",
+                  f"cd {tmp_path} && XDG_DATA_HOME={tmp_path / 'data'} {command}; "
+                  "echo EXIT=$?; sleep 60")
+
+    def tmux(self, *args: str) -> str:
+        return subprocess.run([TMUX, "-S", self.socket, *args], capture_output=True, text=True,
+                              check=True).stdout
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "game", *keys)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "game")
+
+    def wait_for(self, text: str, seconds: float = 20.0) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} not shown; the pane:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run([TMUX, "-S", self.socket, "kill-server"], capture_output=True,
+                       check=False)
+
+
+def test_harp_play_in_tmux_shows_the_table_moves_undoes_and_quits_with_the_save_prompt(tmp_path):
+    pane = Pane(tmp_path, f"{HARP} play {CODE}")
+    try:
+        shown = pane.wait_for("Score 0  Moves 0")
+        assert f"Seahaven Towers, 4 cells  {CODE}" in shown
+        assert "7♣     5♣     3♥     5♠     Q♠     T♥     4♦     7♦     Q♦     5♥" in shown
+        pane.keys("8", "f")
+        shown = pane.wait_for("Score 10  Moves 1")
+        assert shown.splitlines()[1].endswith("A♣")         # on its foundation f4
+        pane.keys("u")
+        shown = pane.wait_for("Score 0  Moves 1")
+        assert "A♣     T♦     8♦" in shown                  # back on column 8
+        pane.keys("q")
+        pane.wait_for("Save this game as a record?")
+        pane.keys("y")
+        pane.wait_for("Save this game as a record (.txt, .jsonl or .csv):")
+        pane.keys("Enter")
+        shown = pane.wait_for("EXIT=")
+        assert (f"Saved to {CODE}.txt: replay it with: harp replay {CODE}.txt\n"
+                "Your SH-C4 games: played 1, won 0 (0 %), best score 0, streak 0 (best 0)\n"
+                "EXIT=0") in shown
+    finally:
+        pane.close()
+    assert (tmp_path / f"{CODE}.txt").read_text() == f"{CODE} 8>f u\n"
