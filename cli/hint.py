@@ -50,6 +50,6 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
     elif result.solved:
         click.echo("the game is already won")
     elif result.outcome == "unsolvable":
-        click.echo("no winning line exists")
+        click.echo("lost: no line of play wins from this position (RULES C8)")
     else:
         click.echo(f"none found within the limits ({limit_text(result, limits)})")

@@ -207,3 +207,84 @@ def test_replay_settings_switches(tmp_path):
     off = run("replay", "--check", "--no-double-click", str(path))
     assert off.exit_code == 1
     assert "(RULES B9)" in off.stderr
+
+
+# ------------------------------------------------------------------ replay --lost
+
+def lost_game(upto: int | None = None) -> str:
+    """examples/lost-easy-harp.txt as one record line, cut after ``upto``
+    actions if given."""
+    lines = (EXAMPLES / "lost-easy-harp.txt").read_text().splitlines()
+    code, *moves = " ".join(line for line in lines if not line.startswith("#")).split()
+    return " ".join([code, *moves[:upto]]) + "\n"
+
+
+def test_replay_lost_names_the_action_since_which_the_game_is_lost():
+    """RULES C8: examples/lost-easy-harp.txt plays w>4 (action 250), undoes
+    it (251: the position can be won again), plays it again (252) and draws
+    twice: lost since action 252.  The exact last lines, exit 0."""
+    result = run("replay", "--check", "--lost", "examples/lost-easy-harp.txt")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-2:] == [
+        "254 actions, all legal. Score 805, moves 253, status open.",
+        "Lost since action 252 (w>4): no line of play wins after it (RULES C8)."]
+
+
+def test_replay_lost_without_the_undo_and_before_the_blunder(tmp_path):
+    """The same game cut after its first w>4 is lost since action 250; cut
+    just before it, it is not lost (the solver's win from there is replayed)."""
+    path = tmp_path / "games.txt"
+    path.write_text(lost_game(250) + lost_game(249))
+    result = run("replay", "--check", "--lost", str(path), "--ascii")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert [line for line in lines if line.startswith(("Lost", "Not"))] == [
+        "Lost since action 250 (w>4): no line of play wins after it (RULES C8).",
+        "Not lost: the last position can still be won."]
+    assert lines[-1] == "2 of 2 records replayed without error"
+
+
+def test_replay_lost_within_small_limits():
+    """With one position per search, the last position is still proved lost
+    (rule NEVER-MOVES sees it at once), but the one before action 252 is not
+    decided: lost since that action at the latest.  An opening is not
+    decided at all."""
+    result = run("replay", "--check", "--lost", "--max-states", "1",
+                 "examples/lost-easy-harp.txt")
+    assert result.stdout.splitlines()[-1] == (
+        "Lost since action 252 (w>4) at the latest: the position before it was not decided "
+        "within the limits.")
+    result = run("replay", "--check", "--lost", "--max-states", "1", "-", input="EH1-N-AAAAAAF\n")
+    assert result.stdout.splitlines()[-1] == (
+        "Not decided within the limits whether the last position can still be won.")
+
+
+def test_replay_lost_from_the_deal_in_seahaven():
+    """RULES C8 in Seahaven: deal 2 with one cell cannot be won (the
+    solver proves it), so a game of it is lost from the deal."""
+    result = run("replay", "--check", "--lost", "-", input="SH1-C1-AAAAAAC\n")
+    assert (result.exit_code, result.stdout.splitlines()[-1]) == (
+        0, "Lost from the deal: no line of play wins (RULES C8).")
+
+
+def test_replay_lost_json():
+    """With --json the last position's object carries the verdict."""
+    result = run("replay", "--lost", "--json", "examples/lost-easy-harp.txt")
+    lost = json.loads(result.stdout)["lost"]
+    assert (lost["verdict"], lost["action"], lost["exact"]) == ("lost", 252, True)
+    assert lost["positions"] > 0
+
+
+def test_replay_limits_need_lost():
+    result = run("replay", "--max-states", "5", "examples/won-easy-harp.txt")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        "Error: --max-states and --timeout limit the search of --lost: they need --lost")
+
+
+def test_hint_says_a_lost_position_is_lost():
+    """RULES C8: from the end of the lost example, the hint says it is
+    lost, on one line, exit 0 (every verdict exits 0)."""
+    result = run("hint", "--load", "examples/lost-easy-harp.txt")
+    assert (result.exit_code, result.output) == (
+        0, "lost: no line of play wins from this position (RULES C8)\n")

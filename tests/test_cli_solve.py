@@ -68,7 +68,8 @@ def test_hint() -> None:
     first = run("solve", SH314).output.split()[0]
     result = run("hint", SH314)
     assert (result.exit_code, result.output) == (0, first + "\n")
-    assert run("hint", LOST_1CELL).output == "no winning line exists\n"
+    assert run("hint", LOST_1CELL).output == \
+        "lost: no line of play wins from this position (RULES C8)\n"
     assert run("hint", SH314, "--max-states", "2").output == \
         "none found within the limits (max states 2 reached)\n"
     data = json.loads(run("hint", SH314, "--json").output)
