@@ -25,30 +25,33 @@ from harp.solve.easyharp.safe import play_proved
 from harp.solve.easyharp.search import depth_first
 
 
-def blocked_king():
-    """A king above the card its own suit needs (RULES A1.4, A1.7): each
-    KD lies on a 7D that diamonds need next, and a king leaves only for an
-    empty column; no column can ever empty (its cards wait for the 7D or
-    for a black card, and every black card is up under a king that also
-    needs an empty column to come back).  The hearts in the talon go up,
-    which changes nothing."""
+def kings_on_the_7d(talon: str, heights: list[int]):
+    """Each KD lies on a 7D that diamonds need next (RULES A1.4, A1.7): a
+    king leaves only for an empty column, and every other column holds
+    diamonds that wait for the 7D or for a black card; ``talon`` and the
+    slot ``heights`` give the rest."""
     return position([
         (1, cards("7D KD")), (1, cards("7D KD")), (0, cards("8D")), (0, cards("8D")),
         (0, cards("9D TD")), (0, cards("9D JD")), (0, cards("TD")), (0, cards("JD QD")),
         (0, cards("QD")),
-    ], cards("KH QH"), [13, 13, 11, 13, 6, 6, 13, 13])
+    ], cards(talon), heights)
+
+
+def blocked_king():
+    """A king above the card its own suit needs, no empty column reachable:
+    every black card is up under a king that also needs an empty column to
+    come back.  The hearts in the talon go up, which changes nothing."""
+    return kings_on_the_7d("KH QH", [13, 13, 11, 13, 6, 6, 13, 13])
 
 
 def saved_king():
     """:func:`blocked_king` with the top spades (JS, QS, KS) in play
     instead of the hearts: it looks as blocked, but take-backs save it
-    (RULES A1.10): the JS taken back onto a QD carries the TS, the TS
-    carries the 9S, and a 8D onto the 9S empties its column for a KD."""
-    return position([
-        (1, cards("7D KD")), (1, cards("7D KD")), (0, cards("8D")), (0, cards("8D")),
-        (0, cards("9D TD")), (0, cards("9D JD")), (0, cards("TD")), (0, cards("JD QD")),
-        (0, cards("QD")),
-    ], cards("KS QS"), [13, 11, 13, 13, 6, 6, 13, 13])
+    (RULES A1.10, A1.4): the JS taken back onto a QD takes the TD of column
+    5; the QS of the talon goes on a KD, a JD on it, the TS taken back on
+    the JD and the 9D left in column 5 on the TS, which empties column 5
+    for the run KD QS JD TS 9D."""
+    return kings_on_the_7d("KS QS", [13, 11, 13, 13, 6, 6, 13, 13])
 
 
 def tangled_position():
