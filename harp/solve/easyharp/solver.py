@@ -36,7 +36,9 @@ from its open positions under other orders, and more novelty searches,
 take its share), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
-and the dead-end tests answer ``unsolvable``.
+(the prover's, :func:`~harp.solve.easyharp.prove.sound_search`, which
+also cuts positions rule NEVER-MOVES proves lost) and the dead-end tests
+answer ``unsolvable``.
 
 Memory: a depth-first run's table holds at most its share of
 ``max_states`` keys (about 200 bytes each), a beam search at most
