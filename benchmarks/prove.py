@@ -17,10 +17,13 @@ Two parts:
   sound search's moves (no take-backs) until some card is stuck for
   NEVER-MOVES; then, walking back one move at a time, each position is
   proved lost, the prover keeping the positions it proved lost before
-  (``known``), until one is not proved lost within ``--max-positions``.
-  The same positions are then searched without NEVER-MOVES and without
-  ``known``.  Reported: how many moves before the first stuck position
-  the game was already lost, and the positions and seconds of both.
+  (``known``), until one is not proved lost within ``--max-positions``
+  (the solver then tries that one: won, or undecided).  The positions
+  proved lost are then searched again by the prover alone (no
+  ``known``) and by the sound search without NEVER-MOVES or ``known``
+  (both with ten times the budget: they must prove them all).  Reported:
+  since which move the game is lost, and the positions and seconds of
+  the three.
 
 Times are given as ratios against the other searches of the same run.
 """
@@ -37,7 +40,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from harp import new_board  # noqa: E402
 from harp.deals import make_code  # noqa: E402
-from harp.solve.easyharp.model import Position, position_from_board  # noqa: E402
+from harp.solve import SolveLimits  # noqa: E402
+from harp.solve.easyharp import solve_easy_harp  # noqa: E402
+from harp.solve.easyharp.model import (SLOT_SUIT, Position, position_from_board,  # noqa: E402
+                                       talon_cards, talon_count)
 from harp.solve.easyharp.moves_sound import complete_steps  # noqa: E402
 from harp.solve.easyharp.prove import LOST, prove_lost  # noqa: E402
 from harp.solve.easyharp.safe import play_proved  # noqa: E402
@@ -61,6 +67,7 @@ SHRUNK = {
 
 
 def timed(func, *args):
+    """The function's result, and the seconds it took."""
     start = time.perf_counter()
     out = func(*args)
     return out, time.perf_counter() - start
@@ -84,20 +91,22 @@ def plain(board, limit: int) -> tuple[bool | None, int]:
     return plain_solvable(board, counted, limit), made[0]
 
 
+def board_of(pos: Position):
+    """An engine board holding the model position (the talon as the stock)."""
+    board = new_board(make_code("EH", 1))
+    board.columns = [list(col[1:]) for col in pos.columns]
+    board.face_down = [col[0] for col in pos.columns]
+    board.stock = [c for c in talon_cards(pos.talon) for _ in range(talon_count(pos.talon, c))]
+    board.waste = []
+    board.foundations = [[k * 4 + SLOT_SUIT[s] for k in range(h)]
+                         for s, h in enumerate(pos.slots)]
+    return board
+
+
 def fixed_positions(max_positions: int, with_plain: bool) -> None:
     from test_solve_eh import dead_position
     from test_solve_eh_prove import blocked_king, tangled_position
-    from harp.solve.easyharp.model import SLOT_SUIT, talon_cards, talon_count
 
-    def board_of(pos: Position):
-        board = new_board(make_code("EH", 1))
-        board.columns = [list(col[1:]) for col in pos.columns]
-        board.face_down = [col[0] for col in pos.columns]
-        board.stock = [c for c in talon_cards(pos.talon) for _ in range(talon_count(pos.talon, c))]
-        board.waste = []
-        board.foundations = [[k * 4 + SLOT_SUIT[s] for k in range(h)]
-                             for s, h in enumerate(pos.slots)]
-        return board
     boards = {"blocked king": blocked_king(), "both 5S buried": dead_position(),
               "tangled": tangled_position()}
     boards.update({name: board_of(pos) for name, pos in SHRUNK.items()})
@@ -119,12 +128,13 @@ def fixed_positions(max_positions: int, with_plain: bool) -> None:
 def random_games(deals: range, seed: int, max_positions: int) -> None:
     rng = random.Random(seed)
     print(f"Random games (seed {seed}), walking back from the first stuck position, "
-          f"{max_positions} positions a proof:")
-    total = [0, 0.0, 0, 0.0, 0]
+          f"{max_positions} positions a proof: prover | without known | without "
+          f"NEVER-MOVES or known")
+    total = [0, 0.0, 0, 0.0, 0, 0.0, 0]
     for deal in deals:
         path = random_game(deal, rng.random())
         if not path:
-            print(f"  deal {deal}: no stuck position within 400 actions")
+            print(f"  deal {deal}: no stuck position within 400 moves")
             continue
         known: set = set()
         proved = []
@@ -136,25 +146,31 @@ def random_games(deals: range, seed: int, max_positions: int) -> None:
             positions += proof.positions
             t_prove += seconds
             proved.append(pos)
-        start = time.perf_counter()
-        sound = [without_never_moves(pos, 10 * max_positions) for pos in proved]
-        t_sound = time.perf_counter() - start
-        decided = sum(found.outcome == "unsolvable" for found in sound)
+        before = path[len(path) - 2 - len(proved)] if len(proved) < len(path) - 1 else None
+        won = before is not None and solve_easy_harp(
+            board_of(before), SolveLimits(max_states=200_000, timeout=None, line_search=0)).solved
+        alone, t_alone = timed(lambda: [prove_lost(pos, 10 * max_positions) for pos in proved])
+        sound, t_sound = timed(lambda: [without_never_moves(pos, 10 * max_positions)
+                                        for pos in proved])
+        assert all(p.verdict == LOST for p in alone)
+        assert all(found.outcome == "unsolvable" for found in sound)
+        alone_positions = sum(p.positions for p in alone)
         sound_positions = sum(found.states for found in sound)
-        print(f"  deal {deal}: stuck after move {len(path) - 1}, lost since move "
-              f"{len(path) - 1 - len(proved)} or earlier ({proof.verdict} before it); "
-              f"{len(proved)} proofs: {positions} positions, {t_prove:.1f} s; without "
-              f"NEVER-MOVES and known: {decided} proved, {sound_positions} positions, "
-              f"time x{t_sound / max(t_prove, 1e-9):.1f}", flush=True)
-        total[0] += positions
-        total[1] += t_prove
-        total[2] += sound_positions
-        total[3] += t_sound
-        total[4] += len(proved)
+        since = len(path) - 1 - len(proved)
+        row = (f"  deal {deal}: stuck after move {len(path) - 1}, lost since move {since}"
+               f"{'' if won else ' or earlier'} ({len(proved)} proofs, the position before "
+               f"{'won by the solver' if won else 'undecided'})")
+        if proved:
+            row += (f" | {positions} positions, {t_prove:.2f} s | {alone_positions}, "
+                    f"x{t_alone / t_prove:.1f} | {sound_positions}, x{t_sound / t_prove:.1f}")
+        print(row, flush=True)
+        for i, value in enumerate((positions, t_prove, alone_positions, t_alone,
+                                   sound_positions, t_sound, len(proved))):
+            total[i] += value
     if total[1]:
-        print(f"  in all: {total[4]} positions proved lost; prover {total[0]} positions, "
-              f"{total[1]:.1f} s ({1000 * total[1] / max(total[4], 1):.0f} ms a proof); "
-              f"without: {total[2]} positions, time x{total[3] / total[1]:.1f}")
+        print(f"  in all: {total[6]} positions proved lost | {total[0]} positions, "
+              f"{total[1]:.1f} s ({1000 * total[1] / max(total[6], 1):.0f} ms a proof) | "
+              f"{total[2]}, x{total[3] / total[1]:.1f} | {total[4]}, x{total[5] / total[1]:.1f}")
 
 
 def main(argv: list[str] | None = None) -> None:
