@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from test_solve_eh import (QUICK_DEALS, _king_position, _waste_position, cards, dead_position,
                            locked_position, plain_solvable, position, queen_endgame,
                            replays_to_won, take_back_position)
@@ -151,6 +152,7 @@ def near_tangled(rng: random.Random):
     return board
 
 
+@pytest.mark.slow
 def test_prover_agrees_with_plain_search_near_the_tangled_position():
     """Positions near the tangled one (RULES A1): the prover's ``lost`` is
     confirmed by the plain search and by the sound search without rule
@@ -160,7 +162,7 @@ def test_prover_agrees_with_plain_search_near_the_tangled_position():
     plain = 0
     for _ in range(30):
         board = near_tangled(rng)
-        proof = prove_lost(board.copy(), 20_000)
+        proof = prove_lost(board.copy(), 3_000)
         verdicts[proof.verdict] += 1
         if proof.verdict == WINNABLE:
             assert replays_to_won(board, _solved(proof.actions)), str(board)
