@@ -111,6 +111,8 @@ def stuck_cards(pos: Position) -> list[int]:
 
     changed = True
     while changed:
+        if not (any(top) or left):
+            return []
         changed = False
         for c, col in enumerate(cols):
             t = top[c]
