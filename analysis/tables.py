@@ -62,7 +62,7 @@ MOST_ROWS = 24
 def difficulty(positions: int) -> float:
     """The difficulty of a won deal: log10 of the positions the solver
     searched before its first win, to one decimal (1.0 is ten positions,
-    3.0 a thousand); README "Difficulty"."""
+    3.0 a thousand); docs/batch.md, "Difficulty"."""
     return round(math.log10(max(1, positions)), 1)
 
 

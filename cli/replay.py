@@ -69,7 +69,7 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
             click.echo(f"Error: {name}: {one_line(item)}", err=True)
             failures += 1
             continue
-        failures += not replay_one(item, check or json_, interactive_rules, double_click,
+        failures += not replay_one(item, name, check or json_, interactive_rules, double_click,
                                    json_, ascii_, reveal, limits if lost else None)
     if several:
         click.echo(f"{total - failures} of {total} records replayed without error")
@@ -77,15 +77,18 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
         sys.exit(1)
 
 
-def replay_one(record: Record, check: bool, interactive_rules: bool, double_click: bool,
-               json_: bool, ascii_: bool, reveal: bool, lost: SolveLimits | None) -> bool:
-    """Replay one record; print its positions and a verdict (and, given
-    limits for it, since when it is lost); False if it failed."""
+def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
+               double_click: bool, json_: bool, ascii_: bool, reveal: bool,
+               lost: SolveLimits | None) -> bool:
+    """Replay one record of the file ``name``; print its positions and a
+    verdict (and, given limits for it, since when it is lost); False if it
+    failed.  A record that cannot be dealt is named by file and line, as
+    one that cannot be read is."""
     try:
         board = new_board(record.code, interactive_rules=interactive_rules,
                           double_click=double_click)
     except HarpError as err:
-        click.echo(f"Error: line {record.line}: {one_line(err)}", err=True)
+        click.echo(f"Error: {name}: line {record.line}: {one_line(err)}", err=True)
         return False
     if not check:
         print_position(board, "Start", False, ascii_, reveal)

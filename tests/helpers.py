@@ -1,14 +1,83 @@
-"""Building positions for tests: cards from text, piles set directly."""
+"""Shared test helpers: running the ``harp`` command line in-process, and
+building positions (cards from text, piles set directly)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import ctypes
+import os
+import subprocess
+import sys
+import traceback
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
+
+from click.testing import CliRunner, Result
 
 from harp import Action, Board, new_board
 from harp.cards import parse_card
+from harp.cli import cli
 from harp.deals import make_code
 from harp.easyharp import EasyHarpBoard
 from harp.seahaven import SeahavenBoard
+
+
+def invoke(*args: str, input: str | bytes | None = None,
+           env: Mapping[str, str] | None = None) -> Result:
+    """``harp ARGS`` through Click's CliRunner: the Result, whatever the exit
+    code (stdout and stderr apart).  It fails the test at once if the command
+    ended in an exception other than SystemExit: a user would have seen a
+    traceback."""
+    result = CliRunner().invoke(cli, list(args), input=input, env=env, prog_name="harp")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"harp {' '.join(args)[:200]} ended in a traceback:\n"
+                             + "".join(traceback.format_exception(*result.exc_info)))
+    return result
+
+
+def invoke_ok(*args: str, input: str | bytes | None = None,
+              env: Mapping[str, str] | None = None) -> str:
+    """``harp ARGS``, asserting exit code 0: its standard output."""
+    result = invoke(*args, input=input, env=env)
+    assert result.exit_code == 0, f"exit {result.exit_code}: {result.stderr or result.stdout}"
+    return result.stdout
+
+
+def refused(args: list[str], code: int, message: str, input: str | None = None) -> Result:
+    """``harp ARGS`` is refused: exit ``code``, nothing on standard output,
+    and ``Error: MESSAGE`` as the last line of standard error, its only line
+    for bad data (exit 1; a usage error, exit 2, prints the usage first)."""
+    result = invoke(*args, input=input)
+    assert (result.exit_code, result.stdout) == (code, ""), result.stderr
+    if code == 1:
+        assert result.stderr == f"Error: {message}\n"
+    else:
+        assert result.stderr.splitlines()[-1] == f"Error: {message}"
+    return result
+
+
+#: Linux capabilities that let root ignore file permissions (linux/capability.h),
+#: and the prctl that removes one from the bounding set (linux/prctl.h).
+CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, PR_CAPBSET_DROP = 1, 2, 24
+
+
+def _permissions_bind() -> None:
+    """In the child, before it runs harp: as root, drop the two capabilities
+    that override file permissions from the bounding set, so the program it
+    runs has neither and a file's mode binds it as it binds any user."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH):
+        if libc.prctl(PR_CAPBSET_DROP, capability, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "cannot drop a capability (prctl)")
+
+
+def harp_process(*args: str, cwd: str | os.PathLike[str] | None = None
+                 ) -> subprocess.CompletedProcess[str]:
+    """``python -m harp ARGS`` in a child process that file permissions bind
+    even when the tests run as root (as CI does): for unreadable files and
+    read-only folders."""
+    return subprocess.run([sys.executable, "-m", "harp", *args], capture_output=True,
+                          text=True, check=False, cwd=cwd, preexec_fn=_permissions_bind)
 
 
 def cards(text: str) -> list[int]:

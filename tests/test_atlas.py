@@ -162,7 +162,7 @@ def atlas() -> Atlas:
     return seahaven_atlas()
 
 
-@pytest.mark.parametrize("cells", [4, 2, 1])
+@pytest.mark.parametrize("cells", [pytest.param(4, marks=pytest.mark.slow), 2, 1])
 def test_a_seeded_sample_re_solves_to_the_atlas(atlas, cells):
     rng = random.Random(f"atlas-sample-{cells}")
     deals = rng.sample(range(atlas.first, atlas.last + 1), SAMPLE_PER_VARIANT)

@@ -10,11 +10,11 @@ from itertools import count, islice
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from harp.analysis.parallel import ordered_map
 from harp.analysis.scoring import median_of_counts, score_records, summarize
-from harp.cli import cli
+
+from helpers import invoke, invoke_ok, refused
 
 # Seahaven deal 314 won with 4 cells (the golden layout of RULES B3), 105 actions.
 WON_314 = (
@@ -68,22 +68,17 @@ def games(tmp_path: Path) -> Path:
     return path
 
 
-def run(*args: str, input: str | None = None) -> str:
-    result = CliRunner().invoke(cli, ["score", *args], input=input)
-    assert result.exit_code == 0, result.output
-    return result.stdout
-
-
 def test_summary_table_is_exact(games: Path) -> None:
-    assert run(str(games), "--columns", "all") == SUMMARY
+    assert invoke_ok("score", str(games), "--columns", "all") == SUMMARY
 
 
 def test_summary_by_field(games: Path) -> None:
-    assert run(str(games), "--by", "player", "--fmt", "github", "--columns", "all") == BY_PLAYER
+    assert invoke_ok("score", str(games), "--by", "player", "--fmt", "github",
+                     "--columns", "all") == BY_PLAYER
 
 
 def test_rows_report_every_record_and_its_error(games: Path) -> None:
-    rows = json.loads(run(str(games), "--rows", "--json"))
+    rows = json.loads(invoke_ok("score", str(games), "--rows", "--json"))
     assert [r["line"] for r in rows] == list(range(1, 9))
     assert {r["line"]: r["error"] for r in rows if r["error"]} == ERRORS
     won = rows[0]
@@ -97,7 +92,7 @@ def test_rows_report_every_record_and_its_error(games: Path) -> None:
 
 
 def test_rows_as_csv(games: Path) -> None:
-    rows = list(csv.DictReader(io.StringIO(run(str(games), "--rows", "--csv", "--by", "player"))))
+    rows = list(csv.DictReader(io.StringIO(invoke_ok("score", str(games), "--rows", "--csv", "--by", "player"))))
     assert list(rows[0]) == ["source", "line", "code", "game", "variant", "deal", "won", "score",
                              "moves", "actions", "foundations", "error", "player"]
     assert [(r["score"], r["player"]) for r in rows] == [
@@ -106,11 +101,11 @@ def test_rows_as_csv(games: Path) -> None:
 
 
 def test_summary_as_json_and_csv(games: Path) -> None:
-    data = json.loads(run(str(games), "--json"))
+    data = json.loads(invoke_ok("score", str(games), "--json"))
     assert data[1] == {"game": "SH", "variant": "C4", "games": 3, "won": 1, "win_pct": 33.3,
                        "mean_score": 205.0, "median_score": 40, "best_score": 575,
                        "mean_moves": 37.0, "errors": 1}
-    assert run(str(games), "--csv").splitlines() == [
+    assert invoke_ok("score", str(games), "--csv").splitlines() == [
         "game,variant,games,won,win_pct,mean_score,median_score,best_score,mean_moves,errors",
         "EH,N,1,0,0.0,25.0,25,25,2.0,1",
         "SH,C4,3,1,33.3,205.0,40,575,37.0,1",
@@ -124,10 +119,10 @@ def test_text_csv_folders_and_stdin(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "b.csv").write_text("code,moves,player\nEH1-N-AAAAAAF,1>f,ann\n")
     (tmp_path / "notes.md").write_text("not a record file")
-    rows = json.loads(run(str(tmp_path), "--rows", "--json"))
+    rows = json.loads(invoke_ok("score", str(tmp_path), "--rows", "--json"))
     assert [(Path(r["source"]).name, r["line"], r["score"]) for r in rows] == [
         ("a.txt", 2, 25), ("a.txt", 4, 10), ("b.csv", 2, 10)]
-    piped = json.loads(run("-", "--rows", "--json", input="SH1-C2-AAAAAJ2 8>f\n"))
+    piped = json.loads(invoke_ok("score", "-", "--rows", "--json", input="SH1-C2-AAAAAJ2 8>f\n"))
     assert [(r["source"], r["code"], r["score"]) for r in piped] == [
         ("<stdin>", "SH1-C2-AAAAAJ2", 10)]
 
@@ -135,9 +130,7 @@ def test_text_csv_folders_and_stdin(tmp_path: Path) -> None:
 def test_missing_file_is_bad_data_exit_1(tmp_path: Path) -> None:
     """As for every command: a missing input file exits 1, before any output."""
     missing = tmp_path / "nope.jsonl"
-    result = CliRunner().invoke(cli, ["score", str(missing)])
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == f"Error: cannot open {missing}: No such file or directory\n"
+    refused(["score", str(missing)], 1, f"cannot open {missing}: No such file or directory")
 
 
 def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
@@ -147,23 +140,22 @@ def test_jobs_2_equals_jobs_1(tmp_path: Path) -> None:
         lines.append(json.dumps({**record, "n": i}) if record else "{bad")
     path = tmp_path / "many.jsonl"
     path.write_text("\n".join(lines) + "\n")
-    serial = run(str(path), "--rows", "--json", "--jobs", "1")
-    assert run(str(path), "--rows", "--json", "--jobs", "2") == serial
-    assert run(str(path), "--jobs", "2") == run(str(path), "--jobs", "1")
+    serial = invoke_ok("score", str(path), "--rows", "--json", "--jobs", "1")
+    assert invoke_ok("score", str(path), "--rows", "--json", "--jobs", "2") == serial
+    assert invoke_ok("score", str(path), "--jobs", "2") == invoke_ok("score", str(path), "--jobs", "1")
 
 
 def test_dask_executor_equals_local(games: Path) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
-        out = run(str(games), "--rows", "--json", "--executor", "dask",
+        out = invoke_ok("score", str(games), "--rows", "--json", "--executor", "dask",
                   "--scheduler", cluster.scheduler_address)
-    assert out == run(str(games), "--rows", "--json")
+    assert out == invoke_ok("score", str(games), "--rows", "--json")
 
 
 def test_dask_executor_needs_a_scheduler(games: Path) -> None:
-    result = CliRunner().invoke(cli, ["score", str(games), "--executor", "dask"])
-    assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == "Error: --executor dask needs --scheduler ADDRESS"
+    refused(["score", str(games), "--executor", "dask"], 2,
+            "--executor dask needs --scheduler ADDRESS")
 
 
 def test_parallel_map_does_not_drain_its_input() -> None:
@@ -191,17 +183,15 @@ def test_median_of_counts(values: list[int], median: float) -> None:
 def test_no_records_at_all_is_an_error_not_an_empty_table(where: str, tmp_path: Path) -> None:
     path = {"empty folder": str(tmp_path), "/dev/null": "/dev/null", "stdin": "-"}[where]
     (tmp_path / "notes.md").write_text("no record file here")
-    result = CliRunner().invoke(cli, ["score", path, "--rows", "--csv"], input="\n")
     shown = "<stdin>" if path == "-" else path
-    assert (result.exit_code, result.stdout, result.stderr) == (
-        1, "", f"Error: no records found in {shown}: a record is a deal code followed by its "
-               "moves (RULES B8)\n")
+    refused(["score", path, "--rows", "--csv"], 1, f"no records found in {shown}: a record is a "
+            "deal code followed by its moves (RULES B8)", input="\n")
 
 
 def test_bad_records_in_the_summary_point_to_rows(games: Path) -> None:
-    result = CliRunner().invoke(cli, ["score", str(games), "--columns", "all"])
+    result = invoke("score", str(games), "--columns", "all")
     assert (result.exit_code, result.stdout) == (0, SUMMARY)
     assert result.stderr == ("4 records could not be scored (the errors column): --rows shows "
                              "each with its error\n")
-    assert CliRunner().invoke(cli, ["score", str(games), "--quiet"]).stderr == ""
-    assert CliRunner().invoke(cli, ["score", str(games), "--rows"]).stderr == ""
+    assert invoke("score", str(games), "--quiet").stderr == ""
+    assert invoke("score", str(games), "--rows").stderr == ""

@@ -7,12 +7,18 @@ record), 2 for bad command-line usage.
 from __future__ import annotations
 
 import json
+import os
+import re
+import sys
 
 import click
+import pexpect
 import pytest
-from click.testing import CliRunner
 
 from harp.cli import cli
+from harp.deals import daily_code, make_code
+
+from helpers import invoke, invoke_ok, refused
 
 EH5_TEXT = """\
 Easy Harp  EH1-N-AAAAAAF  (deal 5)
@@ -49,20 +55,31 @@ Cells  a 5♦  b 6♠  c --  d --
 Score 0  Moves 0  Status open
 """
 
+WINNABLE_314 = "Winnable  4 cells yes, 2 cells no, 1 cell no\n"
+
 JSON_KEYS = ["code", "game", "deal", "columns", "face_down", "stock", "waste", "cells",
              "foundations", "score", "moves", "status"]
 
 
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(cli, list(args), input=input)
+def terminal_output(folder, *args: str, no_color: bool) -> str:
+    """What ``harp ARGS`` prints on a real terminal (a pty), with or
+    without NO_COLOR in its environment; exit 0 asserted."""
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env["TERM"] = "xterm"                   # a terminal that shows colour (not TERM=dumb)
+    if no_color:
+        env["NO_COLOR"] = "1"
+    child = pexpect.spawn(sys.executable, ["-m", "harp", *args], cwd=str(folder), env=env,
+                          encoding="utf-8", timeout=60)
+    out = child.read()
+    child.close()
+    assert child.exitstatus == 0, out
+    return out.replace("\r\n", "\n")
 
 
 # ------------------------------------------------------------------ group
 
 def test_version():
-    result = run("--version")
-    assert result.exit_code == 0
-    assert result.stdout == "harp, version 0.1.0\n"
+    assert invoke_ok("--version") == "harp, version 0.1.0\n"
 
 
 @pytest.mark.parametrize("module", ["harp", "harp.cli"])
@@ -84,52 +101,44 @@ def test_the_commands():
 @pytest.mark.parametrize("command", cli.list_commands(click.Context(cli)))
 def test_every_command_has_help_with_an_example(command):
     assert cli.get_command(click.Context(cli), command).name == command
-    result = run(command, "--help")
-    assert result.exit_code == 0
-    assert "Example" in result.stdout
-    assert f"harp {command}" in result.stdout.split("Example", 1)[1]
+    help_text = invoke_ok(command, "--help")
+    assert help_text.startswith(f"Usage: harp {command} [OPTIONS]")
+    assert f"harp {command}" in help_text.split("Example", 1)[1]
 
 
 def test_unknown_command_is_a_usage_error():
-    result = run("dael")
-    assert result.exit_code == 2
-    assert "No such command 'dael'" in result.stderr
+    refused(["dael"], 2, "No such command 'dael'.")
 
 
 # ------------------------------------------------------------------ deal
 
 def test_deal_easy_harp_ascii():
-    result = run("deal", "EH1-N-AAAAAAF", "--ascii")
-    assert result.exit_code == 0
-    assert result.stdout == EH5_TEXT
+    assert invoke_ok("deal", "EH1-N-AAAAAAF", "--ascii") == EH5_TEXT
 
 
 def test_deal_seahaven_unicode_golden_layout_any_case():
-    result = run("deal", "sh1-c4-aaaaaj2")
-    assert result.exit_code == 0
-    assert result.stdout == SH314_TEXT + "Winnable  4 cells yes, 2 cells no, 1 cell no\n"
+    assert invoke_ok("deal", "sh1-c4-aaaaaj2") == SH314_TEXT + WINNABLE_314
 
 
 def test_deal_never_colours_output_that_is_not_a_terminal():
-    assert "\x1b[" not in run("deal", "SH1-C4-AAAAAJ2").stdout
+    """CliRunner's output is no terminal: the plain golden layout, with
+    Unicode suits and not one escape sequence."""
+    out = invoke_ok("deal", "SH1-C4-AAAAAJ2", env={"NO_COLOR": None})
+    assert out == SH314_TEXT + WINNABLE_314
 
 
-def test_use_color_only_on_a_terminal_without_no_color(monkeypatch):
-    from harp.cli import output as options
-
-    class Terminal:
-        def isatty(self) -> bool:
-            return True
-
-    monkeypatch.setattr(options.sys, "stdout", Terminal())
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    assert options.use_color() is True
-    monkeypatch.setenv("NO_COLOR", "1")
-    assert options.use_color() is False
+def test_deal_colours_red_suits_on_a_terminal_unless_no_color(tmp_path):
+    """A real terminal (a pty): red cards in red; NO_COLOR turns colour off."""
+    coloured = terminal_output(tmp_path, "deal", "SH1-C4-AAAAAJ2", no_color=False)
+    assert coloured.splitlines()[3] == (
+        " 1: 7♣ \x1b[31mJ♦\x1b[0m \x1b[31m9♥\x1b[0m 7♠ 2♠")
+    assert re.sub("\x1b\\[[0-9;]*m", "", coloured) == SH314_TEXT + WINNABLE_314
+    assert terminal_output(tmp_path, "deal", "SH1-C4-AAAAAJ2", no_color=True) == \
+        SH314_TEXT + WINNABLE_314
 
 
 def test_deal_reveal_shows_face_down_cards_and_stock():
-    out = run("deal", "EH1-N-AAAAAAF", "--ascii", "--reveal").stdout.splitlines()
+    out = invoke_ok("deal", "EH1-N-AAAAAAF", "--ascii", "--reveal").splitlines()
     # RULES B3 golden layout of EH deal 5.
     assert out[2].startswith("Stock 59: 8D QS QH 5C 6D ")
     assert out[2].endswith(" KS")
@@ -140,9 +149,7 @@ def test_deal_reveal_shows_face_down_cards_and_stock():
 
 
 def test_deal_json_has_exactly_the_issue_keys():
-    result = run("deal", "SH1-C2-AAAAAJ2", "--json")
-    assert result.exit_code == 0
-    data = json.loads(result.stdout)
+    data = json.loads(invoke_ok("deal", "SH1-C2-AAAAAJ2", "--json"))
     # The issue's keys, then whether the deal can be won (Seahaven's atlas).
     assert list(data) == JSON_KEYS + ["winnable", "fewest_cells"]
     assert data["code"] == "SH1-C2-AAAAAJ2"
@@ -154,53 +161,56 @@ def test_deal_json_has_exactly_the_issue_keys():
 
 
 def test_deal_json_hides_easy_harp_cards_unless_revealed():
-    data = json.loads(run("deal", "EH1-N-AAAAAAF", "--json").stdout)
+    data = json.loads(invoke_ok("deal", "EH1-N-AAAAAAF", "--json"))
     assert data["columns"][1] == ["??", "AS"]
     assert data["stock"] == ["??"] * 59
     assert data["face_down"] == list(range(9))
     assert data["cells"] == [] and data["foundations"] == [None] * 8
-    shown = json.loads(run("deal", "EH1-N-AAAAAAF", "--json", "--reveal").stdout)
+    shown = json.loads(invoke_ok("deal", "EH1-N-AAAAAAF", "--json", "--reveal"))
     assert shown["columns"][1] == ["2S", "AS"]
     assert shown["stock"][:3] == ["8D", "QS", "QH"]
 
 
 def test_deal_format_json_is_the_same_as_dash_dash_json():
-    assert run("deal", "EH1-N-AAAAAAF", "--format", "json").stdout == \
-        run("deal", "EH1-N-AAAAAAF", "--json").stdout
+    assert invoke_ok("deal", "EH1-N-AAAAAAF", "--format", "json") == \
+        invoke_ok("deal", "EH1-N-AAAAAAF", "--json")
 
 
 def test_deal_daily_with_date_rules_b4():
-    result = run("deal", "--daily", "--date", "2026-11-29", "--ascii")
-    assert result.exit_code == 0
-    assert result.stdout.splitlines()[0] == "Easy Harp  EH1-N-AAADNG7  (deal 111839)"
+    daily = invoke_ok("deal", "--daily", "--date", "2026-11-29", "--ascii")
+    assert daily.splitlines()[0] == "Easy Harp  EH1-N-AAADNG7  (deal 111839)"
+    assert daily == invoke_ok("deal", "EH1-N-AAADNG7", "--ascii")
 
 
 def test_deal_daily_seahaven_two_cells():
-    result = run("deal", "--daily", "--date", "2026-11-29", "--game", "sh", "--cells", "2", "--json")
-    data = json.loads(result.stdout)
-    assert data["code"].startswith("SH1-C2-") and len(data["cells"]) == 2
+    data = json.loads(invoke_ok("deal", "--daily", "--date", "2026-11-29", "--game", "sh",
+                                "--cells", "2", "--json"))
+    code = daily_code("SH", "2026-11-29")             # RULES B4: the day's number, 2 cells
+    assert data["code"] == str(make_code("SH", code.number, 2)) and len(data["cells"]) == 2
 
 
 def test_deal_random_prints_its_code_so_it_can_be_dealt_again():
-    result = run("deal", "--random", "--game", "sh", "--cells", "1", "--json")
-    assert result.exit_code == 0
-    data = json.loads(result.stdout)
+    out = invoke_ok("deal", "--random", "--game", "sh", "--cells", "1", "--json")
+    data = json.loads(out)
     assert data["code"].startswith("SH1-C1-")
-    assert run("deal", data["code"], "--json").stdout == result.stdout
+    assert invoke_ok("deal", data["code"], "--json") == out
 
 
 def test_deal_fcs_format_for_freecell_solver():
-    result = run("deal", "SH1-C4-AAAAAJ2", "--format", "fcs")
-    assert result.exit_code == 0
-    lines = result.stdout.splitlines()
-    assert any(line.startswith("Freecells:") for line in lines)
-    assert ": 7C JD 9H 7S 2S" in lines and ": 5H 4S 9D KS 8D" in lines
+    lines = invoke_ok("deal", "SH1-C4-AAAAAJ2", "--format", "fcs").splitlines()
+    assert lines[:3] == ["Foundations: S-0 H-0 D-0 C-0", "Freecells: 5D 6S - -",
+                         ": 7C JD 9H 7S 2S"]
+    assert lines[3:] == [": 5C 6C 7H KH TS", ": 3H JS KC AD 9C", ": 5S TC 2D 8C KD",
+                         ": QS JC AS AH 2H", ": TH 6D QH 3C 4H", ": 4D 8H 3S 6H 9S",
+                         ": 7D 2C 8S 3D AC", ": QD 4C QC JH TD", ": 5H 4S 9D KS 8D"]
 
 
 def test_deal_fcs_of_a_random_deal_names_the_code_on_stderr():
-    result = run("deal", "--random", "--game", "sh", "--format", "fcs")
+    result = invoke("deal", "--random", "--game", "sh", "--format", "fcs")
     assert result.exit_code == 0
-    assert result.stderr.startswith("code: SH1-C4-")
+    code = result.stderr.removeprefix("code: ").removesuffix("\n")
+    assert result.stderr == f"code: {code}\n" and code.startswith("SH1-C4-")
+    assert result.stdout == invoke_ok("deal", code, "--format", "fcs")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -209,13 +219,12 @@ def test_deal_fcs_of_a_random_deal_names_the_code_on_stderr():
     ([], "give exactly one of CODE, --random or --daily"),
     (["EH1-N-AAAAAAF", "--random"], "give exactly one of CODE, --random or --daily"),
     (["--random", "--date", "2026-01-01"], "--date goes with --daily"),
-    (["EH1-N-AAAAAAF", "--game", "sh"], "a CODE already names its game and cells"),
-    (["--random", "--cells", "2"], "--cells is for Seahaven (--game sh)"),
+    (["EH1-N-AAAAAAF", "--game", "sh"], "--game and --cells choose a --random or --daily deal; "
+                                        "a CODE already names its game and cells"),
+    (["--random", "--cells", "2"], "--cells is for Seahaven (--game sh); Easy Harp has no cells"),
 ])
 def test_deal_usage_errors_exit_2(args, message):
-    result = run("deal", *args)
-    assert result.exit_code == 2
-    assert message in result.stderr
+    refused(["deal", *args], 2, message)
 
 
 @pytest.mark.parametrize("date, says", [
@@ -230,138 +239,123 @@ def test_deal_bad_date_is_a_usage_error_that_says_what_is_wrong(date, says):
     """A date that does not exist is not a format mismatch."""
     for option in (["deal", "--daily", "--date"], ["stats", "--game", "sh", "--days", "2",
                                                     "--daily-from"]):
-        result = run(*option, date)
-        assert result.exit_code == 2
-        assert result.stderr.splitlines()[-1] == (
-            f"Error: Invalid value for '{option[-1]}': {says}")
+        refused([*option, date], 2, f"Invalid value for '{option[-1]}': {says}")
 
 
 def test_a_leap_day_is_a_real_date():
-    assert run("deal", "--daily", "--date", "2024-02-29").exit_code == 0
+    out = invoke_ok("deal", "--daily", "--date", "2024-02-29", "--ascii")
+    assert out.splitlines()[0] == "Easy Harp  EH1-N-AAAVMD7  (deal 700543)"
 
 
 @pytest.mark.parametrize("code, message", [
-    ("EH1-N-AAAAAAA", "Error: invalid deal code 'EH1-N-AAAAAAA': payload 'AAAAAAA' is deal 0, "
-                      "out of range 1-999999\n"),
-    ("XX1-N-AAAAAAF", "Error: invalid deal code 'XX1-N-AAAAAAF': unknown game 'XX' "
-                      "(expected EH or SH)\n"),
-    ("SH1-C3-AAAAAJ2", "Error: invalid deal code 'SH1-C3-AAAAAJ2': unknown variant 'C3' for SH "
-                       "(expected C4 or C2 or C1)\n"),
-    ("hello", "Error: invalid deal code 'hello': expected GAME-VARIANT-PAYLOAD, "
-              "e.g. EH1-N-AAAAAAF\n"),
+    ("EH1-N-AAAAAAA", "invalid deal code 'EH1-N-AAAAAAA': payload 'AAAAAAA' is deal 0, "
+                      "out of range 1-999999"),
+    ("XX1-N-AAAAAAF", "invalid deal code 'XX1-N-AAAAAAF': unknown game 'XX' "
+                      "(expected EH or SH)"),
+    ("SH1-C3-AAAAAJ2", "invalid deal code 'SH1-C3-AAAAAJ2': unknown variant 'C3' for SH "
+                       "(expected C4 or C2 or C1)"),
+    ("hello", "invalid deal code 'hello': expected GAME-VARIANT-PAYLOAD, "
+              "e.g. EH1-N-AAAAAAF"),
 ])
 def test_deal_bad_code_exits_1_with_one_line(code, message):
-    result = run("deal", code)
-    assert result.exit_code == 1
-    assert (result.stdout, result.stderr) == ("", message)
+    refused(["deal", code], 1, message)
 
 
 # ------------------------------------------------------------------ show
 
 def test_show_after_moves():
-    result = run("show", "SH1-C4-AAAAAJ2", "8>f", "7>2", "--ascii")
-    assert result.exit_code == 0
-    lines = result.stdout.splitlines()
+    lines = invoke_ok("show", "SH1-C4-AAAAAJ2", "8>f", "7>2", "--ascii").splitlines()
     assert lines[1] == "Foundations  f1S --  f2H --  f3D --  f4C AC"
     assert lines[3:5] == [" 1: 7C JD 9H 7S 2S", " 2: 5C 6C 7H KH TS 9S"]
     assert lines[-1] == "Score 10  Moves 2  Status open"
 
 
 def test_show_accepts_a_script_in_one_argument_and_standard_notation():
-    one = run("show", "SH1-C4-AAAAAJ2", "8>f 7>2", "--json").stdout
-    assert run("show", "SH1-C4-AAAAAJ2", "8h", "72", "--json").stdout == one
+    one = json.loads(invoke_ok("show", "SH1-C4-AAAAAJ2", "8>f 7>2", "--json"))
+    assert (one["moves"], one["score"], one["foundations"][3]) == (2, 10, "AC")
+    assert json.loads(invoke_ok("show", "SH1-C4-AAAAAJ2", "8h", "72", "--json")) == one
 
 
 def test_show_at_stops_after_n_actions():
-    at = json.loads(run("show", "EH1-N-AAAAAAF", "1>f 2>f d", "--at", "1", "--json").stdout)
+    at = json.loads(invoke_ok("show", "EH1-N-AAAAAAF", "1>f 2>f d", "--at", "1", "--json"))
     assert (at["moves"], at["score"], at["foundations"][2]) == (1, 10, "AH")
 
 
 def test_show_at_beyond_the_script_is_a_usage_error():
-    result = run("show", "EH1-N-AAAAAAF", "1>f", "--at", "5")
-    assert result.exit_code == 2
-    assert "Invalid value for '--at': 5 is more than the 1 actions of the script" in result.stderr
+    refused(["show", "EH1-N-AAAAAAF", "1>f", "--at", "5"], 2,
+            "Invalid value for '--at': 5 is more than the 1 actions of the script")
 
 
 def test_show_record_file_with_extra_moves(tmp_path):
     path = tmp_path / "game.txt"
     path.write_text("# a record\nEH1-N-AAAAAAF\n1>f\n2>f\n")
-    data = json.loads(run("show", "--load", str(path), "d", "--json").stdout)
+    data = json.loads(invoke_ok("show", "--load", str(path), "d", "--json"))
     assert (data["moves"], data["score"], data["waste"]) == (3, 25, ["8D"])
 
 
 def test_show_needs_a_code_or_a_record():
-    result = run("show")
-    assert result.exit_code == 2
-    assert "give a deal CODE (e.g. EH1-N-AAAAAAF) or --load FILE" in result.stderr
+    refused(["show"], 2, "give a deal CODE (e.g. EH1-N-AAAAAAF) or --load FILE")
 
 
 def test_show_illegal_action_exits_1_naming_action_and_rule():
-    result = run("show", "SH1-C4-AAAAAJ2", "8>f", "1>2")
-    assert result.exit_code == 1
-    assert result.stderr == ("Error: action 2 (1>2): 2S cannot go on TS: a card goes only on "
-                             "the next higher card of its own suit (RULES A2.3)\n")
+    refused(["show", "SH1-C4-AAAAAJ2", "8>f", "1>2"], 1,
+            "action 2 (1>2): 2S cannot go on TS: a card goes only on the next higher card of "
+            "its own suit (RULES A2.3)")
 
 
 def test_show_bad_notation_exits_1():
-    result = run("show", "EH1-N-AAAAAAF", "1>f", "9>z")
-    assert result.exit_code == 1
-    assert result.stderr == "Error: action 2 (9>z): unknown location 'z'\n"
+    refused(["show", "EH1-N-AAAAAAF", "1>f", "9>z"], 1, "action 2 (9>z): unknown location 'z'")
 
 
 def test_show_missing_record_file_exits_1(tmp_path):
     missing = tmp_path / "nope.txt"
-    result = run("show", "--load", str(missing))
-    assert result.exit_code == 1
-    assert result.stderr == f"Error: cannot open {missing}: No such file or directory\n"
+    refused(["show", "--load", str(missing)], 1,
+            f"cannot open {missing}: No such file or directory")
 
 
 def test_show_record_file_with_several_records_is_refused(tmp_path):
     path = tmp_path / "two.jsonl"
     path.write_text('{"code": "EH1-N-AAAAAAF", "moves": ""}\n{"code": "EH1-N-AAAAAAF"}\n')
-    result = run("show", "--load", str(path))
-    assert result.exit_code == 1
-    assert "holds 2 records" in result.stderr
+    refused(["show", "--load", str(path)], 1, f"{path} holds 2 records; give a file with "
+            "one record (use 'harp replay' for several)")
 
 
 # ------------------------------------------------------------------ encode / decode
 
 def test_encode():
-    assert run("encode", "--game", "sh", "--cells", "2", "314").stdout == "SH1-C2-AAAAAJ2\n"
-    assert run("encode", "--game", "EH", "999999").stdout == "EH1-N-AAA6QR7\n"
+    assert invoke_ok("encode", "--game", "sh", "--cells", "2", "314") == "SH1-C2-AAAAAJ2\n"
+    assert invoke_ok("encode", "--game", "EH", "999999") == "EH1-N-AAA6QR7\n"
 
 
 @pytest.mark.parametrize("number", ["0", "-5", "1000000"])
 def test_encode_out_of_range_is_a_bad_value_like_any_other(number):
     """0 and -5 alike are bad values of NUMBER (exit 2), as a bad --deals is."""
-    result = run("encode", "--game", "eh", "--", number)
-    assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == (
-        f"Error: Invalid value for 'NUMBER': deal number {number} is out of range 1-999999")
+    refused(["encode", "--game", "eh", "--", number], 2,
+            f"Invalid value for 'NUMBER': deal number {number} is out of range 1-999999")
 
 
 def test_encode_usage_errors_exit_2():
-    assert run("encode", "--game", "xx", "1").exit_code == 2
-    assert run("encode", "--game", "eh", "five").exit_code == 2
-    assert run("encode", "5").exit_code == 2
+    refused(["encode", "--game", "xx", "1"], 2,
+            "Invalid value for '--game': 'xx' is not one of 'eh', 'sh'.")
+    refused(["encode", "--game", "eh", "five"], 2, "Invalid value for 'NUMBER': 'five' is not "
+            "a deal number (write it with the digits 0-9, RULES C6)")
+    missing = invoke("encode", "5")
+    assert (missing.exit_code, missing.stdout) == (2, "")
+    assert missing.stderr.endswith("\n\nError: Missing option '--game'. Choose from:\n\teh,\n\tsh\n")
 
 
 def test_decode():
-    result = run("decode", "sh1-c2-aaaaaj2")
-    assert result.exit_code == 0
-    assert result.stdout == ("code: SH1-C2-AAAAAJ2\ngame: SH (Seahaven Towers)\nvariant: C2\n"
+    assert invoke_ok("decode", "sh1-c2-aaaaaj2") == ("code: SH1-C2-AAAAAJ2\ngame: SH (Seahaven Towers)\nvariant: C2\n"
                              "cells: 2\ndeal: 314\n"
                              "winnable: 4 cells yes, 2 cells no, 1 cell no (atlas)\n"
                              "fewest cells: 4\n")
 
 
 def test_decode_easy_harp_has_no_cells():
-    assert run("decode", "EH1-N-AAAAAAF").stdout.splitlines()[2:5] == [
+    assert invoke_ok("decode", "EH1-N-AAAAAAF").splitlines()[2:5] == [
         "variant: N", "cells: 0", "deal: 5"]
 
 
 def test_decode_bad_code_exits_1():
-    result = run("decode", "EH1-N-AAAAA0F")
-    assert result.exit_code == 1
-    assert result.stderr == ("Error: invalid deal code 'EH1-N-AAAAA0F': payload 'AAAAA0F' has "
-                             "the character '0', not in A-Z 2-7 (RULES B1)\n")
+    refused(["decode", "EH1-N-AAAAA0F"], 1, "invalid deal code 'EH1-N-AAAAA0F': payload "
+            "'AAAAA0F' has the character '0', not in A-Z 2-7 (RULES B1)")

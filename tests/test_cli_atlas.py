@@ -7,25 +7,21 @@ import random
 import re
 
 import pytest
-from click.testing import CliRunner
 
 import harp.atlas
 import harp.cli.winnable
 import harp.winnable
 from harp.atlas import Atlas, encode_atlas, seahaven_atlas
-from harp.cli import cli
+
+from helpers import invoke, invoke_ok, refused
 
 CODE_LINE = re.compile(r"Seahaven Towers, (\d) cells?  (SH1-C\d-[A-Z2-7]{7})  \(deal (\d+)\)")
 
 
-def run(*args: str):
-    return CliRunner().invoke(cli, list(args))
-
-
-def dealt(result) -> tuple[int, int, str]:
-    """(cells, deal number, verdict line) of a printed Seahaven deal."""
-    assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+def dealt(*args: str) -> tuple[int, int, str]:
+    """(cells, deal number, verdict line) of the Seahaven deal ``harp deal
+    ARGS`` prints."""
+    lines = invoke_ok("deal", *args).splitlines()
     match = CODE_LINE.fullmatch(lines[0])
     assert match, lines[0]
     return int(match[1]), int(match[3]), lines[-1]
@@ -35,48 +31,46 @@ def dealt(result) -> tuple[int, int, str]:
 def test_random_winnable_and_unwinnable_deals(cells):
     atlas = seahaven_atlas()
     for _ in range(10):
-        n, number, line = dealt(run("deal", "--random", "--winnable", "--game", "sh",
-                                    "--cells", cells))
+        n, number, line = dealt("--random", "--winnable", "--game", "sh", "--cells", cells)
         assert n == int(cells) and atlas.won(f"C{cells}", number)
         assert f"{cells} cell{'s' if cells != '1' else ''} yes" in line, line
-        n, number, _ = dealt(run("deal", "--random", "--unwinnable", "--game", "sh",
-                                 "--cells", cells))
-        assert not atlas.won(f"C{cells}", number)
+        n, number, line = dealt("--random", "--unwinnable", "--game", "sh", "--cells", cells)
+        assert n == int(cells) and not atlas.won(f"C{cells}", number)
+        assert f"{cells} cell{'s' if cells != '1' else ''} no" in line, line
 
 
 @pytest.mark.parametrize("fewest", ["1", "2", "4"])
 def test_min_cells_is_the_fewest_cells_a_deal_needs(fewest):
     atlas = seahaven_atlas()
     for _ in range(10):
-        n, number, _ = dealt(run("deal", "--random", "--game", "sh", "--min-cells", fewest))
+        n, number, _ = dealt("--random", "--game", "sh", "--min-cells", fewest)
         assert n == 4 and atlas.fewest_cells(number) == int(fewest)
-    n, number, _ = dealt(run("deal", "--random", "--winnable", "--game", "sh", "--cells", "2",
-                             "--min-cells", "1"))
+    n, number, _ = dealt("--random", "--winnable", "--game", "sh", "--cells", "2",
+                         "--min-cells", "1")
     assert n == 2 and atlas.won("C2", number) and atlas.won("C1", number)
 
 
 def test_deal_says_whether_a_seahaven_deal_can_be_won():
-    result = run("deal", "SH1-C2-AAAAAJ2")
-    assert result.output.splitlines()[-1] == "Winnable  4 cells yes, 2 cells no, 1 cell no"
-    data = json.loads(run("deal", "SH1-C2-AAAAAJ2", "--json").output)
+    assert invoke_ok("deal", "SH1-C2-AAAAAJ2").splitlines()[-1] == \
+        "Winnable  4 cells yes, 2 cells no, 1 cell no"
+    data = json.loads(invoke_ok("deal", "SH1-C2-AAAAAJ2", "--json"))
     assert data["winnable"] == {"C4": True, "C2": False, "C1": False}
     assert data["fewest_cells"] == 4
-    assert "winnable" not in json.loads(run("deal", "EH1-N-AAAAAAF", "--json").output)
-    assert "Winnable" not in run("deal", "SH1-C4-AAAAAJ2", "--format", "fcs").output
+    assert list(json.loads(invoke_ok("deal", "EH1-N-AAAAAAF", "--json")))[-1] == "status"
+    assert invoke_ok("deal", "SH1-C4-AAAAAJ2", "--format", "fcs").splitlines()[-1] == \
+        ": 5H 4S 9D KS 8D"                       # the last column, no verdict after it
 
 
 def test_decode_says_whether_the_deal_can_be_won():
-    result = run("decode", "sh1-c1-aaaaaj2")
-    assert result.exit_code == 0
-    assert result.output.splitlines()[-2:] == [
+    assert invoke_ok("decode", "sh1-c1-aaaaaj2").splitlines()[-2:] == [
         "winnable: 4 cells yes, 2 cells no, 1 cell no (atlas)", "fewest cells: 4"]
-    assert run("decode", "SH1-C1-AAAAAYM").output.splitlines()[-1] == "fewest cells: 1"  # 780
-    assert run("decode", "SH1-C4-AAAAAAV").output.splitlines()[-1] == "fewest cells: none"  # 21
-    assert run("decode", "SH1-C4-AAAAAYM", "--solve").output.splitlines()[-2:] == [
+    assert invoke_ok("decode", "SH1-C1-AAAAAYM").splitlines()[-1] == "fewest cells: 1"  # 780
+    assert invoke_ok("decode", "SH1-C4-AAAAAAV").splitlines()[-1] == "fewest cells: none"  # 21
+    assert invoke_ok("decode", "SH1-C4-AAAAAYM", "--solve").splitlines()[-2:] == [
         "winnable: 4 cells yes, 2 cells no, 1 cell yes (solver)", "fewest cells: 1"]
-    assert run("decode", "EH1-N-AAAAAAF").output.splitlines()[-1] == \
+    assert invoke_ok("decode", "EH1-N-AAAAAAF").splitlines()[-1] == \
         "winnable: unknown (Easy Harp has no atlas; --solve decides with the solver)"
-    assert run("decode", "EH1-N-AAAAAAF", "--solve").output.splitlines()[-1] == \
+    assert invoke_ok("decode", "EH1-N-AAAAAAF", "--solve").splitlines()[-1] == \
         "winnable: yes (solver)"
 
 
@@ -85,61 +79,63 @@ def test_easy_harp_is_decided_on_demand_with_a_time_limit(monkeypatch):
     seeded = harp.winnable.random_easy_harp_deal
     monkeypatch.setattr(harp.cli.winnable, "random_easy_harp_deal",
                         lambda winnable, timeout: seeded(winnable, timeout, random.Random(12)))
-    result = run("deal", "--random", "--winnable", "--game", "eh", "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(invoke_ok("deal", "--random", "--winnable", "--game", "eh", "--json"))
     assert (data["deal"], data["winnable"]) == (497624, {"N": True})
-    assert run("deal", "--random", "--winnable", "--game", "eh").output.splitlines()[-1] == \
+    assert invoke_ok("deal", "--random", "--winnable", "--game", "eh").splitlines()[-1] == \
         "Winnable  yes"
     monkeypatch.undo()
-    result = run("deal", "--random", "--unwinnable", "--game", "eh", "--timeout", "0.5")
-    assert result.exit_code == 1
+    result = invoke("deal", "--random", "--unwinnable", "--game", "eh", "--timeout", "0.5")
+    assert (result.exit_code, result.stdout) == (1, "")
     assert re.fullmatch(r"Error: no Easy Harp deal proved unsolvable within 0.5 s "
                         r"\(\d+ deals? tried: \d+ (solved|unknown)(, \d+ unknown)?\); "
-                        r"no Easy Harp deal has ever been proved unsolvable\n", result.output)
+                        r"no Easy Harp deal has ever been proved unsolvable\n", result.stderr)
+
+
+CHOOSE_A_RANDOM_DEAL = (
+    "--winnable, --unwinnable and --min-cells choose a --random deal; the daily deal is the "
+    "same for everyone, winnable or not (RULES B4), and 'harp decode CODE' says whether a deal "
+    "can be won")
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--daily", "--winnable"], "the daily deal is the same for everyone"),
-    (["SH1-C4-AAAAAJ2", "--unwinnable"], "choose a --random deal"),
-    (["--random", "--winnable", "--unwinnable"], "not both"),
-    (["--random", "--game", "sh", "--unwinnable", "--min-cells", "2"], "does not go with"),
+    (["--daily", "--winnable"], CHOOSE_A_RANDOM_DEAL),
+    (["SH1-C4-AAAAAJ2", "--unwinnable"], CHOOSE_A_RANDOM_DEAL),
+    (["--random", "--winnable", "--unwinnable"], "give --winnable or --unwinnable, not both"),
+    (["--random", "--game", "sh", "--unwinnable", "--min-cells", "2"],
+     "--min-cells chooses a winnable deal; it does not go with --unwinnable"),
     (["--random", "--game", "sh", "--cells", "1", "--min-cells", "2"],
-     "a deal that needs 2 cells cannot be won with 1"),
-    (["--random", "--min-cells", "2"], "--min-cells is for Seahaven"),
+     "--min-cells 2 with --cells 1: a deal that needs 2 cells cannot be won with 1"),
+    (["--random", "--min-cells", "2"], "--min-cells is for Seahaven (--game sh): Easy Harp "
+                                       "has no cells"),
 ])
 def test_misuse_is_a_usage_error(args, message):
-    result = run("deal", *args)
-    assert result.exit_code == 2
-    assert message in result.output
+    refused(["deal", *args], 2, message)
 
 
 def test_stats_report_atlas():
-    result = run("stats", "--report", "--atlas", "--deals", "1-10000", "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(invoke_ok("stats", "--report", "--atlas", "--deals", "1-10000", "--json"))
     assert [(r["variant"], r["won"], r["unsolvable"]) for r in data] == [
         ("C4", 9310, 690), ("C2", 1589, 8411), ("C1", 237, 9763)]
     c4 = data[0]
     assert (c4["won_pct"], c4["ci95_low"], c4["ci95_high"]) == (93.1, 92.59, 93.58)
     assert [r["fewest"] for r in data] == [7700, 1373, 237]
     assert (c4["fewest_pct"], c4["fewest_ci95_low"], c4["fewest_ci95_high"]) == (77, 76.16, 77.81)
-    result = run("stats", "--report", "--atlas", "--cells", "1", "--deals", "1-10,20-29")
-    assert result.output.splitlines()[:3] == [
+    table = invoke_ok("stats", "--report", "--atlas", "--cells", "1", "--deals", "1-10,20-29")
+    assert table.splitlines() == [
         "variant      deals    won    won_pct    ci95_low    ci95_high    fewest",
         "---------  -------  -----  ---------  ----------  -----------  --------",
         "C1              20      0          0           0        16.11         0"]
 
 
-@pytest.mark.parametrize("args, code, message", [
-    (["--atlas"], 2, "--atlas goes with --report"),
-    (["--report", "--atlas", "--game", "eh"], 2, "harp stats --game eh --deals LIST --solve"),
-    (["--report", "--atlas", "--deals", "0-5"], 2, "bad deal range"),
+@pytest.mark.parametrize("args, message", [
+    (["--atlas"], "--atlas goes with --report: the atlas is read, not computed"),
+    (["--report", "--atlas", "--game", "eh"], "the atlas is of Seahaven deals; Easy Harp deals "
+     "are decided with the solver: harp stats --game eh --deals LIST --solve"),
+    (["--report", "--atlas", "--deals", "0-5"], "Invalid value for '--deals': bad deal range "
+     "'0-5': deals run from 1 to 999999, low to high"),
 ])
-def test_stats_atlas_misuse(args, code, message):
-    result = run("stats", *args)
-    assert result.exit_code == code
-    assert message in result.output
+def test_stats_atlas_misuse(args, message):
+    refused(["stats", *args], 2, message)
 
 
 def test_a_deal_outside_the_atlas_is_decided_by_the_solver(tmp_path, monkeypatch):
@@ -147,14 +143,14 @@ def test_a_deal_outside_the_atlas_is_decided_by_the_solver(tmp_path, monkeypatch
     path = tmp_path / "atlas.bin"
     path.write_bytes(encode_atlas(small))
     monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
-    assert run("decode", "SH1-C4-AAAAAJ2").output.splitlines()[-2:] == [
+    assert invoke_ok("decode", "SH1-C4-AAAAAJ2").splitlines()[-2:] == [
         "winnable: 4 cells yes, 2 cells no, 1 cell no (solver)", "fewest cells: 4"]
-    assert run("decode", "SH1-C4-AAAAAAV").output.splitlines()[-2:] == [
+    assert invoke_ok("decode", "SH1-C4-AAAAAAV").splitlines()[-2:] == [
         "winnable: 4 cells no, 2 cells no, 1 cell no (atlas)", "fewest cells: none"]
-    assert run("deal", "SH1-C4-AAAAAJ2").output.splitlines()[-1] == \
+    assert invoke_ok("deal", "SH1-C4-AAAAAJ2").splitlines()[-1] == \
         "Winnable  4 cells yes, 2 cells no, 1 cell no"
     for _ in range(5):
-        _, number, _ = dealt(run("deal", "--random", "--game", "sh", "--winnable"))
+        _, number, _ = dealt("--random", "--game", "sh", "--winnable")
         assert number <= 30
 
 
@@ -180,19 +176,18 @@ def test_an_unusable_atlas_is_one_error_wherever_the_answer_needs_it(tmp_path, m
     path = tmp_path / "atlas-sh1.bin"
     reason = _spoil(path, how)
     monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
-    error = (f"Error: the Seahaven atlas cannot be used ({reason}): reinstall harp to repair "
-             f"it; the file is {path}")
+    error = (f"the Seahaven atlas cannot be used ({reason}): reinstall harp to repair it; "
+             f"the file is {path}")
     board_alone = " (harp show SH1-C4-AAAAAJ2 prints the board alone)"
     for args, suffix in ((["deal", "SH1-C4-AAAAAJ2"], board_alone),
                          (["deal", "SH1-C4-AAAAAJ2", "--json"], board_alone),
                          (["decode", "SH1-C4-AAAAAJ2"], ""),
                          (["stats", "--report", "--atlas", "--deals", "1-10"], ""),
                          (["deal", "--random", "--winnable", "--game", "sh"], "")):
-        result = run(*args)
-        assert (result.exit_code, result.stdout, result.stderr) == (1, "", error + suffix + "\n")
+        refused(args, 1, error + suffix)
     for args in (["deal", "EH1-N-AAAAAAF"], ["show", "SH1-C4-AAAAAJ2"],
                  ["decode", "SH1-C1-AAAAAJ2", "--solve"]):
-        assert run(*args).exit_code == 0
+        invoke_ok(*args)
 
 
 def test_json_fewest_cells_is_a_number_or_null_never_a_word(tmp_path, monkeypatch):
@@ -203,9 +198,9 @@ def test_json_fewest_cells_is_a_number_or_null_never_a_word(tmp_path, monkeypatc
     monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
     monkeypatch.setattr(harp.winnable, "decide",
                         lambda code, timeout=0: harp.winnable.Verdict("unknown", "solver"))
-    data = json.loads(run("deal", "SH1-C4-AAAAAJ2", "--json").stdout)
+    data = json.loads(invoke_ok("deal", "SH1-C4-AAAAAJ2", "--json"))
     assert data["winnable"] == {"C4": None, "C2": None, "C1": None}
     assert "fewest_cells" not in data
-    assert json.loads(run("deal", "SH1-C4-AAAAAAV", "--json").stdout)["fewest_cells"] is None
+    assert json.loads(invoke_ok("deal", "SH1-C4-AAAAAAV", "--json"))["fewest_cells"] is None
 
 

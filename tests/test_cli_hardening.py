@@ -12,35 +12,17 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 import harp.analysis.parallel
 import harp.cli.score
 import harp.cli.stats
 from harp.analysis.parallel import ordered_map
-from harp.cli import cli
 from harp.cli.options import MAX_JOBS
 from harp.cli.progress import progress
 
+from helpers import invoke, invoke_ok, refused
+
 EH5 = "EH1-N-AAAAAAF"
-
-
-def run(*args: str, input: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=input)
-
-
-def error_line(result: Result) -> str:
-    """The one "Error:" line a failed command prints last on stderr."""
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return result.stderr.splitlines()[-1]
-
-
-def refused(args: list[str], code: int, message: str) -> None:
-    result = run(*args)
-    assert (result.exit_code, result.stdout) == (code, "")
-    assert error_line(result) == f"Error: {message}"
-    if code == 1:                           # bad data: exactly one line
-        assert result.stderr == f"Error: {message}\n"
 
 
 # ------------------------------------------------------------------ codes and numbers (C6)
@@ -88,7 +70,7 @@ def test_encode_takes_ascii_digits_only(number: str) -> None:
 def test_encode_of_a_5000_digit_number() -> None:
     refused(["encode", "--game", "eh", "9" * 5000], 2,
             f"Invalid value for 'NUMBER': deal number {'9' * 59}… is out of range 1-999999")
-    assert run("encode", "--game", "eh", "0005").stdout == "EH1-N-AAAAAAF\n"
+    assert invoke_ok("encode", "--game", "eh", "0005") == "EH1-N-AAAAAAF\n"
 
 
 @pytest.mark.parametrize("deals", ["٣", "１-３", "1-٣"])
@@ -213,7 +195,7 @@ def test_conflicting_or_meaningless_options_are_usage_errors(
 
 
 def test_measure_names_are_in_the_help() -> None:
-    help_text = " ".join(run("stats", "--help").stdout.split())
+    help_text = " ".join(invoke_ok("stats", "--help").split())
     assert ("measure (Easy Harp: aces_in_columns, aces_face_up, face_down_over_aces, "
             "deepest_ace, first_ace_draw, kings_over_cards, cards_under_kings, opening_moves; "
             "Seahaven Towers: aces_exposed,") in help_text
@@ -222,13 +204,14 @@ def test_measure_names_are_in_the_help() -> None:
 def test_by_a_field_no_record_has_is_a_warning(tmp_path: Path) -> None:
     games = tmp_path / "games.jsonl"
     games.write_text(json.dumps({"code": EH5, "moves": "d", "player": "ann", "day": 1}) + "\n")
-    result = run("score", str(games), "--by", "plyer", "--csv")
+    result = invoke("score", str(games), "--by", "plyer", "--csv")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[0] == ("game,variant,plyer,games,won,win_pct,mean_score,"
                                              "median_score,best_score,mean_moves,errors")
     assert result.stderr == ("Warning: no record has the field 'plyer' (--by); "
                              "fields seen: player, day\n")
-    assert run("score", str(games), "--by", "player").stderr == ""
+    by_player = invoke("score", str(games), "--by", "player")
+    assert (by_player.exit_code, by_player.stderr) == (0, "")
 
 
 # ------------------------------------------------------------------ --jobs
@@ -252,14 +235,14 @@ def test_score_with_many_jobs_for_few_records(tmp_path: Path,
     monkeypatch.setattr(harp.analysis.parallel, "start_workers", None)  # fails if one started
     games = tmp_path / "games.txt"
     games.write_text(f"{EH5} d\n" * 7)
-    assert run("score", str(games), "--jobs", "2", "--csv").stdout.splitlines()[1] == \
+    assert invoke_ok("score", str(games), "--jobs", "2", "--csv").splitlines()[1] == \
         "EH,N,7,0,0.0,0.0,0,0,1.0,0"
 
 
 # ------------------------------------------------------------------ help, progress, notes
 
 def test_top_level_help_does_not_cut_summaries() -> None:
-    commands = run("--help").stdout.split("Commands:\n", 1)[1]
+    commands = invoke_ok("--help").split("Commands:\n", 1)[1]
     assert "..." not in commands
     # A long summary may wrap (the column widens with the longest name), whole.
     assert "play Apply moves to a deal and print the position, or play interactively. " \
@@ -267,14 +250,14 @@ def test_top_level_help_does_not_cut_summaries() -> None:
 
 
 def test_fmt_help_is_short() -> None:
-    lines = run("score", "--help").stdout.splitlines()
+    lines = invoke_ok("score", "--help").splitlines()
     fmt = [line for line in lines if "--fmt" in line]
     assert fmt == ["  --fmt FORMAT                Table format [default: simple]: any of tabulate's,"]
 
 
 def test_deal_format_json_is_the_same_as_json() -> None:
-    assert run("deal", EH5, "--format", "json").stdout == run("deal", EH5, "--json").stdout
-    assert "json: the same as --json" in " ".join(run("deal", "--help").stdout.split())
+    assert invoke_ok("deal", EH5, "--format", "json") == invoke_ok("deal", EH5, "--json")
+    assert "json: the same as --json" in " ".join(invoke_ok("deal", "--help").split())
 
 
 class Terminal(io.StringIO):
@@ -294,10 +277,10 @@ def test_progress_bar_has_a_space_before_its_unit(monkeypatch: pytest.MonkeyPatc
 
 
 def test_stats_note_only_with_a_db(tmp_path: Path) -> None:
-    assert run(*STATS).stderr == ""
+    assert invoke(*STATS).stderr == ""
     db = tmp_path / "s.db"
-    assert run(*STATS, "--db", str(db)).stderr == "stats: 5 of 5 deals to compute\n"
-    assert run("stats", "--game", "sh", "--deals", "1-7", "--db", str(db)).stderr == \
+    assert invoke(*STATS, "--db", str(db)).stderr == "stats: 5 of 5 deals to compute\n"
+    assert invoke("stats", "--game", "sh", "--deals", "1-7", "--db", str(db)).stderr == \
         f"stats: 2 of 7 deals to compute (the rest are in {db})\n"
 
 
@@ -306,7 +289,7 @@ def test_shell_completion_of_commands_and_table_formats() -> None:
     def complete(words: str) -> str:
         env = {"_HARP_COMPLETE": "bash_complete", "COMP_WORDS": words,
                "COMP_CWORD": str(len(words.split()) - 1)}
-        return CliRunner().invoke(cli, [], env=env, prog_name="harp").stdout
+        return invoke(env=env).stdout
     assert complete("harp st") == "plain,stats\n"
     assert complete("harp score x --fmt gi") == "plain,github\n"
 

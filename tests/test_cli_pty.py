@@ -8,9 +8,8 @@ import sys
 
 import pexpect
 import pytest
-from click.testing import CliRunner
 
-from harp.cli import cli
+from helpers import invoke_ok
 
 CODE = "SH1-C4-AAAAAJ2"        # deal 314
 SLOW = "EH1-N-AAAAQIC"          # deal 16642: the solver needs about 20 s to win it
@@ -82,9 +81,8 @@ def test_saving_into_an_existing_file_keeps_every_record_readable(tmp_path, name
     child.expect_exact(f"Saved to {name}")
     assert finish(child) == 0
     assert (tmp_path / name).read_text() == after
-    result = CliRunner().invoke(cli, ["replay", "--check", str(tmp_path / name)])
-    assert result.exit_code == 0
-    assert result.stdout.endswith("2 of 2 records replayed without error\n")
+    assert invoke_ok("replay", "--check", str(tmp_path / name)).endswith(
+        "2 of 2 records replayed without error\n")
 
 
 def refused_then(child: pexpect.spawn, refusal: str, answer: str) -> None:

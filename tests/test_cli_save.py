@@ -7,33 +7,28 @@ import os
 import stat
 
 import pytest
-from click.testing import CliRunner
 
 from harp import Record, RecordError
-from harp.cli import cli
 from harp.cli.interactive import hint_command, hint_limits
 from harp.recordfile import load_one_record
 from harp.cli.saving import Resumed, save_record
 from harp.solve import DEFAULT_LIMITS, HINT_LIMITS, SolveLimits
 from harp import new_board
 
+from helpers import invoke, invoke_ok
+
 CODE = "SH1-C4-AAAAAJ2"     # deal 314: 8>f is the ace of clubs home, 7>2 builds
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(cli, list(args), input=input)
 
 
 def play_and_save(typed: str, answers: str, *extra: str):
     """Play CODE interactively: the typed lines, q, yes to saving, then the answers."""
-    return run("play", CODE, "-i", "--ascii", *extra, input=f"{typed}\nq\ny\n{answers}")
+    return invoke("play", CODE, "-i", "--ascii", *extra, input=f"{typed}\nq\ny\n{answers}")
 
 
 def replayed(path) -> list[str]:
     """The verdict lines of ``harp replay --check`` on the file (exit 0 asserted)."""
-    result = run("replay", "--check", str(path))
-    assert result.exit_code == 0, result.output
-    return [line for line in result.stdout.splitlines() if "all legal" in line]
+    return [line for line in invoke_ok("replay", "--check", str(path)).splitlines()
+            if "all legal" in line]
 
 
 @pytest.fixture(autouse=True)
@@ -41,7 +36,7 @@ def in_tmp(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
 
-# ------------------------------------------------------------------ existing files (9)
+# ------------------------------------------------------------------ existing files
 
 @pytest.mark.parametrize("name, before, after", [
     ("g.txt", "EH1-N-AAAAAAF 1>f", f"EH1-N-AAAAAAF 1>f\n{CODE} 8>f 7>2\n"),
@@ -86,7 +81,7 @@ def test_a_new_file_is_written_whole_with_the_usual_permissions(tmp_path):
     assert stat.S_IMODE((tmp_path / "new.csv").stat().st_mode) == 0o666 & ~umask
 
 
-# ------------------------------------------------------------------ failed saves (10)
+# ------------------------------------------------------------------ failed saves
 
 def test_a_failed_save_asks_again(tmp_path):
     (tmp_path / "folder").mkdir()
@@ -110,15 +105,16 @@ def test_giving_up_after_a_failed_save_prints_the_record_and_exits_1(tmp_path, a
 
 
 def test_declining_to_save_exits_0(tmp_path):
-    result = run("play", CODE, "-i", input="8>f\nq\nn\n")
+    result = invoke("play", CODE, "-i", input="8>f\nq\nn\n")
     assert result.exit_code == 0 and os.listdir(tmp_path) == []
+    assert result.stdout.endswith(f"{CODE}> q\nSave this game as a record? [y/N]: n\n")
 
 
-# ------------------------------------------------------------------ resumed games (11)
+# ------------------------------------------------------------------ resumed games
 
 def resume_and_save(path: str, typed: str, answer: str = "\n"):
     """Resume the record of ``path``, play ``typed``, quit and save (default: the same file)."""
-    return run("play", "--load", path, "-i", "--ascii", input=f"{typed}\nq\ny\n{answer}")
+    return invoke("play", "--load", path, "-i", "--ascii", input=f"{typed}\nq\ny\n{answer}")
 
 
 def test_a_resumed_text_record_saved_to_its_file_is_updated_comments_and_all(tmp_path):
@@ -129,7 +125,7 @@ def test_a_resumed_text_record_saved_to_its_file_is_updated_comments_and_all(tmp
     assert result.stdout.endswith("Updated the game's record in saved.txt: "
                                   "replay it with: harp replay saved.txt\n")
     assert (tmp_path / "saved.txt").read_text() == f"# my game\n{CODE} 8>f  # the ace\n7>2\n"
-    again = run("play", "--load", "saved.txt", "--json")      # still one record
+    again = invoke("play", "--load", "saved.txt", "--json")      # still one record
     assert (again.exit_code, json.loads(again.stdout)["moves"]) == (0, 2)
 
 
@@ -165,7 +161,7 @@ def test_a_record_changed_since_it_was_loaded_is_not_overwritten(tmp_path):
     assert saved.read_text() == f"{CODE} tt8\n"
 
 
-# ------------------------------------------------------------------ hint (8)
+# ------------------------------------------------------------------ hint
 
 def test_hint_takes_a_number_of_seconds():
     assert hint_limits("") == HINT_LIMITS
@@ -177,8 +173,9 @@ def test_hint_takes_a_number_of_seconds():
 
 
 def test_hint_through_the_game():
-    result = run("play", CODE, "-i", input="hint 30\nq\nn\n")
-    assert "Hint: 8>f (the first of a winning line of" in result.stdout
+    result = invoke("play", CODE, "-i", input="hint 30\nq\nn\n")
+    assert result.exit_code == 0
+    assert f"{CODE}> hint 30\nHint: 8>f (the first of a winning line of " in result.stdout
 
 
 def test_a_device_is_not_saved_to_and_a_link_stays_a_link(tmp_path):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import cards, easy_harp
+from helpers import easy_harp
 
 from harp import IllegalActionError, new_board
 from harp.cards import CARD_NAMES

@@ -136,6 +136,7 @@ def _commands_work(python: list[str], harp_script: list[str], cwd: Path,
         "winnable: 4 cells yes, 2 cells no, 1 cell no (atlas)", "fewest cells: 4"]
 
 
+@pytest.mark.slow
 def test_the_editable_install_serves_this_checkout_from_any_folder(tmp_path: Path) -> None:
     """The tests' own install (``pip install -e '.[test]'``): harp.cli and
     harp.analysis are this checkout's cli/ and analysis/ folders, and the
@@ -158,6 +159,7 @@ def test_only_the_package_imports_in_a_checkout(name: str) -> None:
         f"ModuleNotFoundError: No module named '{name}'")
 
 
+@pytest.mark.slow
 def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
     """A wheel built from the checkout holds one import package, harp (with
     harp.cli, harp.analysis, harp.solve), the rule book and the atlas; installed

@@ -1,17 +1,28 @@
-"""Invariants under random play from random deals of every variant
-(hypothesis): cards are never created or lost, undo and pop restore the exact
-position, printed scripts parse back, the score never goes below 0, and a
-refused action changes nothing."""
+"""Properties, with hypothesis.  Under random play from random deals of
+every variant: cards are never created or lost, undo and pop restore the
+exact position, printed scripts parse back, the score never goes below 0,
+and a refused action changes nothing.  Deal codes: number -> code -> number
+in any letter case, and the payload is RULES B1's base 32.  Records:
+written in each format harp reads, read back by harp's reader and by the
+command line, they replay to the same games."""
 from __future__ import annotations
 
+import io
+import json
 from collections import Counter
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harp import IllegalActionError, NotationError, new_board
-from harp.deals import MAX_DEAL, make_code
+from harp import IllegalActionError, InvalidCodeError, NotationError, Record, new_board
+from harp.deals import ALPHABET, MAX_DEAL, decode_payload, encode_number, make_code, parse_code
 from harp.notation import parse_script
+from harp.records import FORMATS, csv_header, format_record, read_records, replay
+from harp.render import board_to_dict
+
+from helpers import invoke_ok
 
 VARIANTS = [("EH", 0), ("SH", 4), ("SH", 2), ("SH", 1)]
 # Tokens tried besides the legal actions: taps, double taps, undo, and
@@ -101,3 +112,136 @@ def test_every_generated_action_is_accepted_and_prints_back(variant, number) -> 
     for action in list(board.legal_actions):
         assert board.parse_action(str(action)) == action
         assert board.is_legal(action)
+
+
+# ------------------------------------------------------------------ deal codes (RULES B1)
+
+def base32(value: int) -> str:
+    """RULES B1 read literally: seven base-32 digits A-Z 2-7, most
+    significant first (written here without harp's code)."""
+    return "".join(ALPHABET[(value >> (5 * i)) & 31] for i in reversed(range(7)))
+
+
+def in_case(text: str, lower: list[bool]) -> str:
+    """``text`` with the letters that ``lower`` marks (cyclically) in lower case."""
+    return "".join(ch.lower() if lower[i % len(lower)] else ch for i, ch in enumerate(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(1, MAX_DEAL), st.lists(st.booleans(), min_size=1))
+def test_deal_codes_round_trip_in_any_case(variant, number, lower) -> None:
+    """number -> code -> number, the code typed in any mix of cases."""
+    game, cells = variant
+    code = make_code(game, number, cells or 4)
+    text = str(code)
+    assert text == f"{game}1-{'N' if game == 'EH' else f'C{cells}'}-{base32(number)}"
+    back = parse_code(in_case(text, lower))
+    assert (back, back.number, back.cells, str(back)) == (code, number, cells, text)
+    assert encode_number(number) == base32(number)
+    assert decode_payload(in_case(base32(number), lower)) == number
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.integers(1, MAX_DEAL), st.integers(0, 32 ** 7 - 1)))
+def test_every_payload_is_one_deal_or_out_of_range(value) -> None:
+    """Each of the 32**7 payloads is the deal its base-32 value names, or
+    out of range 1-999999 (RULES B1)."""
+    payload = base32(value)
+    if 1 <= value <= MAX_DEAL:
+        assert decode_payload(payload) == value and encode_number(value) == payload
+    else:
+        with pytest.raises(InvalidCodeError, match=f"^payload '{payload}' is deal {value}, out "
+                                                   f"of range 1-{MAX_DEAL}$"):
+            decode_payload(payload)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(1, MAX_DEAL), st.lists(st.booleans(), min_size=1))
+def test_encode_and_decode_commands_round_trip(variant, number, lower) -> None:
+    """``harp encode`` prints the code; ``harp decode``, given it in any
+    case, prints the number back."""
+    game, cells = variant
+    text = str(make_code(game, number, cells or 4))
+    options = ["--cells", str(cells)] if cells else []
+    assert invoke_ok("encode", "--game", in_case(game, lower), *options, str(number)) == \
+        text + "\n"
+    decoded = invoke_ok("decode", in_case(text, lower)).splitlines()
+    assert decoded[:5] == [f"code: {text}", f"game: {game} "
+                           f"({'Easy Harp' if game == 'EH' else 'Seahaven Towers'})",
+                           f"variant: {text.split('-')[1]}", f"cells: {cells}",
+                           f"deal: {number}"]
+
+
+# ------------------------------------------------------------------ records (RULES B8)
+
+def played(variant: tuple[str, int], number: int, picks: list[int]):
+    """The board after random play (refusals skipped) from a deal."""
+    game, cells = variant
+    board = new_board(make_code(game, number, cells or 4))
+    for pick in picks:
+        action = choose(board, pick)
+        if action is not None:
+            try:
+                board.push(action)
+            except IllegalActionError:
+                pass
+    return board
+
+
+def record_file(records: list[Record], fmt: str) -> str:
+    """The records as a file of the format, as harp writes them."""
+    lines = [format_record(record, fmt) for record in records]
+    if fmt == "csv":
+        lines.insert(0, csv_header(records[0]))
+    return "".join(line + "\n" for line in lines)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("records")
+
+
+games = st.lists(st.tuples(st.sampled_from(VARIANTS), st.integers(1, MAX_DEAL),
+                           st.lists(st.integers(0, 10_000), max_size=40), st.booleans()),
+                 min_size=1, max_size=3)
+#: A field beside code and moves: any text but NUL and lone surrogates; line
+#: breaks (\n, \r) included, which a CSV field must quote.
+players = st.none() | st.text(st.characters(blacklist_categories=("Cs",),
+                                            blacklist_characters="\0") | st.sampled_from("\r\n"),
+                              max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(FORMATS), games, players)
+def test_records_written_in_any_format_replay_to_the_same_games(folder, fmt, plays, player):
+    """Games written as text, JSON Lines or CSV records (codes in any case,
+    another field in the last two) are read back by harp's reader as the
+    same records and replay to the same positions; ``harp replay --json``
+    prints those positions and ``harp score --rows`` their score, moves and
+    actions."""
+    boards = [played(variant, number, picks) for variant, number, picks, _ in plays]
+    extra = {} if player is None or fmt == "text" else {"player": player}
+    records = [Record(str(board.code).lower() if lower else str(board.code), board.script(),
+                      dict(extra))
+               for board, (*_, lower) in zip(boards, plays)]
+    text = record_file(records, fmt)
+
+    read = [record for _, record in read_records(io.StringIO(text, newline="\n"), fmt)]
+    assert [(r.code, " ".join(r.script.split()), r.extra) for r in read] == \
+        [(r.code, r.script, r.extra) for r in records]
+    for record, board in zip(read, boards):
+        again = replay(record)
+        assert snapshot(again) == snapshot(board)
+        assert (again.moves, again.score, again.status()) == (board.moves, board.score,
+                                                              board.status())
+
+    path = folder / f"games.{'txt' if fmt == 'text' else fmt}"
+    path.write_bytes(text.encode("utf-8"))
+    positions = [json.loads(line)
+                 for line in invoke_ok("replay", "--check", "--json", str(path)).splitlines()]
+    assert positions == [board_to_dict(board) for board in boards]
+    rows = json.loads(invoke_ok("score", str(path), "--rows", "--json", "--by", "player"))
+    assert [(r["code"], r["score"], r["moves"], r["actions"], r["won"], r["error"], r["player"])
+            for r in rows] == [
+        (str(b.code), b.score, b.moves, len(b.actions), b.is_won, None, extra.get("player"))
+        for b in boards]

@@ -1,6 +1,8 @@
 """Game records (RULES B8): text, JSON Lines, CSV; replay to any step."""
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from harp import IllegalActionError, InvalidCodeError, Record, RecordError, read_records, replay
@@ -78,6 +80,18 @@ def test_formats_round_trip() -> None:
                        ("csv", [csv_header(record), format_record(record, "csv")])]:
         (_, back), = read_records(lines, fmt)
         assert back.code == record.code and back.script == "1>f d" and back.extra == record.extra
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv"])
+@pytest.mark.parametrize("note", ["two\nlines", "a\rreturn"])
+def test_a_field_with_a_line_break_reads_back(fmt: str, note: str) -> None:
+    record = Record("EH1-N-AAAAAAF", "1>f d", {"note": note})
+    lines = [format_record(record, fmt)]
+    if fmt == "csv":
+        lines.insert(0, csv_header(record))
+    text = "".join(line + "\n" for line in lines)
+    (_, back), = read_records(io.StringIO(text, newline="\n"), fmt)
+    assert isinstance(back, Record) and back.extra == {"note": note}
 
 
 def test_detect_format() -> None:

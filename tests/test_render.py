@@ -1,6 +1,8 @@
 """Rendering: text boards and the JSON-ready dict."""
 from __future__ import annotations
 
+import re
+
 from harp import new_board
 from harp.render import board_to_dict, render_text
 
@@ -27,9 +29,12 @@ def test_seahaven_golden_layout_as_ascii_text() -> None:
 
 
 def test_unicode_suits_and_colour() -> None:
+    """Red cards in red; without colour the same text, escapes left out."""
     text = render_text(new_board("SH1-C4-AAAAAJ2"), color=True)
     assert " 1: 7♣ \x1b[31mJ♦\x1b[0m \x1b[31m9♥\x1b[0m 7♠ 2♠" in text.splitlines()
-    assert "\x1b" not in render_text(new_board("SH1-C4-AAAAAJ2"))
+    plain = render_text(new_board("SH1-C4-AAAAAJ2"))
+    assert plain.splitlines()[3] == " 1: 7♣ J♦ 9♥ 7♠ 2♠" and "\x1b" not in plain
+    assert re.sub("\x1b\\[[0-9;]*m", "", text) == plain
 
 
 def test_easy_harp_hides_face_down_cards_unless_revealed() -> None:

@@ -17,17 +17,11 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from click.testing import CliRunner, Result
 
-from harp.cli import cli
-from helpers import interrupt_at
+from helpers import interrupt_at, invoke, invoke_ok, refused
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), env=env)
 
 
 def stored_deals(db: Path) -> dict[int, set[str]]:
@@ -45,6 +39,7 @@ def stored_deals(db: Path) -> dict[int, set[str]]:
 
 # ------------------------------------------------------------------ Ctrl-C
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_every_finished_deal_says_how_many_and_a_rerun_resumes(tmp_path: Path):
     """A real ``harp stats --solve --db`` on two workers, sent SIGINT (as
     a terminal's Ctrl-C: to the whole process group) once several deals are
@@ -76,8 +71,8 @@ def test_ctrl_c_keeps_every_finished_deal_says_how_many_and_a_rerun_resumes(tmp_
     assert all(kinds == {"layout", "solve"} for kinds in deals.values())
     assert f"{400 - kept} of 400 are still to compute" in err
     assert int(re.search(r"^deals +(\d+)$", out, re.M)[1]) == kept     # their table
-    resumed = run(*args[:-2], "--json")
-    assert resumed.exit_code == 0, resumed.output
+    resumed = invoke(*args[:-2], "--json")
+    assert resumed.exit_code == 0, resumed.stderr
     assert f"stats: {400 - kept} of 400 deals to compute" in resumed.stderr
     assert sorted(stored_deals(db)) == list(range(1, 401))
 
@@ -85,7 +80,7 @@ def test_ctrl_c_keeps_every_finished_deal_says_how_many_and_a_rerun_resumes(tmp_
 def test_ctrl_c_without_a_database_prints_the_tables_of_the_finished_deals(monkeypatch):
     import harp.analysis.stats
     interrupt_at(monkeypatch, harp.analysis.stats, "deal_facts", lambda code: code.number == 31)
-    result = run("stats", "--game", "sh", "--deals", "1-100", "--json")
+    result = invoke("stats", "--game", "sh", "--deals", "1-100", "--json")
     assert result.exit_code == 130
     assert "interrupted: the tables are of the 30 deals this run finished, of 100" \
         in result.stderr
@@ -95,12 +90,12 @@ def test_ctrl_c_without_a_database_prints_the_tables_of_the_finished_deals(monke
 # ------------------------------------------------------------------ progress
 
 def test_no_progress_off_a_terminal_unless_asked() -> None:
-    quiet = run("stats", "--game", "sh", "--deals", "1-40")
+    quiet = invoke("stats", "--game", "sh", "--deals", "1-40")
     assert quiet.exit_code == 0 and quiet.stderr == ""
-    asked = run("stats", "--game", "sh", "--deals", "1-40", "--progress")
+    asked = invoke("stats", "--game", "sh", "--deals", "1-40", "--progress")
     assert asked.exit_code == 0 and "40/40" in asked.stderr and "deals/s" in asked.stderr
     assert asked.stdout == quiet.stdout
-    assert run("stats", "--game", "sh", "--deals", "1-40", "--progress", "--quiet").stderr == ""
+    assert invoke("stats", "--game", "sh", "--deals", "1-40", "--progress", "--quiet").stderr == ""
 
 
 def terminal(*args: str, width: int = 100) -> str:
@@ -122,6 +117,7 @@ def test_on_a_terminal_the_bar_moves_per_deal_with_the_total() -> None:
     assert "deals/s" in screen
 
 
+@pytest.mark.slow
 def test_a_long_solve_on_a_terminal_shows_it_is_searching() -> None:
     screen = terminal("solve", "EH1-N-AAAAAAJ")        # deal 9: about 2 s, then the line search
     assert re.search(r"searching: +\d+%.*positions", screen), screen
@@ -143,28 +139,28 @@ WIDE = {"COLUMNS": "80"}
     ["stats", "--game", "sh", "--deals", "1-30", "--solve", "--dist", "states"],
 ])
 def test_default_tables_fit_80_columns(args: list[str]) -> None:
-    result = run(*args, env=WIDE)
-    assert result.exit_code == 0, result.output
-    widths = [len(line) for line in result.stdout.splitlines()]
-    assert widths and max(widths) <= 80, result.stdout
+    out = invoke_ok(*args, env=WIDE)
+    widths = [len(line) for line in out.splitlines()]
+    assert widths and max(widths) <= 80, out
 
 
 def test_csv_and_json_stay_complete_and_columns_choose() -> None:
     path = str(EXAMPLES / "mixed-records.jsonl")
-    header = run("score", path, "--rows", "--csv", env=WIDE).stdout.splitlines()[0]
+    header = invoke_ok("score", path, "--rows", "--csv", env=WIDE).splitlines()[0]
     assert header == "source,line,code,game,variant,deal,won,score,moves,actions,foundations,error"
-    chosen = run("score", path, "--rows", "--columns", "code,score", env=WIDE)
-    assert chosen.stdout.splitlines()[0].split() == ["code", "score"]
-    wrong = run("score", path, "--rows", "--columns", "code,nope")
-    assert wrong.exit_code == 2 and "no column 'nope' in this table" in wrong.stderr
+    chosen = invoke_ok("score", path, "--rows", "--columns", "code,score", env=WIDE)
+    assert chosen.splitlines()[0].split() == ["code", "score"]
+    refused(["score", path, "--rows", "--columns", "code,nope"], 2,
+            "Invalid value for '--columns': no column 'nope' in this table; columns: source, "
+            "line, code, game, variant, deal, won, score, moves, actions, foundations, error")
 
 
 def test_the_atlas_report_is_one_table_in_every_format() -> None:
-    text = run("stats", "--report", "--atlas", "--deals", "1-1000", "--csv").stdout
+    text = invoke_ok("stats", "--report", "--atlas", "--deals", "1-1000", "--csv")
     lines = text.splitlines()
     assert lines[0].startswith("game,variant,deals,won,unsolvable,won_pct,")
     assert len(lines) == 4 and sum(line.startswith("game,") for line in lines) == 1
-    rows = json.loads(run("stats", "--report", "--atlas", "--deals", "1-1000", "--json").stdout)
+    rows = json.loads(invoke_ok("stats", "--report", "--atlas", "--deals", "1-1000", "--json"))
     assert [(r["variant"], r["won"], r["fewest"]) for r in rows] == [
         ("C4", 933, 787), ("C2", 145, 127), ("C1", 19, 19)]
 
@@ -172,10 +168,8 @@ def test_the_atlas_report_is_one_table_in_every_format() -> None:
 # ------------------------------------------------------------------ charts and pictures
 
 def test_a_terminal_chart_of_a_solve_measure_needs_no_extra() -> None:
-    result = run("stats", "--game", "sh", "--deals", "1-30", "--solve", "--dist", "length",
-                 env=WIDE)
-    assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
+    lines = invoke_ok("stats", "--game", "sh", "--deals", "1-30", "--solve", "--dist", "length",
+                      env=WIDE).splitlines()
     assert lines[0].split() == ["game", "variant", "value", "deals", "pct"]
     assert any("█" in line for line in lines[2:])
 
@@ -184,8 +178,7 @@ def test_a_terminal_chart_of_a_solve_measure_needs_no_extra() -> None:
 def test_plot_writes_a_picture(tmp_path: Path, suffix: str) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / f"solve.{suffix}"
-    result = run("stats", "--game", "sh", "--deals", "1-30", "--solve", "--plot", str(path))
-    assert result.exit_code == 0, result.output
+    invoke_ok("stats", "--game", "sh", "--deals", "1-30", "--solve", "--plot", str(path))
     data = path.read_bytes()
     if suffix == "png":
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
@@ -195,20 +188,21 @@ def test_plot_writes_a_picture(tmp_path: Path, suffix: str) -> None:
 
 def test_plot_without_matplotlib_is_one_line_before_any_work(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)      # import fails
-    result = run("stats", "--game", "sh", "--deals", "1-30", "--solve", "--plot", "x.png")
-    assert result.exit_code == 1
-    assert result.stderr == "Error: --plot needs matplotlib: pip install 'harp-patience[plot]'\n"
+    refused(["stats", "--game", "sh", "--deals", "1-30", "--solve", "--plot", "x.png"], 1,
+            "--plot needs matplotlib: pip install 'harp-patience[plot]'")
 
 
 def test_the_picture_in_docs_is_made_by_the_command() -> None:
     """docs/solve-sh.svg is valid SVG, and its description is the command
-    that made it, which docs/batch.md shows."""
+    that made it, which docs/batch.md shows beside it."""
     path = ROOT / "docs" / "solve-sh.svg"
     root = ET.parse(path).getroot()
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     described = [element.text for element in root.iter() if element.tag.endswith("description")]
     assert described and described[0].startswith("harp stats ")
-    assert described[0] in (ROOT / "docs" / "batch.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "batch.md").read_text(encoding="utf-8")
+    assert described[0] in page
+    assert "](solve-sh.svg)" in page
 
 
 # ------------------------------------------------------------------ difficulty
@@ -216,25 +210,24 @@ def test_the_picture_in_docs_is_made_by_the_command() -> None:
 def test_deal_prints_its_difficulty_from_the_solvers_work() -> None:
     """log10 of the positions before the first win (a Seahaven solve stops
     at its first win, so they are ``harp solve``'s positions)."""
-    solved = json.loads(run("solve", "SH1-C4-AAAAAJ2", "--json").stdout)
-    result = run("deal", "SH1-C4-AAAAAJ2", "--difficulty", "--ascii")
-    assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-1] == (
+    solved = json.loads(invoke_ok("solve", "SH1-C4-AAAAAJ2", "--json"))
+    shown = invoke_ok("deal", "SH1-C4-AAAAAJ2", "--difficulty", "--ascii")
+    assert shown.splitlines()[-1] == (
         f"Difficulty  {round(math.log10(solved['states']), 1)} ({solved['states']} positions "
         f"to the first win; a line of {solved['length']} actions)")
-    lost = run("deal", "SH1-C1-AAAAAJ2", "--difficulty", "--json")
-    assert json.loads(lost.stdout)["difficulty"] == {
+    lost = invoke_ok("deal", "SH1-C1-AAAAAJ2", "--difficulty", "--json")
+    assert json.loads(lost)["difficulty"] == {
         "difficulty": None, "outcome": "unsolvable", "first_win_states": None, "length": None,
-        "states": json.loads(run("solve", "SH1-C1-AAAAAJ2", "--json").stdout)["states"]}
-    assert run("deal", "SH1-C1-AAAAAJ2", "--difficulty").stdout.splitlines()[-1] == \
+        "states": json.loads(invoke_ok("solve", "SH1-C1-AAAAAJ2", "--json"))["states"]}
+    assert invoke_ok("deal", "SH1-C1-AAAAAJ2", "--difficulty").splitlines()[-1] == \
         "Difficulty  none: cannot be won (proved)"
 
 
 def test_stats_shows_the_median_difficulty_and_its_distribution() -> None:
-    (row,) = json.loads(run("stats", "--game", "sh", "--deals", "1-30", "--solve",
-                            "--json").stdout)
-    rows = json.loads(run("stats", "--game", "sh", "--deals", "1-30", "--solve", "--dist",
-                          "difficulty", "--json").stdout)
+    (row,) = json.loads(invoke_ok("stats", "--game", "sh", "--deals", "1-30", "--solve",
+                                  "--json"))
+    rows = json.loads(invoke_ok("stats", "--game", "sh", "--deals", "1-30", "--solve", "--dist",
+                                "difficulty", "--json"))
     assert sum(r["deals"] for r in rows) == row["solved"]
     below = sum(r["deals"] for r in rows if r["high"] < row["median_difficulty"])
     assert below <= row["solved"] / 2
@@ -246,7 +239,7 @@ def test_ctrl_c_in_generate_writes_the_records_made(tmp_path: Path, monkeypatch)
     import harp.analysis.games
     interrupt_at(monkeypatch, harp.analysis.games, "make_game", lambda task: task.deal == 6)
     out = tmp_path / "games.jsonl"
-    result = run("generate", "--game", "sh", "--deals", "1-20", "--random-play", "-o", str(out))
+    result = invoke("generate", "--game", "sh", "--deals", "1-20", "--random-play", "-o", str(out))
     assert result.exit_code == 130
     assert result.stderr == (f"interrupted: 5 records of the 5 deals played before Ctrl-C "
                              f"written to {out}\n")
@@ -256,7 +249,7 @@ def test_ctrl_c_in_generate_writes_the_records_made(tmp_path: Path, monkeypatch)
 def test_ctrl_c_in_score_prints_the_summary_of_what_was_scored(monkeypatch) -> None:
     import harp.cli.score
     interrupt_at(monkeypatch, harp.cli.score, "score_input", lambda item: item.line == 4)
-    result = run("score", str(EXAMPLES / "games.jsonl"), "--json")
+    result = invoke("score", str(EXAMPLES / "games.jsonl"), "--json")
     assert result.exit_code == 130
     assert result.stderr == "interrupted: the summary is of the 3 records scored before Ctrl-C\n"
     assert sum(row["games"] + row["errors"] for row in json.loads(result.stdout)) == 3

@@ -34,6 +34,9 @@ from harp.solve.easyharp.model import (COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, 
 # Deals the solver wins within a hundred positions (its search is the same
 # for the same budget); the tests replay whatever it finds.
 QUICK_DEALS = (2, 3, 11, 14)
+#: For tests of a win, not of its length: no line search, which goes on for
+#: seconds of wall time after the win (the solver's default 2 s).
+A_WIN = SolveLimits(timeout=20, line_search=0)
 
 
 def position_key(b) -> tuple:
@@ -216,7 +219,7 @@ def test_line_search_finds_a_shorter_script():
 
 def test_front_door_dispatches_easy_harp():
     board = new_board(make_code("EH", QUICK_DEALS[0]))
-    result = solve(board, SolveLimits(timeout=20))
+    result = solve(board, A_WIN)
     assert result.solved and replays_to_won(board, result)
 
 
@@ -226,7 +229,7 @@ def test_only_a_take_back_wins():
     the engine replays it, it uses a take-back, and the plain search agrees
     that the position is won - and lost when take-backs are forbidden."""
     board = take_back_position()
-    result = solve_easy_harp(board.copy(), SolveLimits(timeout=20))
+    result = solve_easy_harp(board.copy(), A_WIN)
     assert result.outcome == "solved"
     assert replays_to_won(board, result)
     assert any(t.startswith("f") and ">" in t for t in result.actions)
@@ -332,9 +335,9 @@ def test_solving_from_the_middle_of_a_game():
     """RULES B8: a position reached by a script (code + moves) is solved
     from where it stands; the moves plus the solution replay to ``won``."""
     board = new_board(make_code("EH", QUICK_DEALS[1]))
-    full = solve_easy_harp(board, SolveLimits(timeout=20))
+    full = solve_easy_harp(board, A_WIN)
     board.push_script(" ".join(full.actions[:40]))
-    result = solve_easy_harp(board, SolveLimits(timeout=20))
+    result = solve_easy_harp(board, A_WIN)
     assert result.outcome == "solved"
     assert replays_to_won(board, result)
 
@@ -344,7 +347,7 @@ def test_hint_after_a_take_back_and_an_undo():
     also one reached by a take-back and one reached by an undo; the hinted
     line wins from there."""
     board = new_board(make_code("EH", QUICK_DEALS[0]))
-    full = solve_easy_harp(board, SolveLimits(timeout=20))
+    full = solve_easy_harp(board, A_WIN)
     taken_back = None
     for token in full.actions:
         board.push(token)
@@ -516,6 +519,7 @@ def test_diverse_beam_wins_a_deal_a_plain_beam_of_its_width_misses():
     assert replays_to_won(board, SolveResult("solved", actions, found.states, 0.0))
 
 
+@pytest.mark.slow
 def test_kept_children_change_no_search():
     """Beams and a best-first search that share one :class:`Children`
     keeping what it made (as the solver's fast runs do) make the same
@@ -544,6 +548,7 @@ def test_children_keep_no_more_than_asked():
     assert len(children.kept) == 100
 
 
+@pytest.mark.slow
 def test_the_solver_leaves_no_reference_cycles():
     """The solver pauses Python's cycle collector (its tables hold hundreds
     of thousands of tuples); that is only sound if the searches, the line
@@ -602,7 +607,8 @@ def test_best_first_stops_at_its_cap():
     assert third.states == 0
 
 
-@pytest.mark.parametrize("deal, switch, states", [(977, "BEST_FIRST_FROM", 50_000),
+@pytest.mark.parametrize("deal, switch, states", [pytest.param(977, "BEST_FIRST_FROM", 50_000,
+                                                               marks=pytest.mark.slow),
                                                   (2208, "NEEDS_FROM", 40_000),
                                                   (1834, "NOVELTY_FROM", 20_000)])
 def test_solver_wins_through_its_best_first_slices(monkeypatch, deal, switch, states):
@@ -721,6 +727,7 @@ def hard_searches_held(monkeypatch, novelty_cap: int):
     return easyharp
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deal, search, cap, states", [(20520, "REORDERED_DEPTH_CAP", 3_000, 60_000),
                                                        (950, "REORDERED_CAP", 100_000, 110_000)])
 def test_hard_deal_searches_go_on_from_the_first_novelty_searchs_open_positions(
@@ -744,6 +751,7 @@ def test_hard_deal_searches_go_on_from_the_first_novelty_searchs_open_positions(
     assert solve_easy_harp(board, SolveLimits(max_states=states, timeout=None, line_search=0)).outcome == "unknown"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deal, search, cap", [(7674, "NOVELTY_DEPTH_CAP", 250_000),
                                                (9170, "HARD_NOVELTY_NEEDS_CAP", 60_000)])
 def test_hard_deals_novelty_searches(monkeypatch, deal, search, cap):

@@ -150,6 +150,7 @@ def sound_line(seed: int):
     return board, root, line + found.line
 
 
+@pytest.mark.slow
 def test_shorten_keeps_the_changes_a_whole_replay_keeps(solver_lines, monkeypatch):
     """shorten replays a change only up to where the new line meets the old
     one (the rest is the old line from the same position, which wins): it

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 from test_solve_eh import (cards, plain_solvable, position, random_endgame, replays_to_won,
                            take_back_position)
 
@@ -86,6 +87,7 @@ def _rule_keeps(board, action) -> bool:
     return int(action.src[1:]) - 1 not in needless_take_backs(position_from_board(board).slots)
 
 
+@pytest.mark.slow
 def test_the_rules_keep_positions_only_a_take_back_wins():
     """Random endgames that are lost without take-backs (RULES A1.10 off:
     the plain search finds no win) but won with them.  On each:

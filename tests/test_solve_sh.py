@@ -62,6 +62,7 @@ def test_solutions_replay_to_won(number: int, cells: int) -> None:
     assert replays_to_won(code, "", result)
 
 
+@pytest.mark.slow
 def test_unsolvable_verdicts_agree_with_plain_search_on_deals() -> None:
     """RULES A2 (all of it): whenever the plain search decides a deal within
     its budget, solver and plain search agree; unsolvable ones are most."""
@@ -220,6 +221,7 @@ def search_args(board) -> tuple:
             len(board.cells))
 
 
+@pytest.mark.slow
 def test_dead_end_test_gives_up_a_lost_position_at_once() -> None:
     """DEAD-END (seahaven_deadends): the relaxation shows J♦ never leaves its
     cell, so the solver answers from the first position; the search without

@@ -401,6 +401,7 @@ def test_a_failed_save_says_why_and_asks_again(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == [tmp_path / "data"]
 
 
+@pytest.mark.slow
 def test_open_resumes_a_record_and_new_game_offers_same_random_daily_and_a_code(tmp_path):
     (tmp_path / "game.txt").write_text("EH1-N-AAAAAAF 1>f d\n")
     boards = []
