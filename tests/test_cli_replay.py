@@ -270,7 +270,8 @@ def test_replay_lost_from_the_deal_in_seahaven():
 
 def test_replay_lost_json():
     """With --json the last position's object carries the verdict."""
-    lost = json.loads(invoke_ok("replay", "--lost", "--json", "examples/lost-easy-harp.txt"))["lost"]
+    out = invoke_ok("replay", "--lost", "--json", "examples/lost-easy-harp.txt")
+    lost = json.loads(out)["lost"]
     assert (lost["verdict"], lost["action"], lost["exact"]) == ("lost", 252, True)
     assert lost["positions"] > 0
 
