@@ -10,7 +10,9 @@ the key's symmetries (:func:`~harp.solve.easyharp.model.key`), with two
 more ways to cut:
 
 * rule NEVER-MOVES (:mod:`harp.solve.easyharp.movable`): a position in
-  which some card can never move is lost, and is not expanded;
+  which some card can never move is lost, and is not expanded (the rule
+  is asked of the root, and inside the search where it may pay:
+  :data:`CHECK_BELOW`);
 * positions already proved lost (``known``, e.g. by an earlier call on a
   later position of the same game) are not searched again.
 
@@ -104,6 +106,7 @@ def sound_search(root: Position, max_states: int, deadline: float = float("inf")
     lost = set() if known is None else known
     root_key = key(root)
     if root_key in lost or stuck_cards(root):
+        lost.add(root_key)
         return SearchOutcome(UNSOLVABLE, [], 1)
     met = {root_key}
     check = talon_size(root.talon) < CHECK_TALON
@@ -131,11 +134,11 @@ def sound_search(root: Position, max_states: int, deadline: float = float("inf")
                 return SearchOutcome(UNKNOWN, [], len(met))
             if progress is not None:
                 progress(len(met))
-        steps = complete_steps(child)
-        if check and len(steps) < CHECK_BELOW and stuck_cards(child):
+        child_steps = complete_steps(child)
+        if check and len(child_steps) < CHECK_BELOW and stuck_cards(child):
             continue
         path.append(segment)
-        stack.append((child, iter(steps)))
+        stack.append((child, iter(child_steps)))
     if known is not None:
         known |= met
     return SearchOutcome(UNSOLVABLE, [], len(met))
