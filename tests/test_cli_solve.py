@@ -56,7 +56,8 @@ def test_solve_already_won() -> None:
 def test_hint() -> None:
     first = invoke_ok("solve", SH314).split()[0]
     assert invoke_ok("hint", SH314) == first + "\n"
-    assert invoke_ok("hint", LOST_1CELL) == "no winning line exists\n"
+    assert invoke_ok("hint", LOST_1CELL) == \
+        "lost: no line of play wins from this position (RULES C8)\n"
     assert invoke_ok("hint", SH314, "--max-states", "2") == (
         "no winning line found within the limits (max states 2 reached); the position may "
         "still be won: a longer search (--max-states, or harp solve) may find one\n")
