@@ -27,14 +27,9 @@ from harp.ehatlas import DEFAULT_PATH, encode_eh_atlas, read_eh_atlas
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .options import (Count, FileName, check_run_options, columns_option, deals_option,
-                      limit_options, output_options, run_options)
+                      limit_options, output_options, pieces_option, run_options)
 from .output import print_rows
 from .runs import INTERRUPTED, RunOptions, plural, run_plan
-
-pieces_option = click.option("--pieces", "folder", required=True,
-                             type=FileName(file_okay=False),
-                             help="The folder of the atlas's pieces (committed as they finish).")
-
 
 @click.group()
 def atlas() -> None:
