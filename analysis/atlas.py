@@ -31,7 +31,7 @@ from typing import Any
 from harp.atlas import Atlas, AtlasError, cells_of, encode_atlas, read_atlas
 from harp.atomicfile import AtomicFile
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
-from harp.ehatlas import LOST, UNKNOWN, WON, EasyHarpAtlas
+from harp.ehatlas import LOST, UNKNOWN, VERDICTS, WON, EasyHarpAtlas
 
 from .scoring import median_of_counts
 
@@ -201,25 +201,29 @@ def eh_atlas_rows(atlas: EasyHarpAtlas, runs: list[tuple[int, int]]) -> list[dic
     to the verdict, by whole decades) the deals won, proved lost and
     unknown, the win rate with its 95 % Wilson interval and the median
     line length; the last row is every deal of ``runs``."""
-    groups: dict[int | None, tuple[Counter[str], Counter[int]]] = {}
+    seen: Counter[tuple[int, int, int]] = Counter()       # (verdict, difficulty, length)
+    lengths = atlas.line_lengths()
     for first, last in runs:
-        for deal in range(first, last + 1):
-            verdict = atlas.verdict(deal)
-            for key in (int(atlas.difficulty(deal)), None):
-                counts, lengths = groups.setdefault(key, (Counter(), Counter()))
-                counts[verdict] += 1
-                if verdict == WON:
-                    lengths[atlas.length(deal)] += 1
+        lo, hi = first - atlas.first, last - atlas.first + 1
+        seen.update(zip(atlas.verdicts[lo:hi], atlas.difficulties[lo:hi], lengths[lo:hi]))
+    groups: dict[int | None, tuple[Counter[str], Counter[int]]] = {}
+    for (code, tenths, length), n in seen.items():
+        verdict = VERDICTS[code]
+        for key in (tenths // 10, None):
+            counts, won_lengths = groups.setdefault(key, (Counter(), Counter()))
+            counts[verdict] += n
+            if verdict == WON:
+                won_lengths[length] += n
     rows = []
     for key in sorted(groups, key=lambda k: (k is None, k)):
-        counts, lengths = groups[key]
+        counts, won_lengths = groups[key]
         deals = sum(counts.values())
         low, high = wilson_interval(counts[WON], deals)
         rows.append({"difficulty": "all" if key is None else f"{key}.0-{key}.9",
                      "deals": deals, "won": counts[WON], "lost": counts[LOST],
                      "unknown": counts[UNKNOWN], "won_pct": round(100 * counts[WON] / deals, 2),
                      "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2),
-                     "median_length": median_of_counts(lengths)})
+                     "median_length": median_of_counts(won_lengths)})
     return rows
 
 

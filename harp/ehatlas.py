@@ -11,7 +11,7 @@ this module only reads it.
 
 The file (``harp/data/atlas-eh1.bin``) is framed as the Seahaven atlas
 (:func:`harp.atlas.read_frame`: a ``HARP-ATLAS`` line, a JSON header, an
-lzma payload whose SHA-256 the header holds).  The header names the deal
+zlib payload whose SHA-256 the header holds).  The header names the deal
 range, the counts of each verdict, the limits and harp versions the
 verdicts were computed under.  The payload is three arrays over the deals:
 a verdict byte (:data:`CODES`), a difficulty byte, a little-endian
@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import math
 import random
+import sys
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,6 +83,13 @@ class EasyHarpAtlas(DealRange):
         i = 2 * self._index(number)
         return int.from_bytes(self.lengths[i:i + 2], "little") or None
 
+    def line_lengths(self) -> array:
+        """Every deal's line length (0: none), as an array of numbers."""
+        lengths = array("H", self.lengths)
+        if sys.byteorder == "big":
+            lengths.byteswap()
+        return lengths
+
     def limits_of(self, number: int) -> dict[str, Any]:
         """The solver's limits the deal's verdict was computed under."""
         return self.limits[self.budgets[self._index(number)]]
@@ -121,7 +130,10 @@ def encode_eh_atlas(atlas: EasyHarpAtlas) -> bytes:
               "last": atlas.last, "counts": atlas.counts(), "limits": atlas.limits,
               "harp_versions": atlas.harp_versions}
     payload = atlas.verdicts + atlas.difficulties + atlas.lengths + atlas.budgets
-    return frame(header, payload, "lzma")
+    # zlib, not lzma: every command that answers from the atlas reads it
+    # whole; on a million deals zlib decompresses in about 20 ms where lzma
+    # takes about 200, for a file about a sixth larger.
+    return frame(header, payload, "zlib")
 
 
 def decode_eh_atlas(data: bytes, name: str = "atlas") -> EasyHarpAtlas:
@@ -142,7 +154,9 @@ def decode_eh_atlas(data: bytes, name: str = "atlas") -> EasyHarpAtlas:
     atlas = EasyHarpAtlas(first, last, payload[:size], payload[size:2 * size],
                           payload[2 * size:4 * size], payload[4 * size:], limits,
                           header.get("harp_versions", []))
-    if max(atlas.budgets) >= len(limits) or max(atlas.verdicts) >= len(CODES):
+    # Deleting every valid byte leaves the invalid ones (fast on a million deals).
+    if (atlas.budgets.translate(None, bytes(range(len(limits))))
+            or atlas.verdicts.translate(None, bytes(CODES.values()))):
         raise AtlasError(f"{name}: damaged atlas (a verdict or limits out of range)")
     if atlas.counts() != header["counts"]:
         raise AtlasError(f"{name}: damaged atlas (the counts of verdicts do not match)")
