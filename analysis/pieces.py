@@ -61,7 +61,8 @@ class Piece:
     first: int
     last: int
     results: list[dict[str, Any]]
-    harp_version: str = __version__
+    #: The harp versions that computed its deals (a later pass adds its own).
+    harp_versions: tuple[str, ...] = (__version__,)
 
     def result(self, deal: int) -> dict[str, Any]:
         return self.results[deal - self.first]
@@ -128,14 +129,14 @@ def encode_piece(piece: Piece) -> bytes:
     columns = {name: [d.get(name) for d in piece.results] for name in FIELDS}
     columns["limits"] = [index[json.dumps(d["limits"], sort_keys=True)] for d in piece.results]
     header = {"format": FORMAT, "kind": KIND, "game": EASY_HARP, "first": piece.first,
-              "last": piece.last, "harp_version": piece.harp_version, "limits": limits,
+              "last": piece.last, "harp_versions": list(piece.harp_versions), "limits": limits,
               "counts": piece.counts()}
     return frame(header, json.dumps(columns, separators=(",", ":")).encode(), "lzma")
 
 
 def decode_piece(data: bytes, name: str) -> Piece:
     header, payload = read_frame(data, name, ("format", "kind", "first", "last",
-                                              "harp_version", "limits", "counts"))
+                                              "harp_versions", "limits", "counts"))
     if header["kind"] != KIND or header["format"] != FORMAT:
         raise PieceError(f"{name}: not an Easy Harp atlas piece of format {FORMAT}")
     try:
@@ -145,7 +146,8 @@ def decode_piece(data: bytes, name: str) -> Piece:
         results = [{"limits": header["limits"][k],
                     **{f: columns[f][i] for f in FIELDS if columns[f][i] is not None}}
                    for i, k in enumerate(limits)]
-        piece = Piece(header["first"], header["last"], results, header["harp_version"])
+        piece = Piece(header["first"], header["last"], results,
+                      tuple(map(str, header["harp_versions"])))
         counts = piece.counts()
     except (ValueError, KeyError, IndexError, TypeError):
         raise PieceError(f"{name}: damaged piece") from None
@@ -182,9 +184,11 @@ def seed_store(store: ResultStore, piece: Piece) -> None:
     store.flush()
 
 
-def piece_from_store(store: ResultStore, first: int, last: int) -> Piece:
-    """The piece of deals ``first``-``last`` from its store; PieceError if
-    a deal is missing."""
+def piece_from_store(store: ResultStore, first: int, last: int,
+                     before: Piece | None = None) -> Piece:
+    """The piece of deals ``first``-``last`` from its store (``before``:
+    the piece it was seeded from, whose harp versions it keeps);
+    PieceError if a deal is missing."""
     results: list[dict[str, Any] | None] = [None] * (last - first + 1)
     for _, _, deal, _, data in store.results(EASY_HARP, VARIANT, SOLVE):
         if first <= deal <= last:
@@ -193,7 +197,8 @@ def piece_from_store(store: ResultStore, first: int, last: int) -> Piece:
     if missing:
         raise PieceError(f"{store.name}: {len(missing)} deals of {first}-{last} are missing "
                          f"(the first is {missing[0]})")
-    return Piece(first, last, results)       # type: ignore[arg-type]
+    versions = tuple(dict.fromkeys((*(before.harp_versions if before else ()), __version__)))
+    return Piece(first, last, results, versions)       # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ the atlas
@@ -229,7 +234,7 @@ def assemble(folder: str | Path) -> EasyHarpAtlas:
             lengths += (length or 0).to_bytes(2, "little")
             budgets.append(limits.setdefault(json.dumps(data["limits"], sort_keys=True),
                                              len(limits)))
-        versions[piece.harp_version] = None
+        versions.update(dict.fromkeys(piece.harp_versions))
         last = piece.last
     if not last:
         raise PieceError(f"no piece starting at deal 1 in {folder}")
@@ -244,7 +249,7 @@ def piece_rows(folder: str | Path) -> Iterator[dict[str, Any]]:
         piece = read_piece(path)
         yield {"first": first, "last": last, **piece.counts(),
                "max_states": max(d["limits"]["max_states"] for d in piece.results),
-               "harp_version": piece.harp_version}
+               "harp_versions": ", ".join(piece.harp_versions)}
 
 
 def unknown_rows(folder: str | Path) -> Iterator[dict[str, Any]]:

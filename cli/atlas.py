@@ -85,7 +85,7 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
         if interrupted:
             ctx.exit(INTERRUPTED)
         with ResultStore(str(store), read_only=True) as done:
-            piece = piece_from_store(done, a, b)
+            piece = piece_from_store(done, a, b, piece)
         write_piece(path, piece)
         for suffix in ("", "-wal", "-shm"):
             Path(f"{store}{suffix}").unlink(missing_ok=True)

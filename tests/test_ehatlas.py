@@ -57,7 +57,7 @@ def test_pieces_are_files_and_a_finished_build_computes_nothing(built):
     assert sorted(p.name for p in built.iterdir()) == [
         "eh1-000001-000004.piece", "eh1-000005-000008.piece", "eh1-000009-000012.piece"]
     piece = read_piece(built / "eh1-000001-000004.piece")
-    assert (piece.first, piece.last, piece.harp_version) == (1, 4, harp.__version__)
+    assert (piece.first, piece.last, piece.harp_versions) == (1, 4, (harp.__version__,))
     assert piece.result(2)["outcome"] == "solved" and piece.result(2)["length"] > 0
     assert piece.result(1)["limits"] == {"max_states": 3000, "line_states": 0, "timeout": None}
     result = invoke("atlas", "build", "--pieces", str(built), "--deals", "1-12",
@@ -68,8 +68,8 @@ def test_pieces_are_files_and_a_finished_build_computes_nothing(built):
 
 def test_status_and_unknown_list_the_pieces_and_the_work_spent(built):
     assert invoke_ok("atlas", "status", "--pieces", str(built)).splitlines() == [
-        "  first    last    won    lost    unknown    max_states  harp_version",
-        "-------  ------  -----  ------  ---------  ------------  --------------",
+        "  first    last    won    lost    unknown    max_states  harp_versions",
+        "-------  ------  -----  ------  ---------  ------------  ---------------",
         "      1       4      2       0          2          3000  0.1.0",
         "      5       8      2       0          2          3000  0.1.0",
         "      9      12      1       0          3          3000  0.1.0"]
