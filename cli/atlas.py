@@ -73,9 +73,10 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
         check_fits(folder, a, b)
         path = piece_path(folder, a, b)
         piece = read_piece(path) if path.exists() else None
-        if piece is not None and not piece.undecided(limits):
-            continue
         store = store_path(folder, a, b)
+        if piece is not None and not piece.undecided(limits):
+            drop_store(store)           # left by a run stopped after writing the piece
+            continue
         again = f" ({len(piece.undecided(limits))} unknown to compute again)" if piece else ""
         options.note(f"atlas: piece {number} of {len(ranges)}, deals {a}-{b}{again}")
         if piece is not None:
@@ -87,14 +88,19 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
         with ResultStore(str(store), read_only=True) as done:
             piece = piece_from_store(done, a, b, piece)
         write_piece(path, piece)
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{store}{suffix}").unlink(missing_ok=True)
+        drop_store(store)
         counts = piece.counts()
         options.note(f"atlas: wrote {path.name}: {counts['won']} won, {counts['lost']} lost, "
                      f"{counts['unknown']} unknown")
     rows = [row for row in piece_rows(folder) if first <= row["first"] and row["last"] <= last]
     click.echo(f"{plural(len(rows), 'piece')} of deals {first}-{last}: "
                + summary({k: sum(row[k] for row in rows) for k in ("won", "lost", "unknown")}))
+
+
+def drop_store(store: Path) -> None:
+    """Remove a piece's store once the piece is written: the piece holds it all."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{store}{suffix}").unlink(missing_ok=True)
 
 
 def whole_range(deal_list: list[int] | None) -> tuple[int, int]:

@@ -90,6 +90,10 @@ def test_a_build_resumes_from_the_store_of_its_piece(tmp_path):
     assert result.stderr.splitlines()[1] == \
         f"stats: 2 of 4 deals to compute (the rest are in {store})"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["eh1-000001-000004.piece"]
+    store.write_bytes(b"")              # as if stopped after writing the piece
+    invoke_ok("atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4", "--piece-size",
+              "4", *SMALL)
+    assert not store.exists()
 
 
 def test_a_larger_budget_computes_only_the_unknown_deals_again(built, tmp_path):
