@@ -35,7 +35,7 @@ from harp.deals import EASY_HARP, MAX_DEAL, variant_name
 from harp.ehatlas import CODES, OUTCOMES, EasyHarpAtlas, difficulty_code
 from harp.solve import SolveLimits
 
-from .stats import SOLVE, StatsPlan, goes_further
+from .stats import SOLVE, StatsPlan, goes_further, stored_limits, well_formed
 from .store import ResultStore
 
 PIECE_SIZE = 10_000
@@ -153,6 +153,10 @@ def decode_piece(data: bytes, name: str) -> Piece:
         raise PieceError(f"{name}: damaged piece") from None
     if counts != header["counts"]:
         raise PieceError(f"{name}: damaged piece (the counts of verdicts do not match)")
+    wrong = next((piece.first + i for i, data in enumerate(results)
+                  if not (well_formed(SOLVE, data) and stored_limits(data))), None)
+    if wrong is not None:
+        raise PieceError(f"{name}: damaged piece (the result of deal {wrong})")
     return piece
 
 

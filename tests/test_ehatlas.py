@@ -14,7 +14,8 @@ import pytest
 
 import harp.analysis.stats
 import harp.ehatlas
-from harp.analysis.pieces import assemble, read_piece, readme_line
+from harp.analysis.pieces import (assemble, decode_piece, encode_piece, read_piece,
+                                  readme_line)
 from harp.ehatlas import (CODES, DEFAULT_PATH, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas,
                           read_eh_atlas)
 
@@ -153,6 +154,11 @@ def test_a_damaged_piece_or_atlas_is_refused(built, tmp_path):
     result = invoke("atlas", "assemble", "--pieces", str(folder))
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.startswith("Error: eh1-000005-000008.piece: damaged atlas (")
+    made = read_piece(built / "eh1-000001-000004.piece")
+    made.results[1]["states"] = -1
+    with pytest.raises(harp.atlas.AtlasError, match=r"^x\.piece: damaged piece \(the result "
+                                                    r"of deal 2\)$"):
+        decode_piece(encode_piece(made), "x.piece")
     good = encode_eh_atlas(assemble(built))
     for spoilt, reason in ((good[:-1] + bytes([good[-1] ^ 1]), "damaged atlas ("),
                            (good.replace(b'"won":5', b'"won":6'),
