@@ -40,7 +40,7 @@ def test_solve_json() -> None:
     data = json.loads(invoke_ok("solve", LOST_1CELL, "--json"))
     assert list(data) == ["code", "outcome", "script", "length", "draws", "states",
                           "verdict_states", "stopped_by", "cpu_seconds", "limits"]
-    assert data["limits"] == {"max_states": 2_000_000, "line_states": 60_000, "timeout": None}
+    assert data["limits"] == {"max_states": 5_000_000, "line_states": 60_000, "timeout": None}
     assert data["outcome"] == "unsolvable" and data["script"] == "" and data["length"] == 0
     data = json.loads(invoke_ok("solve", SH314, "--json"))
     assert data["outcome"] == "solved" and data["length"] == len(data["script"].split())
@@ -107,7 +107,7 @@ def test_line_states_option() -> None:
     code = str(make_code("EH", 2))
     data = json.loads(invoke_ok("solve", code, "--line-states", "0", "--json"))
     assert data["outcome"] == "solved" and data["verdict_states"] == data["states"]
-    assert data["limits"] == {"max_states": 2_000_000, "line_states": 0, "timeout": None}
+    assert data["limits"] == {"max_states": 5_000_000, "line_states": 0, "timeout": None}
     board = new_board(code)
     board.push_script(data["script"])
     assert board.status() == "won"

@@ -55,9 +55,9 @@ copy of its tables and :data:`REORDERED_DEPTH_CAP` and
 :data:`REORDERED_CAP` positions more (a search is freed once full), the
 children kept for the beams at most :data:`KEEP_CHILDREN` positions'
 (about 8 KB each), and the fast runs' tables are freed before the sound
-search; so at the default limits (2 000 000 positions) a solver process
-stays under 400 MiB (344 MiB on deal 35497, whose search runs to the
-limit: benchmarks/NOTES.md).
+search; so a solver process stays under 400 MiB whatever its budget of
+positions (335 MiB on deal 35497, won after 4 558 560 positions, the
+same at a limit of 12 000 000: benchmarks/NOTES.md).
 """
 from __future__ import annotations
 
