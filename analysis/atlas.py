@@ -1,4 +1,4 @@
-"""Building the Seahaven atlas from a ``harp stats --solve`` store, and its tables.
+"""Building the Seahaven atlas from a ``harp stats --solve`` store, and the atlases' tables.
 
 The atlas (:mod:`harp.atlas`) is built only from complete data: every deal
 of the range, in every variant, must have a solver verdict in the store,
@@ -23,6 +23,7 @@ import math
 import os
 import sqlite3
 import sys
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,9 @@ from typing import Any
 from harp.atlas import Atlas, AtlasError, cells_of, encode_atlas, read_atlas
 from harp.atomicfile import AtomicFile
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
+from harp.ehatlas import LOST, UNKNOWN, VERDICTS, WON, EasyHarpAtlas
+
+from .scoring import median_of_counts
 
 #: 95 % two-sided normal quantile.
 Z95 = 1.959963984540054
@@ -91,7 +95,12 @@ def _variant_bits(connection: sqlite3.Connection, variant: str, first: int, last
 def write_atlas(atlas: Atlas, out: str | Path, compression: str = "zlib") -> int:
     """Write the atlas file atomically (a temporary file, then a rename);
     return its size in bytes."""
-    data = encode_atlas(atlas, compression)
+    return write_file(encode_atlas(atlas, compression), out)
+
+
+def write_file(data: bytes, out: str | Path) -> int:
+    """Write an atlas file's bytes atomically (a temporary file, then a
+    rename), making its folder; return its size."""
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     with AtomicFile(out, mode=0o644) as handle:
@@ -187,7 +196,38 @@ def atlas_rows(atlas: Atlas, runs: list[tuple[int, int]],
     return rows
 
 
-def check_covers(atlas: Atlas, runs: list[tuple[int, int]]) -> None:
+def eh_atlas_rows(atlas: EasyHarpAtlas, runs: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """The Easy Harp atlas's table: per difficulty (log10 of the positions
+    to the verdict, by whole decades) the deals won, proved lost and
+    unknown, the win rate with its 95 % Wilson interval and the median
+    line length; the last row is every deal of ``runs``."""
+    seen: Counter[tuple[int, int, int]] = Counter()       # (verdict, difficulty, length)
+    lengths = atlas.line_lengths()
+    for first, last in runs:
+        lo, hi = first - atlas.first, last - atlas.first + 1
+        seen.update(zip(atlas.verdicts[lo:hi], atlas.difficulties[lo:hi], lengths[lo:hi]))
+    groups: dict[int | None, tuple[Counter[str], Counter[int]]] = {}
+    for (code, tenths, length), n in seen.items():
+        verdict = VERDICTS[code]
+        for key in (tenths // 10, None):
+            counts, won_lengths = groups.setdefault(key, (Counter(), Counter()))
+            counts[verdict] += n
+            if verdict == WON:
+                won_lengths[length] += n
+    rows = []
+    for key in sorted(groups, key=lambda k: (k is None, k)):
+        counts, won_lengths = groups[key]
+        deals = sum(counts.values())
+        low, high = wilson_interval(counts[WON], deals)
+        rows.append({"difficulty": "all" if key is None else f"{key}.0-{key}.9",
+                     "deals": deals, "won": counts[WON], "lost": counts[LOST],
+                     "unknown": counts[UNKNOWN], "won_pct": round(100 * counts[WON] / deals, 2),
+                     "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2),
+                     "median_length": median_of_counts(won_lengths)})
+    return rows
+
+
+def check_covers(atlas: Atlas | EasyHarpAtlas, runs: list[tuple[int, int]]) -> None:
     """AtlasError unless every deal of ``runs`` is in the atlas."""
     outside = [f"{a}-{b}" if a != b else str(a) for a, b in runs
                if not (atlas.covers(a) and atlas.covers(b))]

@@ -57,9 +57,11 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
     """Print the opening layout of a deal; the code is always shown.
 
     A Seahaven deal is followed by whether it can be won with 4, 2 and 1
-    cells (from the atlas of every deal).  --winnable, --unwinnable and
-    --min-cells choose the --random deal among those; for Easy Harp the
-    solver decides random deals until one fits, within --max-states positions.
+    cells (from the atlas of every deal), an Easy Harp deal its atlas
+    covers by whether it can be won.  --winnable, --unwinnable and
+    --min-cells choose the --random deal among those; for Easy Harp from
+    its atlas's deals, or, with no atlas, the solver decides random deals
+    until one fits, within --max-states positions.
 
     \b
     Examples:

@@ -19,7 +19,8 @@ def decode(code: str, solve: bool, limits: SolveLimits) -> None:
 
     The game, variant, cells and deal number; then whether the deal can be
     won: Seahaven with 4, 2 and 1 cells, from the atlas of every deal; Easy
-    Harp with --solve (the solver, within --max-states positions).
+    Harp from its atlas (the deals it covers, with the difficulty), else
+    with --solve (the solver, within --max-states positions).
 
     \b
     Example:

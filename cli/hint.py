@@ -64,7 +64,7 @@ def hint_text(found: Hint) -> str:
     if found.outcome == "solved":
         return "the game is already won"
     if found.outcome == "unsolvable":
-        return "no winning line exists"
+        return "lost: no line of play wins from this position (RULES C8)"
     return (f"no winning line found within the limits ({found.result.limit_text()}); "
             "the position may still be won: a longer search (--max-states, or harp solve) "
             "may find one")

@@ -189,7 +189,7 @@ def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS,
             return f"Hint: {found.action} (the line goes on: {len(found.line)} actions to a win)"
         return f"Hint: {found.action} (the first of a winning line of {len(found.line)} actions)"
     if found.outcome == "unsolvable":
-        return "No winning line exists from here: undo (u) to an earlier position."
+        return "Lost: no line of play wins from here (RULES C8); undo (u) to an earlier position."
     more = min(MAX_HINT_STATES, 10 * found.result.states)
     return (f"No winning line found within the limits ({found.result.limit_text()}); the "
             f"position may still be won: try hint {more} for a longer search.")

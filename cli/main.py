@@ -27,7 +27,7 @@ from .output import engine_errors, fit_streams, shorten
 #: lists it), so that ``harp show`` starts without loading the batch
 #: analyzer, the solvers or the table printer.
 COMMANDS = {name: name for name in (
-    "deal", "decode", "encode", "generate", "hint", "play", "replay", "rules", "score",
+    "atlas", "deal", "decode", "encode", "generate", "hint", "play", "replay", "rules", "score",
     "show", "solve", "stats")}
 
 

@@ -144,6 +144,13 @@ def deals_option(help: str, **kwargs: Any) -> Decorator:
                         help=help, **kwargs)
 
 
+def pieces_option(func: F) -> F:
+    """``--pieces DIR`` (passed as ``folder``): the Easy Harp atlas's pieces."""
+    return click.option("--pieces", "folder", required=True, type=FileName(file_okay=False),
+                        help="The folder of the atlas's pieces (committed as they finish)."
+                        )(func)
+
+
 # ------------------------------------------------------------------ the solver's limits
 
 #: Each limit option: its flag, value type and help.

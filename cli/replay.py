@@ -1,26 +1,35 @@
-"""``harp replay``: saved games replayed step by step, every action checked."""
+"""``harp replay``: saved games replayed step by step, every action checked,
+and (``--lost``) since when a game could no longer be won."""
 from __future__ import annotations
 
+import json
 import sys
 from itertools import chain
 
 import click
 
-from harp import HarpError, Record, new_board
+from harp import Board, HarpError, Record, new_board
 from harp.errors import RecordError
 from harp.recordfile import NO_RECORD, records_in, shown_name
+from harp.render import board_to_dict
+from harp.solve import HINT_LIMITS, SolveLimits
+from harp.solve.since import Since, lost_since
 
-from .options import board_display, input_path, rule_settings
-from .output import board_json, board_text, one_line, print_position, step_printer
+from .options import board_display, given, input_path, limit_options, rule_settings
+from .output import board_text, one_line, print_position, step_printer
 
 
 @click.command(short_help="Replay saved games step by step, checking every action.")
 @click.argument("record_file", metavar="RECORD", type=input_path(dir_okay=False))
 @click.option("--check", is_flag=True, help="Print only the last position of each record.")
+@click.option("--lost", is_flag=True,
+              help="Also say since which action the game could no longer be won (RULES C8).")
+@limit_options(HINT_LIMITS, ("max_states", "timeout"), scope=", per position (--lost)")
 @rule_settings
 @board_display
-def replay(record_file: str, check: bool, interactive_rules: bool, double_click: bool,
-           json_: bool, ascii_: bool, reveal: bool) -> None:
+def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
+           interactive_rules: bool, double_click: bool, json_: bool, ascii_: bool,
+           reveal: bool) -> None:
     """Replay the saved game(s) in RECORD step by step and check every action.
 
     RECORD is a file of records (text, .jsonl or .csv, RULES B8) or - for
@@ -28,11 +37,23 @@ def replay(record_file: str, check: bool, interactive_rules: bool, double_click:
     read or replayed is reported and the next one is replayed; the exit
     code is 1 if any failed.
 
+    With --lost, a last line says whether the game is lost, and since
+    which action: "lost since action N" when no line of play wins after
+    action N but one did before it (an undo in the game can make it
+    winnable again; RULES C8), "at the latest" when the position before
+    it could not be decided, or that it is not lost.  Each position
+    searched gets --max-states and --timeout.
+
     \b
     Examples:
         harp replay examples/won-easy-harp.txt
         harp replay --check examples/games.jsonl
+        harp replay --check --lost examples/lost-easy-harp.txt
     """
+    ctx = click.get_current_context()
+    if not lost and (given(ctx, "max_states") or given(ctx, "timeout")):
+        raise click.UsageError("--max-states and --timeout limit the search of --lost: "
+                               "they need --lost")
     name = shown_name(record_file)
     items = records_in(record_file)
     ahead = [item for item in (next(items, None), next(items, None)) if item is not None]
@@ -49,7 +70,7 @@ def replay(record_file: str, check: bool, interactive_rules: bool, double_click:
             failures += 1
             continue
         failures += not replay_one(item, name, check or json_, interactive_rules, double_click,
-                                   json_, ascii_, reveal)
+                                   json_, ascii_, reveal, limits if lost else None)
     if several:
         click.echo(f"{total - failures} of {total} records replayed without error")
     if failures:
@@ -57,10 +78,12 @@ def replay(record_file: str, check: bool, interactive_rules: bool, double_click:
 
 
 def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
-               double_click: bool, json_: bool, ascii_: bool, reveal: bool) -> bool:
+               double_click: bool, json_: bool, ascii_: bool, reveal: bool,
+               lost: SolveLimits | None) -> bool:
     """Replay one record of the file ``name``; print its positions and a
-    verdict; False if it failed.  A record that cannot be dealt is named by
-    file and line, as one that cannot be read is."""
+    verdict (and, given limits for it, since when it is lost); False if it
+    failed.  A record that cannot be dealt is named by file and line, as
+    one that cannot be read is."""
     try:
         board = new_board(record.code, interactive_rules=interactive_rules,
                           double_click=double_click)
@@ -76,11 +99,30 @@ def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
         click.echo(f"Error: {one_line(err)}", err=True)
         return False
     if json_:
-        click.echo(board_json(board, reveal))
+        out = board_to_dict(board, reveal=reveal)
+        if lost is not None:
+            out["lost"] = lost_since(board, lost)._asdict()
+        click.echo(json.dumps(out, ensure_ascii=False))
         return True
     if check:
         click.echo(board_text(board, ascii_, reveal))
     n = len(board.actions)
     click.echo(f"{n} action{'s' if n != 1 else ''}, all legal. Score {board.score}, "
                f"moves {board.moves}, status {board.status()}.")
+    if lost is not None:
+        click.echo(lost_text(board, lost_since(board, lost)))
     return True
+
+
+def lost_text(board: Board, since: Since) -> str:
+    """The one line of ``--lost``."""
+    if since.verdict == "winnable":
+        return "Not lost: the last position can still be won."
+    if since.verdict != "lost":
+        return "Not decided within the limits whether the last position can still be won."
+    if since.action == 0:
+        return "Lost from the deal: no line of play wins (RULES C8)."
+    text = f"Lost since action {since.action} ({board.actions[since.action - 1]})"
+    if since.exact:
+        return f"{text}: no line of play wins after it (RULES C8)."
+    return f"{text} at the latest: the position before it was not decided within the limits."

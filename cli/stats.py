@@ -43,7 +43,8 @@ DIST_COLUMNS = ["game", "variant", "value", "high", "deals", "pct", "won_pct",
               help="SQLite file keeping per-deal results; a rerun resumes.")
 @click.option("--report", is_flag=True, help="Print the tables stored in --db, computing nothing.")
 @click.option("--atlas", is_flag=True,
-              help="With --report: Seahaven win rates and difficulty from the packaged atlas.")
+              help="With --report: win rates and difficulty from the packaged atlas "
+                   "(Seahaven; Easy Harp with --game eh, the deals its atlas covers).")
 @click.option("--solve", is_flag=True, help="Add solver outcomes and print their table.")
 @limit_options(BATCH_LIMITS, scope=", per deal (--solve)")
 @click.option("--export", type=output_path(dash=False),

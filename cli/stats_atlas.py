@@ -1,13 +1,14 @@
-"""``harp stats --report --atlas``: win rates of any range of Seahaven deals
-from the packaged atlas, without solving, with the fewest cells the deals
-need, as one table."""
+"""``harp stats --report --atlas``: win rates of any range of deals from the
+packaged atlases, without solving: Seahaven's with the fewest cells the
+deals need, Easy Harp's (the deals its atlas covers) by difficulty."""
 from __future__ import annotations
 
 import click
 
-from harp.analysis.atlas import atlas_rows, check_covers, runs_of
-from harp.atlas import seahaven_atlas
-from harp.deals import SEAHAVEN, variant_name
+from harp.analysis.atlas import atlas_rows, check_covers, eh_atlas_rows, runs_of
+from harp.atlas import AtlasError, seahaven_atlas
+from harp.deals import EASY_HARP, SEAHAVEN, variant_name
+from harp.ehatlas import easy_harp_atlas
 
 from .output import print_rows
 
@@ -20,11 +21,31 @@ def print_atlas_report(game: str | None, cells: int | None, deal_list: list[int]
                        json_: bool, csv_: bool, fmt: str, columns: list[str] | None) -> None:
     """One table, per variant: the win rate (with its 95 % Wilson
     interval) and the deals whose fewest cells are the variant's."""
-    if game and game != SEAHAVEN:
-        raise click.UsageError("the atlas is of Seahaven deals; Easy Harp deals are decided "
-                               "with the solver: harp stats --game eh --deals LIST --solve")
+    if game == EASY_HARP:
+        if cells:
+            raise click.UsageError("--cells is for Seahaven (--game sh); Easy Harp has no cells")
+        return print_eh_atlas_report(deal_list, json_, csv_, fmt, columns)
     atlas = seahaven_atlas()
     runs = runs_of(deal_list) if deal_list else [(atlas.first, atlas.last)]
     check_covers(atlas, runs)
     rows = atlas_rows(atlas, runs, [variant_name(SEAHAVEN, cells)] if cells else None)
     print_rows(rows, json_=json_, csv_=csv_, fmt=fmt, columns=columns, default=ATLAS_COLUMNS)
+
+
+#: The Easy Harp table's columns shown by default: they fit 80 columns.
+EH_ATLAS_COLUMNS = ["difficulty", "deals", "won", "lost", "unknown", "won_pct", "ci95_low",
+                    "ci95_high", "median_length"]
+
+
+def print_eh_atlas_report(deal_list: list[int] | None, json_: bool, csv_: bool, fmt: str,
+                          columns: list[str] | None) -> None:
+    """Per difficulty and in all: deals won, proved lost, unknown, and the
+    win rate with its 95 % Wilson interval, of the deals the atlas covers."""
+    atlas = easy_harp_atlas()
+    if atlas is None:
+        raise AtlasError("harp has no Easy Harp atlas yet; Easy Harp deals are decided with "
+                         "the solver: harp stats --game eh --deals LIST --solve")
+    runs = runs_of(deal_list) if deal_list else [(atlas.first, atlas.last)]
+    check_covers(atlas, runs)
+    print_rows(eh_atlas_rows(atlas, runs), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
+               default=EH_ATLAS_COLUMNS)

@@ -2,7 +2,8 @@
 the verdict lines of ``harp deal`` and ``harp decode``.
 
 Seahaven answers come from the atlas (:mod:`harp.atlas`), at once; Easy
-Harp answers from the solver within ``--max-states`` positions
+Harp answers from its atlas for the deals it covers (:mod:`harp.ehatlas`),
+else from the solver within ``--max-states`` positions
 (:mod:`harp.winnable`).  These are helpers of ``harp deal`` and ``harp decode``,
 not a command.
 """
@@ -18,7 +19,9 @@ from harp.atlas import AtlasError
 from harp.deals import EASY_HARP, SEAHAVEN, VARIANTS, DealCode, make_code
 from harp.render import board_to_dict
 from harp.solve import SolveLimits
-from harp.winnable import (DECIDE_LIMITS, Verdict, decide, fewest_cells, random_easy_harp_deal,
+from harp.ehatlas import easy_harp_atlas
+from harp.winnable import (DECIDE_LIMITS, Verdict, decide, easy_harp_covered, easy_harp_verdict,
+                           fewest_cells, random_easy_harp_atlas_deal, random_easy_harp_deal,
                            random_seahaven_deal, seahaven_verdicts)
 
 from .options import apply, limit_options, min_cells_option, winnable_flags
@@ -29,7 +32,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: The limit options of the commands that decide deals on demand.
 WINNABLE_OPTIONS = limit_options(DECIDE_LIMITS, ("max_states", "timeout"),
-                                 " (the solver: Easy Harp has no atlas)")
+                                 " (the solver: an Easy Harp deal the atlas does not cover)")
 
 
 def winnable_options(func: F) -> F:
@@ -71,6 +74,11 @@ def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable:
 
 
 def _easy_harp_deal(winnable: bool, limits: SolveLimits) -> tuple[DealCode, Verdict]:
+    """From the atlas when harp ships one (its deals only), else solved on demand."""
+    outcome = "solved" if winnable else "unsolvable"
+    code = random_easy_harp_atlas_deal(winnable)
+    if code is not None:
+        return code, Verdict(outcome, "atlas")
     code, search = random_easy_harp_deal(winnable, limits)
     if code is None:
         wanted = "won" if winnable else "proved unsolvable"
@@ -79,7 +87,7 @@ def _easy_harp_deal(winnable: bool, limits: SolveLimits) -> tuple[DealCode, Verd
                   f"{limits.max_states} positions")
         raise HarpError(f"no Easy Harp deal {wanted} within {within} "
                         f"({search.summary()}){hint}")
-    return code, Verdict("solved" if winnable else "unsolvable", "solver")
+    return code, Verdict(outcome, "solver")
 
 
 # ------------------------------------------------------------------ verdicts
@@ -101,7 +109,7 @@ def all_verdicts(code: DealCode, solve: bool, limits: SolveLimits) -> dict[str, 
     """Every variant of a deal (Easy Harp has one), from the atlas for
     Seahaven unless ``solve``; from the solver otherwise."""
     if code.game == EASY_HARP:
-        return {"N": decide(code, limits)}
+        return {"N": (None if solve else easy_harp_verdict(code.number)) or decide(code, limits)}
     if solve:
         return {v: decide(make_code(SEAHAVEN, code.number, int(v[1:])), limits)
                 for v in VARIANTS[SEAHAVEN]}
@@ -110,11 +118,19 @@ def all_verdicts(code: DealCode, solve: bool, limits: SolveLimits) -> dict[str, 
 
 def decode_lines(code: DealCode, solve: bool, limits: SolveLimits) -> list[str]:
     """The lines ``harp decode`` adds: whether the deal can be won."""
-    if code.game == EASY_HARP and not solve:
-        return ["winnable: unknown (Easy Harp has no atlas; --solve decides with the solver)"]
+    if code.game == EASY_HARP and not solve and easy_harp_covered(code.number) is None:
+        atlas = easy_harp_atlas()
+        covered = (f"the Easy Harp atlas covers deals {atlas.first}-{atlas.last}" if atlas
+                   else "Easy Harp has no atlas")
+        return [f"winnable: unknown ({covered}; --solve decides with the solver)"]
     verdicts = all_verdicts(code, solve, limits)
     if code.game == EASY_HARP:
-        return [f"winnable: {verdicts['N'].word} ({sources(verdicts)})"]
+        lines = [f"winnable: {verdicts['N'].word} ({sources(verdicts)})"]
+        atlas = None if solve else easy_harp_covered(code.number)
+        if atlas is not None and verdicts["N"].outcome == "solved":
+            lines.append(f"difficulty: {atlas.difficulty(code.number)} (atlas; a line of "
+                         f"{atlas.length(code.number)} actions)")
+        return lines
     fewest = fewest_cells(verdicts)
     return [f"winnable: {verdict_text(verdicts)} ({sources(verdicts)})",
             f"fewest cells: {'none' if fewest is None else fewest}"]
@@ -123,10 +139,13 @@ def decode_lines(code: DealCode, solve: bool, limits: SolveLimits) -> list[str]:
 def print_deal(board: Board, verdict: Verdict | None, limits: SolveLimits, json_: bool,
                ascii_: bool, reveal: bool, difficulty: dict[str, Any] | None = None) -> None:
     """``harp deal``'s board, then whether the deal can be won: Seahaven
-    from the atlas, Easy Harp when it was just decided (``--winnable``);
+    from the atlas, Easy Harp from its atlas (the deals it covers) or when
+    it was just decided (``--winnable``);
     and the deal's ``difficulty`` when it was asked for."""
     code = board.code
     try:
+        if verdict is None and code.game == EASY_HARP:
+            verdict = easy_harp_verdict(code.number)         # None beyond the atlas
         verdicts = ({code.variant: verdict} if verdict is not None else
                     seahaven_verdicts(code.number, limits) if code.game == SEAHAVEN else {})
     except AtlasError as err:       # nothing printed: the answer needs the atlas

@@ -26,9 +26,11 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from .deals import SEAHAVEN, VERSION
 from .errors import HarpError
@@ -37,6 +39,7 @@ MAGIC = b"HARP-ATLAS\n"
 FORMAT = 1
 COMPRESSIONS = ("lzma", "zlib", "none")
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "atlas-sh1.bin"
+T = TypeVar("T")
 #: Bytes per step when counting or picking deals (a big-int popcount each).
 _CHUNK = 8192
 
@@ -50,8 +53,30 @@ def cells_of(variant: str) -> int:
     return int(variant[1:])
 
 
+class DealRange:
+    """What an atlas of deals ``first``-``last`` knows of its range."""
+
+    first: int
+    last: int
+    #: How messages name the atlas.
+    TITLE = "atlas"
+
+    @property
+    def size(self) -> int:
+        return self.last - self.first + 1
+
+    def covers(self, number: int) -> bool:
+        return self.first <= number <= self.last
+
+    def _index(self, number: int) -> int:
+        if not self.covers(number):
+            raise AtlasError(f"deal {number} is not in the {self.TITLE} "
+                             f"(deals {self.first}-{self.last})")
+        return number - self.first
+
+
 @dataclass(frozen=True)
-class Atlas:
+class Atlas(DealRange):
     """Won/unsolvable bits of deals ``first``-``last`` for each variant."""
 
     game: str
@@ -63,18 +88,6 @@ class Atlas:
     def variants(self) -> tuple[str, ...]:
         """The variants, fewest cells first (C1, C2, C4)."""
         return tuple(sorted(self.bits, key=cells_of))
-
-    @property
-    def size(self) -> int:
-        return self.last - self.first + 1
-
-    def covers(self, number: int) -> bool:
-        return self.first <= number <= self.last
-
-    def _index(self, number: int) -> int:
-        if not self.covers(number):
-            raise AtlasError(f"deal {number} is not in the atlas (deals {self.first}-{self.last})")
-        return number - self.first
 
     def _variant_bits(self, variant: str) -> bytes:
         try:
@@ -184,8 +197,12 @@ def describe_choice(variant: str, winnable: bool, fewest: int | None) -> str:
 
 # ---------------------------------------------------------------- the file
 
-def decode_atlas(data: bytes, name: str = "atlas") -> Atlas:
-    """Parse and check an atlas file's bytes; raise AtlasError if damaged."""
+def read_frame(data: bytes, name: str, fields: tuple[str, ...]) -> tuple[dict, bytes]:
+    """A harp data file's header and uncompressed payload: the
+    ``HARP-ATLAS`` line, one line of JSON (holding ``fields``, and
+    ``compression`` and ``sha256``), the compressed payload; AtlasError if
+    anything is damaged, the payload's hash included.  The Seahaven atlas,
+    the Easy Harp atlas and its build pieces share this frame."""
     if not data.startswith(MAGIC):
         raise AtlasError(f"{name}: not a harp atlas (no {MAGIC.strip().decode()} line)")
     end = data.find(b"\n", len(MAGIC))
@@ -193,20 +210,44 @@ def decode_atlas(data: bytes, name: str = "atlas") -> Atlas:
         raise AtlasError(f"{name}: damaged atlas header")
     try:
         header = json.loads(data[len(MAGIC):end])
+        missing = [key for key in (*fields, "compression", "sha256") if key not in header]
+    except (ValueError, TypeError):
+        raise AtlasError(f"{name}: damaged atlas header") from None
+    if not isinstance(header, dict) or missing:
+        raise AtlasError(f"{name}: damaged atlas header")
+    if header.get("dealing_version", VERSION) != VERSION:
+        raise AtlasError(f"{name}: damaged atlas header (dealing version "
+                         f"{header['dealing_version']})")
+    payload = _decompress(data[end + 1:], header["compression"], name)
+    if hashlib.sha256(payload).hexdigest() != header["sha256"]:
+        raise AtlasError(f"{name}: damaged atlas (the payload's SHA-256 does not match)")
+    return header, payload
+
+
+def frame(header: dict, payload: bytes, compression: str) -> bytes:
+    """The bytes of a harp data file (:func:`read_frame` reads them back):
+    ``header`` gains the dealing version, the compression and the hash."""
+    header = {**header, "dealing_version": VERSION, "compression": compression,
+              "sha256": hashlib.sha256(payload).hexdigest()}
+    return (MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
+            + _compress(payload, compression))
+
+
+def decode_atlas(data: bytes, name: str = "atlas") -> Atlas:
+    """Parse and check an atlas file's bytes; raise AtlasError if damaged."""
+    header, payload = read_frame(data, name, ("format", "first", "last", "variants", "won",
+                                              "dealing_version", "game"))
+    try:
         version = header["format"]
-        first, last, variants = int(header["first"]), int(header["last"]), header["variants"]
-        won, compression, digest = header["won"], header["compression"], header["sha256"]
-        dealing = header["dealing_version"]
-    except (ValueError, KeyError, TypeError):
+        first, last, variants, won = (int(header["first"]), int(header["last"]),
+                                      list(header["variants"]), dict(header["won"]))
+    except (ValueError, TypeError):
         raise AtlasError(f"{name}: damaged atlas header") from None
     if version != FORMAT:
         raise AtlasError(f"{name}: atlas format {version}, this harp reads format {FORMAT}")
-    if dealing != VERSION or set(won) != set(variants) or not 1 <= first <= last:
-        raise AtlasError(f"{name}: damaged atlas header (dealing version {dealing}, "
+    if set(won) != set(variants) or not 1 <= first <= last:
+        raise AtlasError(f"{name}: damaged atlas header (dealing version {VERSION}, "
                          f"deals {first}-{last}, variants {variants})")
-    payload = _decompress(data[end + 1:], compression, name)
-    if hashlib.sha256(payload).hexdigest() != digest:
-        raise AtlasError(f"{name}: damaged atlas (the payload's SHA-256 does not match)")
     width = (last - first + 8) // 8
     if len(payload) != width * len(variants):
         raise AtlasError(f"{name}: damaged atlas (payload of {len(payload)} bytes)")
@@ -224,12 +265,10 @@ def encode_atlas(atlas: Atlas, compression: str = "zlib") -> bytes:
     if any(len(atlas.bits[v]) != width for v in variants):
         raise AtlasError(f"every bitset must have {width} bytes")
     payload = b"".join(atlas.bits[v] for v in variants)
-    header = {"format": FORMAT, "game": atlas.game, "dealing_version": VERSION,
-              "first": atlas.first, "last": atlas.last, "variants": variants,
-              "won": {v: int.from_bytes(atlas.bits[v], "little").bit_count() for v in variants},
-              "compression": compression, "sha256": hashlib.sha256(payload).hexdigest()}
-    return (MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
-            + _compress(payload, compression))
+    header = {"format": FORMAT, "game": atlas.game, "first": atlas.first, "last": atlas.last,
+              "variants": variants,
+              "won": {v: int.from_bytes(atlas.bits[v], "little").bit_count() for v in variants}}
+    return frame(header, payload, compression)
 
 
 def _compress(payload: bytes, compression: str) -> bytes:
@@ -262,18 +301,24 @@ def _decompress(body: bytes, compression: str, name: str) -> bytes:
     raise AtlasError(f"{name}: unknown compression {compression!r}")
 
 
-def read_atlas(path: str | Path) -> Atlas:
-    """Read and check an atlas file."""
+def read_file(path: str | Path, decode: Callable[[bytes, str], T]) -> T:
+    """Read an atlas file and ``decode`` it (which checks it)."""
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
         raise AtlasError(f"no atlas at {path}") from None
-    return decode_atlas(data, Path(path).name)
+    return decode(data, Path(path).name)
+
+
+def read_atlas(path: str | Path) -> Atlas:
+    """Read and check an atlas file."""
+    return read_file(path, decode_atlas)
 
 
 @lru_cache(maxsize=None)
-def _load(path: str) -> Atlas:
-    return read_atlas(path)
+def load(path: str, decode: Callable[[bytes, str], T]) -> T:
+    """:func:`read_file`, once per process and file."""
+    return read_file(path, decode)
 
 
 def seahaven_atlas() -> Atlas:
@@ -284,12 +329,18 @@ def seahaven_atlas() -> Atlas:
     try:
         if not DEFAULT_PATH.exists():
             raise AtlasError("missing")
-        atlas = _load(str(DEFAULT_PATH))
+        atlas = load(str(DEFAULT_PATH), decode_atlas)
         if atlas.game != SEAHAVEN:
             raise AtlasError(f"an atlas of {atlas.game}, not {SEAHAVEN}")
     except (AtlasError, OSError) as err:
-        reason = err.strerror if isinstance(err, OSError) else str(err)
-        reason = (reason or "unreadable").removeprefix(f"{DEFAULT_PATH.name}: ")
-        raise AtlasError(f"the Seahaven atlas cannot be used ({reason}): "
-                         f"reinstall harp to repair it; the file is {DEFAULT_PATH}") from None
+        raise unusable(err, "Seahaven", DEFAULT_PATH) from None
     return atlas
+
+
+def unusable(err: AtlasError | OSError, title: str, path: Path) -> AtlasError:
+    """The error of a packaged atlas that cannot be read: what is wrong,
+    and that reinstalling harp (which brings the file) repairs it."""
+    reason = err.strerror if isinstance(err, OSError) else str(err)
+    reason = (reason or "unreadable").removeprefix(f"{path.name}: ")
+    return AtlasError(f"the {title} atlas cannot be used ({reason}): "
+                      f"reinstall harp to repair it; the file is {path}")

@@ -1,10 +1,12 @@
-"""Can this deal be won?  Seahaven from the atlas, Easy Harp from the solver.
+"""Can this deal be won?  From the atlases, else from the solver.
 
 Seahaven's verdicts are looked up in the packaged atlas (:mod:`harp.atlas`):
-every deal, all three variants, decided ahead of time.  Easy Harp has no
-atlas yet: its deals are decided on demand by :func:`harp.solve.solve`
-within a limit of positions, and the answer may be ``unknown``.  No Easy
-Harp deal has ever been proved unsolvable, so looking for one ends at the
+every deal, all three variants, decided ahead of time.  Easy Harp's are
+looked up in its atlas (:mod:`harp.ehatlas`) for the deals 1..K it covers
+(an ``unknown`` there was not decided within the build's limits); the
+other deals are decided on demand by :func:`harp.solve.solve` within a
+limit of positions, and the answer may be ``unknown``.  No Easy Harp deal
+has ever been proved unsolvable, so looking for one on demand ends at the
 limit.
 """
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from .atlas import cells_of, seahaven_atlas
 from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, VARIANTS, DealCode, make_code, variant_name
+from .ehatlas import LOST, OUTCOMES, WON, EasyHarpAtlas, easy_harp_atlas
 from .solve.budget import TIME, Budget
 from .solve.result import SolveLimits
 
@@ -66,6 +69,23 @@ def seahaven_verdicts(number: int, limits: SolveLimits = DECIDE_LIMITS) -> dict[
     return {v: decide(make_code(SEAHAVEN, number, cells_of(v)), limits) for v in variants}
 
 
+def easy_harp_covered(number: int) -> EasyHarpAtlas | None:
+    """The Easy Harp atlas if it covers deal ``number``, else None."""
+    atlas = easy_harp_atlas()
+    return atlas if atlas is not None and atlas.covers(number) else None
+
+
+def easy_harp_verdict(number: int) -> Verdict | None:
+    """The Easy Harp atlas's verdict on a deal; None if it does not cover it."""
+    atlas = easy_harp_covered(number)
+    if atlas is None:
+        return None
+    verdict = atlas.verdict(number)
+    note = ("" if verdict != "unknown" else
+            f"not decided within {atlas.limits_of(number)['max_states']} positions")
+    return Verdict(OUTCOMES[verdict], "atlas", note)
+
+
 def fewest_cells(verdicts: dict[str, Verdict]) -> int | str | None:
     """The fewest cells a Seahaven deal needs (1, 2, 4), None if it cannot
     be won, ``unknown`` if a verdict that would decide it is unknown."""
@@ -105,6 +125,18 @@ def random_seahaven_deal(cells: int, winnable: bool, fewest: int | None,
     number = seahaven_atlas().random_deal(rng or random.Random(), variant_name(SEAHAVEN, cells),
                                           winnable, fewest)
     return make_code(SEAHAVEN, number, cells)
+
+
+def random_easy_harp_atlas_deal(winnable: bool, rng: random.Random | None = None
+                                ) -> DealCode | None:
+    """A random Easy Harp deal of the atlas, won (or proved lost); None
+    when harp ships no Easy Harp atlas; AtlasError when none of its deals
+    is of that kind."""
+    atlas = easy_harp_atlas()
+    if atlas is None:
+        return None
+    return make_code(EASY_HARP, atlas.random_deal(rng or random.Random(),
+                                                  WON if winnable else LOST))
 
 
 def random_easy_harp_deal(winnable: bool, limits: SolveLimits = DECIDE_LIMITS,

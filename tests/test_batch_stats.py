@@ -375,7 +375,7 @@ def test_a_database_of_an_earlier_harp_opens_and_its_unknowns_are_redone(tmp_pat
     assert "2 of 2 deals to compute (1 stored as unknown" in result.stderr   # (no layouts)
     (row,) = json.loads(result.stdout)
     assert (row["solved"], row["unknown"]) == (2, 0) and row["mean_cpu_seconds"] is not None
-    assert "limits" not in solve_rows(db)[1] and solve_rows(db)[2]["limits"]["max_states"] == 2_000_000
+    assert "limits" not in solve_rows(db)[1] and solve_rows(db)[2]["limits"]["max_states"] == 5_000_000
 
 
 def test_stored_limits_must_be_well_formed(tmp_path: Path) -> None:

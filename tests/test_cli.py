@@ -93,8 +93,8 @@ def test_python_dash_m_runs_the_group(module, tmp_path):
 
 def test_the_commands():
     assert cli.list_commands(click.Context(cli)) == [
-        "deal", "decode", "encode", "generate", "hint", "play", "replay", "rules", "score",
-        "show", "solve", "stats"]
+        "atlas", "deal", "decode", "encode", "generate", "hint", "play", "replay", "rules",
+        "score", "show", "solve", "stats"]
 
 
 # The group imports a command's module on first use: list, not ``cli.commands``.

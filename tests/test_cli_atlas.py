@@ -137,8 +137,6 @@ def test_stats_report_atlas():
 
 @pytest.mark.parametrize("args, message", [
     (["--atlas"], "--atlas goes with --report: the atlas is read, not computed"),
-    (["--report", "--atlas", "--game", "eh"], "the atlas is of Seahaven deals; Easy Harp deals "
-     "are decided with the solver: harp stats --game eh --deals LIST --solve"),
     (["--report", "--atlas", "--deals", "0-5"], "Invalid value for '--deals': bad deal range "
      "'0-5': deals run from 1 to 999999, low to high"),
 ])

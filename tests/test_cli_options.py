@@ -32,10 +32,19 @@ def option(*decls, **attrs):
 
 click.option = option
 from harp.cli.main import COMMANDS, cli
+
+def commands():
+    # every command, and every command of a group (atlas build)
+    for name in COMMANDS:
+        command = cli.get_command(None, name)
+        yield name, command
+        for sub, subcommand in getattr(command, "commands", {}).items():
+            yield f"{name} {sub}", subcommand
+
 print(json.dumps({name: {p.opts[0]: getattr(p, "defined_by", "?")
-                         for p in cli.get_command(None, name).params
+                         for p in command.params
                          if isinstance(p, click.Option) and p.opts[0] != "--help"}
-                  for name in COMMANDS}))
+                  for name, command in commands()}))
 """
 
 O = "harp.cli.options."
@@ -59,7 +68,16 @@ WINNABLE = {"--winnable": O + "winnable_flags", "--unwinnable": O + "winnable_fl
 #: --record (hidden) says which of the two replaced it.
 LOAD = {"--load": O + "load_option", "--record": O + "retired_record_option"}
 
+PIECES = {"--pieces": O + "pieces_option"}
+
 EXPECTED = {
+    "atlas": {},
+    "atlas assemble": {**PIECES, "--out": "harp.cli.atlas"},
+    "atlas build": {**PIECES, **DEALS, "--piece-size": "harp.cli.atlas", **DECIDE, **RUN},
+    "atlas check": {"--file": "harp.cli.atlas", "--sample": "harp.cli.atlas",
+                    "--seed": "harp.cli.atlas", **RUN},
+    "atlas status": {**PIECES, **COLUMNS, **TABLES},
+    "atlas unknown": {**PIECES, **COLUMNS, **TABLES},
     "deal": {**CHOICE, "--format": "harp.cli.deal", **WINNABLE, "--difficulty": "harp.cli.deal",
              **DISPLAY},
     "decode": {"--solve": "harp.cli.decode", **DECIDE},
@@ -72,7 +90,9 @@ EXPECTED = {
     "play": {"--script": "harp.cli.play", **LOAD, "--verbose": "harp.cli.play",
              "--interactive": "harp.cli.play", "--line": "harp.cli.play", **CHOICE, **WINNABLE,
              **RULES, **DISPLAY},
-    "replay": {"--check": "harp.cli.replay", **RULES, **DISPLAY},
+    "replay": {"--check": "harp.cli.replay", "--lost": "harp.cli.replay",
+               "--max-states": O + "limit_options", "--timeout": O + "limit_options",
+               **RULES, **DISPLAY},
     "rules": {"--list": "harp.cli.rules"},
     "score": {"--rows": "harp.cli.score", "--by": "harp.cli.score", **RUN, **TABLES,
               **COLUMNS},
@@ -89,7 +109,9 @@ EXPECTED = {
 #: Options of the same name that mean different things to different
 #: commands, each defined by its command: ``--solve`` turns the solver on
 #: for what each command does.
-OTHER_MEANINGS = {("decode", "--solve"), ("generate", "--solve"), ("stats", "--solve")}
+OTHER_MEANINGS = {("decode", "--solve"), ("generate", "--solve"), ("stats", "--solve"),
+                  # the seed of the random games; the seed of the deals drawn to check
+                  ("generate", "--seed"), ("atlas check", "--seed")}
 
 
 def defined() -> dict[str, dict[str, str]]:

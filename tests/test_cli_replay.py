@@ -72,6 +72,7 @@ VERDICTS = {
                     "195 actions, all legal. Score 475, moves 195, status open.",
                     "30 actions, all legal. Score 125, moves 30, status open.",
                     "7 of 7 records replayed without error"],
+    "lost-easy-harp.txt": ["254 actions, all legal. Score 805, moves 253, status open."],
     "seahaven-capacity.txt": ["48 actions, all legal. Score 140, moves 48, status open."],
     "won-easy-harp.txt": ["236 actions, all legal. Score 1360, moves 236, status won."],
     "won-seahaven.txt": ["105 actions, all legal. Score 575, moves 105, status won."],
@@ -210,3 +211,78 @@ def test_replay_settings_switches(tmp_path):
         "1 action, all legal. Score 10, moves 1, status open.\n")
     refused(["replay", "--check", "--no-double-click", str(path)], 1,
             'action 1 (tt8): double tap is off (setting "double click") (RULES B9)')
+
+
+# ------------------------------------------------------------------ replay --lost
+
+def lost_game(upto: int | None = None) -> str:
+    """examples/lost-easy-harp.txt as one record line, cut after ``upto``
+    actions if given."""
+    lines = (EXAMPLES / "lost-easy-harp.txt").read_text().splitlines()
+    code, *moves = " ".join(line for line in lines if not line.startswith("#")).split()
+    return " ".join([code, *moves[:upto]]) + "\n"
+
+
+def test_replay_lost_names_the_action_since_which_the_game_is_lost():
+    """RULES C8: examples/lost-easy-harp.txt plays w>4 (action 250), undoes
+    it (251: the position can be won again), plays it again (252) and draws
+    twice: lost since action 252.  The exact last lines, exit 0."""
+    out = invoke_ok("replay", "--check", "--lost", "examples/lost-easy-harp.txt")
+    assert out.splitlines()[-2:] == [
+        "254 actions, all legal. Score 805, moves 253, status open.",
+        "Lost since action 252 (w>4): no line of play wins after it (RULES C8)."]
+
+
+def test_replay_lost_without_the_undo_and_before_the_blunder(tmp_path):
+    """The same game cut after its first w>4 is lost since action 250; cut
+    just before it, it is not lost (the solver's win from there is replayed)."""
+    path = tmp_path / "games.txt"
+    path.write_text(lost_game(250) + lost_game(249))
+    lines = invoke_ok("replay", "--check", "--lost", str(path), "--ascii").splitlines()
+    assert [line for line in lines if line.startswith(("Lost", "Not"))] == [
+        "Lost since action 250 (w>4): no line of play wins after it (RULES C8).",
+        "Not lost: the last position can still be won."]
+    assert lines[-1] == "2 of 2 records replayed without error"
+
+
+def test_replay_lost_within_small_limits():
+    """With one position per search, the last position is still proved lost
+    (rule NEVER-MOVES sees it at once), but the one before action 252 is not
+    decided: lost since that action at the latest.  An opening is not
+    decided at all."""
+    out = invoke_ok("replay", "--check", "--lost", "--max-states", "1",
+                    "examples/lost-easy-harp.txt")
+    assert out.splitlines()[-1] == (
+        "Lost since action 252 (w>4) at the latest: the position before it was not decided "
+        "within the limits.")
+    out = invoke_ok("replay", "--check", "--lost", "--max-states", "1", "-",
+                    input="EH1-N-AAAAAAF\n")
+    assert out.splitlines()[-1] == (
+        "Not decided within the limits whether the last position can still be won.")
+
+
+def test_replay_lost_from_the_deal_in_seahaven():
+    """RULES C8 in Seahaven: deal 2 with one cell cannot be won (the
+    solver proves it), so a game of it is lost from the deal."""
+    out = invoke_ok("replay", "--check", "--lost", "-", input="SH1-C1-AAAAAAC\n")
+    assert out.splitlines()[-1] == "Lost from the deal: no line of play wins (RULES C8)."
+
+
+def test_replay_lost_json():
+    """With --json the last position's object carries the verdict."""
+    out = invoke_ok("replay", "--lost", "--json", "examples/lost-easy-harp.txt")
+    lost = json.loads(out)["lost"]
+    assert (lost["verdict"], lost["action"], lost["exact"]) == ("lost", 252, True)
+    assert lost["positions"] > 0
+
+
+def test_replay_limits_need_lost():
+    refused(["replay", "--max-states", "5", "examples/won-easy-harp.txt"], 2,
+            "--max-states and --timeout limit the search of --lost: they need --lost")
+
+
+def test_hint_says_a_lost_position_is_lost():
+    """RULES C8: from the end of the lost example, the hint says it is
+    lost, on one line, exit 0 (every verdict exits 0)."""
+    assert invoke_ok("hint", "--load", "examples/lost-easy-harp.txt") == \
+        "lost: no line of play wins from this position (RULES C8)\n"

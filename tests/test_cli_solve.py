@@ -40,7 +40,7 @@ def test_solve_json() -> None:
     data = json.loads(invoke_ok("solve", LOST_1CELL, "--json"))
     assert list(data) == ["code", "outcome", "script", "length", "draws", "states",
                           "verdict_states", "stopped_by", "cpu_seconds", "limits"]
-    assert data["limits"] == {"max_states": 2_000_000, "line_states": 60_000, "timeout": None}
+    assert data["limits"] == {"max_states": 5_000_000, "line_states": 60_000, "timeout": None}
     assert data["outcome"] == "unsolvable" and data["script"] == "" and data["length"] == 0
     data = json.loads(invoke_ok("solve", SH314, "--json"))
     assert data["outcome"] == "solved" and data["length"] == len(data["script"].split())
@@ -56,7 +56,8 @@ def test_solve_already_won() -> None:
 def test_hint() -> None:
     first = invoke_ok("solve", SH314).split()[0]
     assert invoke_ok("hint", SH314) == first + "\n"
-    assert invoke_ok("hint", LOST_1CELL) == "no winning line exists\n"
+    assert invoke_ok("hint", LOST_1CELL) == \
+        "lost: no line of play wins from this position (RULES C8)\n"
     assert invoke_ok("hint", SH314, "--max-states", "2") == (
         "no winning line found within the limits (max states 2 reached); the position may "
         "still be won: a longer search (--max-states, or harp solve) may find one\n")
@@ -106,7 +107,7 @@ def test_line_states_option() -> None:
     code = str(make_code("EH", 2))
     data = json.loads(invoke_ok("solve", code, "--line-states", "0", "--json"))
     assert data["outcome"] == "solved" and data["verdict_states"] == data["states"]
-    assert data["limits"] == {"max_states": 2_000_000, "line_states": 0, "timeout": None}
+    assert data["limits"] == {"max_states": 5_000_000, "line_states": 0, "timeout": None}
     board = new_board(code)
     board.push_script(data["script"])
     assert board.status() == "won"

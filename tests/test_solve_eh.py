@@ -29,7 +29,7 @@ from harp.solve.easyharp.search import (BEAM_SCORES, BestFirst, Children, Novelt
                                         NEED_RANKS, NEED_WEIGHT, depth_first,
                                         score_by_depth, score_by_foundations,
                                         score_by_low_cards, score_by_needs)
-from harp.solve.easyharp.deadends import BLOCKED, LOCKED, dead_end, locked_cards
+from harp.solve.easyharp.deadends import BLOCKED, LOCKED, STUCK, dead_end, locked_cards
 from harp.solve.easyharp.model import (COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, TALON_TO_FOUNDATION, Move,
                                        Position, apply, digest, key, position_from_board)
 
@@ -255,8 +255,9 @@ def test_take_back_position_is_lost_without_take_backs():
 
 
 def test_dead_position_is_proved_unsolvable_and_rechecked():
-    """RULES A1.2-A1.10: ``unsolvable`` only after an exhaustive search; the
-    plain search over every legal action agrees."""
+    """RULES A1.2-A1.10: ``unsolvable`` is proved (here by rule NEVER-MOVES:
+    the 6S on each 5S can never move); the plain search over every legal
+    action agrees."""
     board = dead_position()
     result = solve_easy_harp(board.copy(), SolveLimits())
     assert result.outcome == "unsolvable"
@@ -271,7 +272,7 @@ def test_blocked_position_is_a_dead_end_without_search():
     result = solve_easy_harp(board.copy(), SolveLimits())
     assert result.outcome == "unsolvable" and result.states == 0
     assert plain_solvable(board.copy()) is False
-    assert dead_end(position_from_board(dead_position())) is None
+    assert dead_end(position_from_board(dead_position())) == STUCK    # cards move: not BLOCKED
     assert dead_end(position_from_board(new_board(make_code("EH", 1)))) is None
 
 

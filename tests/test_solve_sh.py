@@ -169,7 +169,7 @@ def test_won_position_and_result_fields() -> None:
     data = result.to_dict()
     assert list(data) == ["outcome", "script", "length", "draws", "states", "verdict_states",
                           "stopped_by", "cpu_seconds", "limits"]
-    assert data["limits"] == {"max_states": 2_000_000, "line_states": 60_000, "timeout": None}
+    assert data["limits"] == {"max_states": 5_000_000, "line_states": 60_000, "timeout": None}
     assert (data["script"], data["length"]) == ("", 0)
 
 

@@ -73,7 +73,7 @@ def hint_message(answer: dict[str, Any]) -> str:
     if answer["first"] is not None:
         return f"Hint: {answer['first']} (a winning line of {answer['length']} actions from here)"
     if answer["outcome"] == "unsolvable":
-        return "No winning line exists from here: undo (u) to an earlier position."
+        return "Lost: no line of play wins from here (RULES C8); undo (u) to an earlier position."
     return f"No winning line found ({answer['limit']}); i searches longer."
 
 
@@ -81,7 +81,7 @@ def winnable_message(answer: dict[str, Any]) -> str:
     if answer["first"] is not None:
         return f"Still winnable: yes, the solver won from here in {answer['length']} actions."
     if answer["outcome"] == "unsolvable":
-        return "Still winnable: no, no winning line exists from here (undo to go back)."
+        return "Still winnable: no, lost: no line of play wins from here (RULES C8); undo to go back."
     return f"Still winnable: unknown, the solver found no win ({answer['limit']})."
 
 

@@ -27,7 +27,7 @@ class SolveLimits:
     safety net: a result it cuts says ``stopped_by`` ``"time"``, and is
     not reproducible."""
 
-    max_states: int = 2_000_000
+    max_states: int = 5_000_000
     line_states: int = 0
     timeout: float | None = None
 
@@ -40,8 +40,9 @@ class SolveLimits:
 #: line search.  A batch's time is its typical deal's, not its limit's
 #: (Easy Harp deals 1-10 000: a median of 0.045 s), so the limit only
 #: decides what the rare hard deal gets: every deal of 1-10 000 and all
-#: but one of 30 001-40 000 are won within 2 000 000 positions
-#: (benchmarks/NOTES.md).
+#: but one of 30 001-40 000 are won within 2 000 000 positions, and that
+#: one, 35497, at 4 558 560 (benchmarks/NOTES.md).  The searches' tables
+#: are capped, not the budget, so a larger budget costs time, not memory.
 BATCH_LIMITS = SolveLimits()
 #: ``harp solve``: one position, a patient user who will read the line:
 #: the batch's positions, then a search for a shorter line.

@@ -2,8 +2,9 @@
 
 Its modules, each with one job: :mod:`.model` (the position and its key),
 :mod:`.moves_sound` and :mod:`.moves_fast` (the two move generators),
-:mod:`.safe` (the proved foundation rules), :mod:`.deadends` (proved
-tests that a position is lost), :mod:`.search` (the searches),
+:mod:`.safe` (the proved foundation rules), :mod:`.deadends` and
+:mod:`.movable` (proved tests that a position is lost), :mod:`.prove`
+(the prover: lost, winnable or unknown), :mod:`.search` (the searches),
 :mod:`.lines` and :mod:`.schedule` (the found line made into actions) and
 :mod:`.solver` (the order of work).
 """

@@ -14,10 +14,13 @@ from harp.cards import KING
 from harp.easyharp import FITS, PARENTS
 
 from .model import Position, accepts, slot_for, slot_top, tableau_empty, talon_cards
+from .movable import stuck_cards
 
-#: Names of the patterns (what :func:`dead_end` returns).
+#: Names of the patterns (what :func:`dead_end` returns); STUCK is rule
+#: NEVER-MOVES of :mod:`harp.solve.easyharp.movable`.
 BLOCKED = "no card can move"
 LOCKED = "a card can never leave its column"
+STUCK = "a card can never move"
 
 
 def dead_end(pos: Position) -> str | None:
@@ -26,6 +29,8 @@ def dead_end(pos: Position) -> str | None:
         return BLOCKED
     if locked_cards(pos):
         return LOCKED
+    if stuck_cards(pos):
+        return STUCK
     return None
 
 

@@ -54,7 +54,7 @@ class SearchOutcome(NamedTuple):
     states: int
 
 
-def _spent(budget: Budget, outcome: str, line: list[Move], states: int) -> SearchOutcome:
+def spent(budget: Budget, outcome: str, line: list[Move], states: int) -> SearchOutcome:
     """The outcome of a search that made ``states`` positions, spent."""
     budget.spend(states)
     return SearchOutcome(outcome, line, states)
@@ -79,7 +79,7 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     plays the forced moves, appending them to line.  The line returned
     leads from ``root`` to the win's empty tableau."""
     if tableau_empty(root):
-        return _spent(budget, SOLVED, [], 1)
+        return spent(budget, SOLVED, [], 1)
     max_states = budget.limit
     seen = {key(root)}
     count = 1
@@ -90,7 +90,7 @@ def depth_first(root: Position, steps: Callable[[Position], list],
         tried += 1
         if tried % CLOCK_EVERY == 0:
             if budget.late():
-                return _spent(budget, UNKNOWN, [], count)
+                return spent(budget, UNKNOWN, [], count)
             budget.tell(count)
         frame = stack[-1]
         pos, options, index = frame
@@ -107,12 +107,12 @@ def depth_first(root: Position, steps: Callable[[Position], list],
         seen.add(k)
         count += 1
         if tableau_empty(child):
-            return _spent(budget, SOLVED, [m for seg in path for m in seg] + segment, count)
+            return spent(budget, SOLVED, [m for seg in path for m in seg] + segment, count)
         if count >= max_states:
-            return _spent(budget, UNKNOWN, [], count)
+            return spent(budget, UNKNOWN, [], count)
         path.append(segment)
         stack.append([child, steps(child), 0])
-    return _spent(budget, UNSOLVABLE, [], count)
+    return spent(budget, UNSOLVABLE, [], count)
 
 
 def beam(root: Position, width: int, children: Children, score: Callable[[Position], int],
@@ -134,7 +134,7 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
     with a win, which is replayed).  It stops once it has made
     ``budget.limit`` positions (the last expansion may go past it)."""
     if tableau_empty(root):
-        return _spent(budget, SOLVED, [], 1)
+        return spent(budget, SOLVED, [], 1)
     max_states = budget.limit
     seen = {digest(root)}
     tree = Tree()
@@ -144,15 +144,15 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
     while level:
         stale += 1
         if stale > STALL:
-            return _spent(budget, UNKNOWN, [], len(tree))
+            return spent(budget, UNKNOWN, [], len(tree))
         candidates = []
         for pos, node in level:
             for index, child in _new_children(pos, node, children, seen, tree):
                 if tableau_empty(child):
-                    return _spent(budget, SOLVED, tree.path(index), len(tree))
+                    return spent(budget, SOLVED, tree.path(index), len(tree))
                 candidates.append((score(child), index, child))
             if len(tree) >= max_states or budget.late():
-                return _spent(budget, UNKNOWN, [], len(tree))
+                return spent(budget, UNKNOWN, [], len(tree))
         candidates.sort(key=_first_two)
         if candidates and candidates[0][0] < best:
             best = candidates[0][0]
@@ -161,7 +161,7 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
             level = _diverse(candidates, tree, width, per_parent)
         else:
             level = [(child, node) for _, node, child in candidates[:width]]
-    return _spent(budget, UNKNOWN, [], len(tree))
+    return spent(budget, UNKNOWN, [], len(tree))
 
 
 class BestFirst:
@@ -239,9 +239,9 @@ class BestFirst:
         returned is this call's; the last expansion may go past it);
         ``solved`` with the line from the root."""
         if self.root_won:
-            return _spent(budget, SOLVED, [], 1)
+            return spent(budget, SOLVED, [], 1)
         if self.unscored and not self._score_open(budget):
-            return _spent(budget, UNKNOWN, [], 0)
+            return spent(budget, UNKNOWN, [], 0)
         tree, seen, heap, key = self.tree, self.seen, self.heap, self._key
         stop = min(len(tree) + budget.limit, self.cap)
         start = len(tree)
@@ -251,9 +251,9 @@ class BestFirst:
             for index, child in _new_children(unpack(blob), order % _NODES, self.children, seen,
                                               tree):
                 if tableau_empty(child):
-                    return _spent(budget, SOLVED, tree.path(index), len(tree) - start)
+                    return spent(budget, SOLVED, tree.path(index), len(tree) - start)
                 heapq.heappush(heap, (key(child, index), pack(child)))
-        return _spent(budget, UNKNOWN, [], len(tree) - start)
+        return spent(budget, UNKNOWN, [], len(tree) - start)
 
 
 class Children:

@@ -36,7 +36,9 @@ from its open positions under other orders, and more novelty searches,
 take its share), until
 :data:`FAST_SHARE` of the budget is used; then the sound search with what
 is left.  A fast run only ever answers with a win; only the sound search
-and the dead-end tests answer ``unsolvable``.
+(the prover's, :func:`~harp.solve.easyharp.prove.sound_search`, which
+also cuts positions rule NEVER-MOVES proves lost) and the dead-end tests
+answer ``unsolvable``.
 
 Memory: a depth-first run's table holds at most its share of
 ``max_states`` keys (about 200 bytes each), a beam search at most
@@ -53,9 +55,9 @@ copy of its tables and :data:`REORDERED_DEPTH_CAP` and
 :data:`REORDERED_CAP` positions more (a search is freed once full), the
 children kept for the beams at most :data:`KEEP_CHILDREN` positions'
 (about 8 KB each), and the fast runs' tables are freed before the sound
-search; so at the default limits (2 000 000 positions) a solver process
-stays under 400 MiB (344 MiB on deal 35497, whose search runs to the
-limit: benchmarks/NOTES.md).
+search; so a solver process stays under 400 MiB whatever its budget of
+positions (335 MiB on deal 35497, won after 4 558 560 positions, the
+same at a limit of 12 000 000: benchmarks/NOTES.md).
 """
 from __future__ import annotations
 
@@ -68,7 +70,7 @@ from .deadends import dead_end
 from .lines import positions_along, shorten, to_actions
 from .model import Move, Position, position_from_board
 from .moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
-from .moves_sound import complete_steps
+from .prove import sound_search
 from .safe import play_proved
 from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
                                score_by_depth, score_by_low_cards, score_by_needs)
@@ -219,7 +221,7 @@ def _solve(board, limits: SolveLimits, progress: Progress | None) -> SolveResult
     if found.outcome == SOLVED:
         return won(fast_line, found)
     fast_exhausted = found.outcome == UNSOLVABLE
-    found = depth_first(sound_root, complete_steps, play_proved, budget.part(SOUND_FIRST))
+    found = sound_search(sound_root, budget.part(SOUND_FIRST))
     if found.outcome == SOLVED:
         return won(sound_line, found)
     if found.outcome == UNSOLVABLE:
@@ -228,7 +230,7 @@ def _solve(board, limits: SolveLimits, progress: Progress | None) -> SolveResult
         found = _fast_search(fast_root, budget.part(int(FAST_SHARE * budget.limit) - budget.used))
         if found.outcome == SOLVED:
             return won(fast_line, found)
-    found = depth_first(sound_root, complete_steps, play_proved, budget.part(budget.left))
+    found = sound_search(sound_root, budget.part(budget.left))
     if found.outcome == SOLVED:
         return won(sound_line, found)
     if found.outcome == UNSOLVABLE:

@@ -1,0 +1,194 @@
+"""``harp atlas``: build, assemble and check the Easy Harp atlas
+(:mod:`harp.analysis.pieces`, :mod:`harp.ehatlas`).
+
+``build`` computes the pieces of a deal range with ``harp stats --solve``'s
+machinery (a store a piece, ``--jobs`` or Dask, progress, Ctrl-C keeps
+every finished deal), resumable; run again with larger limits, it computes
+again only the ``unknown`` deals.  ``assemble`` writes the shipped file
+from the contiguous pieces from deal 1; ``status`` and ``unknown`` show the
+pieces and the deals still undecided, with the work spent on each;
+``check`` solves random deals of an atlas file again and compares.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import click
+
+from harp.analysis.atlas import write_file
+from harp.analysis.pieces import (PIECE_SIZE, PieceError, check_fits, piece_from_store, piece_path,
+                                  piece_plan, piece_ranges, piece_rows, read_piece, seed_store,
+                                  store_path, unknown_rows, write_piece, assemble as assembled)
+from harp.analysis.store import ResultStore
+from harp.deals import MAX_DEAL
+from harp.ehatlas import DEFAULT_PATH, encode_eh_atlas, read_eh_atlas
+from harp.solve import BATCH_LIMITS, SolveLimits
+
+from .options import (Count, FileName, check_run_options, columns_option, deals_option,
+                      limit_options, output_options, pieces_option, run_options)
+from .output import print_rows
+from .runs import INTERRUPTED, RunOptions, plural, run_plan
+
+@click.group()
+def atlas() -> None:
+    """Build, assemble and check the Easy Harp atlas.
+
+    \b
+    Example:
+        harp atlas build --pieces data/atlas-eh1 --deals 1-999999 --jobs 2
+        harp atlas assemble --pieces data/atlas-eh1
+        harp atlas check --sample 1000
+    """
+
+
+@atlas.command()
+@pieces_option
+@deals_option(f"A range of whole pieces [default: 1-{MAX_DEAL}].")
+@click.option("--piece-size", type=Count(1), default=PIECE_SIZE, show_default=True,
+              help="Deals a piece, aligned from deal 1.")
+@limit_options(BATCH_LIMITS, ("max_states", "timeout"), ", per deal")
+@run_options
+@click.pass_context
+def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_size: int,
+          limits: SolveLimits, jobs: int, executor: str, scheduler: str | None, quiet: bool,
+          show_progress: bool | None) -> None:
+    """Compute the pieces of a deal range that are missing, or that hold
+    unknown deals these limits go further on.
+
+    Each piece is written when its last deal is done; until then its deals
+    are kept in a store beside it (Ctrl-C loses nothing; the same command
+    resumes).
+    """
+    check_run_options(ctx, executor, scheduler)
+    first, last = whole_range(deal_list)
+    try:
+        ranges = piece_ranges(first, last, piece_size)
+    except PieceError as err:
+        raise click.BadParameter(str(err), param_hint="'--deals'") from None
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    options = RunOptions(jobs, executor, scheduler, show_progress, quiet)
+    for number, (a, b) in enumerate(ranges, 1):
+        check_fits(folder, a, b)
+        path = piece_path(folder, a, b)
+        piece = read_piece(path) if path.exists() else None
+        store = store_path(folder, a, b)
+        if piece is not None and not piece.undecided(limits):
+            drop_store(store)           # left by a run stopped after writing the piece
+            continue
+        again = f" ({len(piece.undecided(limits))} unknown to compute again)" if piece else ""
+        options.note(f"atlas: piece {number} of {len(ranges)}, deals {a}-{b}{again}")
+        if piece is not None:
+            with ResultStore(str(store)) as seeded:
+                seed_store(seeded, piece)
+        _, interrupted = run_plan(piece_plan(a, b, limits), str(store), options)
+        if interrupted:
+            ctx.exit(INTERRUPTED)
+        with ResultStore(str(store), read_only=True) as done:
+            piece = piece_from_store(done, a, b, piece)
+        write_piece(path, piece)
+        drop_store(store)
+        counts = piece.counts()
+        options.note(f"atlas: wrote {path.name}: {counts['won']} won, {counts['lost']} lost, "
+                     f"{counts['unknown']} unknown")
+    rows = [row for row in piece_rows(folder) if first <= row["first"] and row["last"] <= last]
+    click.echo(f"{plural(len(rows), 'piece')} of deals {first}-{last}: "
+               + summary({k: sum(row[k] for row in rows) for k in ("won", "lost", "unknown")}))
+
+
+def drop_store(store: Path) -> None:
+    """Remove a piece's store once the piece is written: the piece holds it all."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{store}{suffix}").unlink(missing_ok=True)
+
+
+def whole_range(deal_list: list[int] | None) -> tuple[int, int]:
+    """The range ``--deals`` names; a usage error unless it is one range."""
+    if deal_list is None:
+        return 1, MAX_DEAL
+    first, last = min(deal_list), max(deal_list)
+    if len(deal_list) != last - first + 1:
+        raise click.BadParameter("give one range N-M of whole pieces", param_hint="'--deals'")
+    return first, last
+
+
+def summary(counts: dict[str, int]) -> str:
+    return f"{counts['won']} won, {counts['lost']} lost, {counts['unknown']} unknown"
+
+
+@atlas.command()
+@pieces_option
+@click.option("--out", type=FileName(dir_okay=False), default=str(DEFAULT_PATH),
+              help="The atlas file to write [default: the one harp ships].")
+def assemble(folder: str, out: str) -> None:
+    """Write the atlas of the contiguous pieces from deal 1."""
+    made = assembled(folder)
+    size = write_file(encode_eh_atlas(made), out)
+    click.echo(f"wrote {out}: deals {made.first}-{made.last}, {size} bytes; "
+               + summary(made.counts()))
+
+
+@atlas.command()
+@pieces_option
+@columns_option
+@output_options
+def status(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt: str) -> None:
+    """One row per piece: its deals, verdicts, largest limit, harp version."""
+    print_rows(piece_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns)
+
+
+@atlas.command()
+@pieces_option
+@columns_option
+@output_options
+def unknown(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt: str) -> None:
+    """The deals still unknown, with the positions and CPU seconds spent."""
+    print_rows(unknown_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
+               headers=["deal", "states", "cpu_seconds", "max_states", "stopped_by"])
+
+
+@atlas.command()
+@click.option("--file", "path", type=FileName(dir_okay=False), default=str(DEFAULT_PATH),
+              help="The atlas file [default: the one harp ships].")
+@click.option("--sample", type=Count(1), default=1000, show_default=True,
+              help="Deals drawn at random and solved again.")
+@click.option("--seed", type=int, default=None, help="The draw's seed [default: random].")
+@run_options
+@click.pass_context
+def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: int,
+          executor: str, scheduler: str | None, quiet: bool,
+          show_progress: bool | None) -> None:
+    """Read an atlas file (its SHA-256 checked), solve random deals of it
+    again under the limits of each, and compare verdict, difficulty and
+    line length; exit 1 if any differs."""
+    check_run_options(ctx, executor, scheduler)
+    from harp.analysis.parallel import parallel_map
+
+    from .progress import progress
+    made = read_eh_atlas(path)
+    rng = random.Random(seed)
+    deals = sorted(rng.sample(range(made.first, made.last + 1), min(sample, made.size)))
+    tasks = [(deal, made.limits_of(deal)) for deal in deals]
+    solved = parallel_map(resolved, tasks, jobs=jobs, executor=executor, scheduler=scheduler)
+    differ = [deal for deal, again in zip(deals, progress(solved, len(tasks), "deals",
+                                                          show_progress, quiet))
+              if again != (made.verdict(deal), made.difficulty(deal), made.length(deal))]
+    click.echo(f"{Path(path).name}: deals {made.first}-{made.last}, {summary(made.counts())}; "
+               f"{len(deals)} solved again: "
+               + ("all equal" if not differ else
+                  f"{len(differ)} differ ({', '.join(map(str, differ[:10]))})"))
+    if differ:
+        ctx.exit(1)
+
+
+def resolved(task: tuple[int, dict[str, Any]]) -> tuple[str, float, int | None]:
+    """A deal solved again as the build solved it: its verdict,
+    difficulty and line length (runs in a worker)."""
+    from harp.analysis.pieces import measures
+    from harp.analysis.stats import solve_facts
+    from harp.deals import EASY_HARP, make_code
+    deal, limits = task
+    verdict, difficulty, length = measures(solve_facts(make_code(EASY_HARP, deal),
+                                                       SolveLimits(**limits)))
+    return verdict, difficulty / 10, length

@@ -1,0 +1,292 @@
+"""The Easy Harp atlas: its build in pieces (harp atlas build, resumed and
+run again under larger limits), the file (assemble, check, damage), and
+the commands that answer from it (decode, deal, stats --report --atlas)."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import harp.analysis.stats
+import harp.ehatlas
+from harp.analysis.pieces import (assemble, decode_piece, encode_piece, read_piece,
+                                  readme_line)
+from harp.ehatlas import (CODES, DEFAULT_PATH, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas,
+                          read_eh_atlas)
+
+from helpers import interrupt_at, invoke, invoke_ok, refused
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The limits of the tiny build: a few deals are won, the rest unknown.
+SMALL = ["--max-states", "3000"]
+WON = [2, 3, 5, 8, 11]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Deals 1-12 in pieces of 4, built through the command line."""
+    folder = tmp_path_factory.mktemp("pieces")
+    result = invoke("atlas", "build", "--pieces", str(folder), "--deals", "1-12",
+                    "--piece-size", "4", *SMALL)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "3 pieces of deals 1-12: 5 won, 0 lost, 7 unknown\n"
+    assert result.stderr.splitlines() == [
+        "atlas: piece 1 of 3, deals 1-4", "stats: 4 of 4 deals to compute",
+        "atlas: wrote eh1-000001-000004.piece: 2 won, 0 lost, 2 unknown",
+        "atlas: piece 2 of 3, deals 5-8", "stats: 4 of 4 deals to compute",
+        "atlas: wrote eh1-000005-000008.piece: 2 won, 0 lost, 2 unknown",
+        "atlas: piece 3 of 3, deals 9-12", "stats: 4 of 4 deals to compute",
+        "atlas: wrote eh1-000009-000012.piece: 1 won, 0 lost, 3 unknown"]
+    return folder
+
+
+@pytest.fixture
+def installed(built, tmp_path, monkeypatch):
+    """The atlas of the tiny build, as the one harp ships."""
+    path = tmp_path / "atlas-eh1.bin"
+    invoke_ok("atlas", "assemble", "--pieces", str(built), "--out", str(path))
+    monkeypatch.setattr(harp.ehatlas, "DEFAULT_PATH", path)
+    return path
+
+
+def test_pieces_are_files_and_a_finished_build_computes_nothing(built):
+    assert sorted(p.name for p in built.iterdir()) == [
+        "eh1-000001-000004.piece", "eh1-000005-000008.piece", "eh1-000009-000012.piece"]
+    piece = read_piece(built / "eh1-000001-000004.piece")
+    assert (piece.first, piece.last, piece.harp_versions) == (1, 4, (harp.__version__,))
+    assert piece.result(2)["outcome"] == "solved" and piece.result(2)["length"] > 0
+    assert piece.result(1)["limits"] == {"max_states": 3000, "line_states": 0, "timeout": None}
+    result = invoke("atlas", "build", "--pieces", str(built), "--deals", "1-12",
+                    "--piece-size", "4", *SMALL)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0, "3 pieces of deals 1-12: 5 won, 0 lost, 7 unknown\n", "")
+
+
+def test_status_and_unknown_list_the_pieces_and_the_work_spent(built):
+    assert invoke_ok("atlas", "status", "--pieces", str(built)).splitlines() == [
+        "  first    last    won    lost    unknown    max_states  harp_versions",
+        "-------  ------  -----  ------  ---------  ------------  ---------------",
+        "      1       4      2       0          2          3000  0.1.0",
+        "      5       8      2       0          2          3000  0.1.0",
+        "      9      12      1       0          3          3000  0.1.0"]
+    rows = json.loads(invoke_ok("atlas", "unknown", "--pieces", str(built), "--json"))
+    assert [(r["deal"], r["states"], r["max_states"], r["stopped_by"]) for r in rows] == [
+        (deal, 3000, 3000, "positions") for deal in (1, 4, 6, 7, 9, 10, 12)]
+    assert all(r["cpu_seconds"] > 0 for r in rows)
+
+
+def test_a_build_resumes_from_the_store_of_its_piece(tmp_path):
+    """A piece in progress keeps its deals in the store of harp stats --db:
+    the build computes only the rest, then writes the piece and drops the store."""
+    store = tmp_path / "eh1-000001-000004.db"
+    invoke_ok("stats", "--game", "eh", "--deals", "2-3", "--solve", "--db", str(store), *SMALL)
+    result = invoke("atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4",
+                    "--piece-size", "4", *SMALL)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[1] == \
+        f"stats: 2 of 4 deals to compute (the rest are in {store})"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["eh1-000001-000004.piece"]
+    store.write_bytes(b"")              # as if stopped after writing the piece
+    invoke_ok("atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4", "--piece-size",
+              "4", *SMALL)
+    assert not store.exists()
+
+
+def test_a_larger_budget_computes_only_the_unknown_deals_again(built, tmp_path):
+    folder = tmp_path / "pieces"
+    shutil.copytree(built, folder)
+    result = invoke("atlas", "build", "--pieces", str(folder), "--deals", "1-4",
+                    "--piece-size", "4", "--max-states", "30000")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[:2] == [
+        "atlas: piece 1 of 1, deals 1-4 (2 unknown to compute again)",
+        f"stats: 2 of 4 deals to compute (2 stored as unknown under smaller limits, computed "
+        f"again; the rest are in {folder / 'eh1-000001-000004.db'})"]
+    piece = read_piece(folder / "eh1-000001-000004.piece")
+    assert [piece.result(d)["limits"]["max_states"] for d in range(1, 5)] == [30000, 3000,
+                                                                              3000, 30000]
+    made = assemble(folder)
+    assert made.limits_of(1)["max_states"] == 30000 and made.limits_of(2)["max_states"] == 3000
+    assert made.counts() == {"won": 7, "lost": 0, "unknown": 5}
+
+
+def test_assemble_and_check_solve_the_deals_again(built, tmp_path):
+    path = tmp_path / "a.bin"
+    out = invoke_ok("atlas", "assemble", "--pieces", str(built), "--out", str(path))
+    assert out == f"wrote {path}: deals 1-12, {path.stat().st_size} bytes; 5 won, 0 lost, " \
+                  "7 unknown\n"
+    made = read_eh_atlas(path)
+    assert [d for d in range(1, 13) if made.verdict(d) == "won"] == WON
+    assert made.length(5) > 0 and made.length(1) is None and made.difficulty(1) == 3.5
+    assert invoke_ok("atlas", "check", "--file", str(path), "--sample", "12") == \
+        "a.bin: deals 1-12, 5 won, 0 lost, 7 unknown; 12 solved again: all equal\n"
+    wrong = dataclasses.replace(made, verdicts=bytes([CODES["won"]]) + made.verdicts[1:])
+    path.write_bytes(encode_eh_atlas(wrong))
+    result = invoke("atlas", "check", "--file", str(path), "--sample", "12")
+    assert (result.exit_code, result.stdout) == (
+        1, "a.bin: deals 1-12, 6 won, 0 lost, 6 unknown; 12 solved again: 1 differ (1)\n")
+
+
+def test_the_pieces_must_fit(built, tmp_path):
+    refused(["atlas", "build", "--pieces", str(tmp_path), "--deals", "1-5", "--piece-size",
+             "4"], 2, "Invalid value for '--deals': deals 1-5 are not whole pieces of 4 deals "
+                      "(1-4, 5-8, ...; the last ends at 999999)")
+    refused(["atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4,9-12"], 2,
+            "Invalid value for '--deals': give one range N-M of whole pieces")
+    refused(["atlas", "build", "--pieces", str(built), "--deals", "1-6", "--piece-size", "6"],
+            1, "eh1-000001-000004.piece overlaps the piece of deals 1-6: give the "
+               "--piece-size the folder was built with")
+    refused(["atlas", "assemble", "--pieces", str(tmp_path)], 1,
+            f"no piece starting at deal 1 in {tmp_path}")
+
+
+def test_a_damaged_piece_or_atlas_is_refused(built, tmp_path):
+    folder = tmp_path / "pieces"
+    shutil.copytree(built, folder)
+    piece = folder / "eh1-000005-000008.piece"
+    data = piece.read_bytes()
+    piece.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    result = invoke("atlas", "assemble", "--pieces", str(folder))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith("Error: eh1-000005-000008.piece: damaged atlas (")
+    made = read_piece(built / "eh1-000001-000004.piece")
+    made.results[1]["states"] = -1
+    with pytest.raises(harp.atlas.AtlasError, match=r"^x\.piece: damaged piece \(the result "
+                                                    r"of deal 2\)$"):
+        decode_piece(encode_piece(made), "x.piece")
+    good = encode_eh_atlas(assemble(built))
+    for spoilt, reason in ((good[:-1] + bytes([good[-1] ^ 1]), "damaged atlas ("),
+                           (good.replace(b'"won":5', b'"won":6'),
+                            "damaged atlas (the counts of verdicts do not match)"),
+                           (b"HARP-ATLAS\n{}\n", "damaged atlas header")):
+        with pytest.raises(harp.atlas.AtlasError, match="^" + re.escape(f"x.bin: {reason}")):
+            decode_eh_atlas(spoilt, "x.bin")
+
+
+def test_a_damaged_packaged_atlas_is_one_error(built, tmp_path, monkeypatch):
+    path = tmp_path / "atlas-eh1.bin"
+    good = encode_eh_atlas(assemble(built))
+    path.write_bytes(good.replace(b'"won":5', b'"won":6'))
+    monkeypatch.setattr(harp.ehatlas, "DEFAULT_PATH", path)
+    error = ("the Easy Harp atlas cannot be used (damaged atlas (the counts of verdicts do "
+             f"not match)): reinstall harp to repair it; the file is {path}")
+    refused(["decode", "EH1-N-AAAAAAF"], 1, error)
+    refused(["deal", "EH1-N-AAAAAAF"], 1, error + " (harp show EH1-N-AAAAAAF prints the "
+                                                  "board alone)")
+    refused(["deal", "--random", "--winnable", "--game", "eh"], 1, error)
+    invoke_ok("decode", "SH1-C4-AAAAAJ2")
+
+
+def test_commands_answer_from_the_atlas_for_the_deals_it_covers(installed):
+    made = read_eh_atlas(installed)
+    assert invoke_ok("decode", "EH1-N-AAAAAAF").splitlines()[-2:] == [
+        "winnable: yes (atlas)", f"difficulty: {made.difficulty(5)} (atlas; a line of "
+                                 f"{made.length(5)} actions)"]
+    assert invoke_ok("decode", "EH1-N-AAAAAAE").splitlines()[-1] == \
+        "winnable: unknown (atlas: not decided within 3000 positions)"
+    assert invoke_ok("decode", "EH1-N-AAAAAAN").splitlines()[-1] == \
+        "winnable: unknown (the Easy Harp atlas covers deals 1-12; --solve decides with the " \
+        "solver)"                                                       # deal 13
+    assert invoke_ok("decode", "EH1-N-AAAAAAF", "--solve").splitlines()[-1] == \
+        "winnable: yes (solver)"
+    assert invoke_ok("deal", "EH1-N-AAAAAAF").splitlines()[-1] == "Winnable  yes"
+    assert json.loads(invoke_ok("deal", "EH1-N-AAAAAAE", "--json"))["winnable"] == {"N": None}
+    assert "winnable" not in json.loads(invoke_ok("deal", "EH1-N-AAAAAAN", "--json"))
+    for _ in range(5):
+        data = json.loads(invoke_ok("deal", "--random", "--winnable", "--game", "eh", "--json"))
+        assert data["deal"] in WON and data["winnable"] == {"N": True}
+    refused(["deal", "--random", "--unwinnable", "--game", "eh"], 1,
+            "no deal of the Easy Harp atlas is proved lost (deals 1-12: 5 won, 0 lost, "
+            "7 unknown)")
+
+
+def test_stats_report_atlas_of_easy_harp(installed):
+    made = read_eh_atlas(installed)
+    rows = json.loads(invoke_ok("stats", "--report", "--atlas", "--game", "eh", "--json"))
+    assert rows[-1] == {"difficulty": "all", "deals": 12, "won": 5, "lost": 0, "unknown": 7,
+                        "won_pct": 41.67, "ci95_low": 19.33, "ci95_high": 68.05,
+                        "median_length": sorted(made.length(d) for d in WON)[2]}
+    assert [r["difficulty"] for r in rows] == ["1.0-1.9", "2.0-2.9", "3.0-3.9", "all"]
+    assert rows[2]["unknown"] == 7 and sum(r["deals"] for r in rows[:-1]) == 12
+    table = invoke_ok("stats", "--report", "--atlas", "--game", "eh", "--deals", "5")
+    assert table.splitlines() == [
+        "difficulty      deals    won    lost    unknown    won_pct    ci95_low    ci95_high"
+        "    median_length",
+        "------------  -------  -----  ------  ---------  ---------  ----------  -----------"
+        "  ---------------",
+        f"1.0-1.9             1      1       0          0        100       20.65          100"
+        f"              {made.length(5)}",
+        f"all                 1      1       0          0        100       20.65          100"
+        f"              {made.length(5)}"]
+    refused(["stats", "--report", "--atlas", "--game", "eh", "--deals", "10-20"], 1,
+            "deals 10-20 are not all in the atlas (deals 1-12)")
+
+
+def test_a_proved_loss_is_drawn_by_unwinnable(tmp_path, monkeypatch):
+    """A hand-made atlas with a lost deal (no real Easy Harp deal has been
+    proved lost): --unwinnable draws it, decode says no."""
+    made = EasyHarpAtlas(1, 4, bytes([1, 2, 0, 1]), bytes([20, 35, 63, 21]),
+                         b"".join(n.to_bytes(2, "little") for n in (390, 0, 0, 401)),
+                         bytes(4), [{"max_states": 2000000, "line_states": 0, "timeout": None}],
+                         ["0.1.0"])
+    path = tmp_path / "atlas-eh1.bin"
+    path.write_bytes(encode_eh_atlas(made))
+    monkeypatch.setattr(harp.ehatlas, "DEFAULT_PATH", path)
+    assert invoke_ok("decode", "EH1-N-AAAAAAC").splitlines()[-1] == "winnable: no (atlas)"
+    data = json.loads(invoke_ok("deal", "--random", "--unwinnable", "--game", "eh", "--json"))
+    assert (data["deal"], data["winnable"]) == (2, {"N": False})
+    assert made.random_deal(random.Random(1), "won") in (1, 4)
+
+
+def test_the_shipped_easy_harp_atlas_loads_and_its_hash_checks():
+    if not DEFAULT_PATH.exists():
+        pytest.skip("harp ships no Easy Harp atlas yet (harp atlas assemble writes it)")
+    made = read_eh_atlas(DEFAULT_PATH)          # the hash and the counts are checked
+    assert made.first == 1 and sum(made.counts().values()) == made.size
+    assert made.limits and made.harp_versions
+    # The README says how many deals can be won: python benchmarks/ehatlas.py prints the line.
+    assert readme_line(made) in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_line_of_an_atlas(built):
+    assert readme_line(assemble(built)) == \
+        "Easy Harp deals 1-12 in the atlas: 5 won (41.667 %), 0 proved lost, 7 unknown."
+
+
+def test_ctrl_c_keeps_the_deals_finished_and_the_build_resumes(tmp_path, monkeypatch):
+    interrupt_at(monkeypatch, harp.analysis.stats, "analyse_deal", lambda task: task.deal == 3)
+    args = ["atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4", "--piece-size", "4",
+            *SMALL]
+    result = invoke(*args)
+    store = tmp_path / "eh1-000001-000004.db"
+    assert (result.exit_code, result.stdout) == (130, "")
+    assert result.stderr.splitlines()[-1] == (
+        f"interrupted: this run kept 2 deals in {store}; 2 of 4 are still to compute: run "
+        "the same command again to resume")
+    assert not (tmp_path / "eh1-000001-000004.piece").exists()
+    monkeypatch.undo()
+    result = invoke(*args)
+    assert result.stderr.splitlines()[1] == \
+        f"stats: 2 of 4 deals to compute (the rest are in {store})"
+    assert read_piece(tmp_path / "eh1-000001-000004.piece").counts() == \
+        {"won": 2, "lost": 0, "unknown": 2}
+
+
+def test_the_build_runs_on_a_dask_cluster(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        out = invoke_ok("atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4",
+                        "--piece-size", "2", *SMALL, "--executor", "dask", "--scheduler",
+                        cluster.scheduler_address, "--quiet")
+    assert out == "2 pieces of deals 1-4: 2 won, 0 lost, 2 unknown\n"
+    local = tmp_path / "local"
+    invoke_ok("atlas", "build", "--pieces", str(local), "--deals", "1-4", "--piece-size", "2",
+              *SMALL, "--jobs", "2", "--quiet")
+    for name in ("eh1-000001-000002.piece", "eh1-000003-000004.piece"):
+        assert [d["outcome"] for d in read_piece(tmp_path / name).results] == \
+            [d["outcome"] for d in read_piece(local / name).results]
