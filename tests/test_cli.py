@@ -113,7 +113,7 @@ def test_unknown_command_is_a_usage_error():
 # ------------------------------------------------------------------ deal
 
 def test_deal_easy_harp_ascii():
-    assert invoke_ok("deal", "EH1-N-AAAAAAF", "--ascii") == EH5_TEXT
+    assert invoke_ok("deal", "EH1-N-AAAAAAF", "--ascii") == EH5_TEXT + "Winnable  yes\n"  # the atlas
 
 
 def test_deal_seahaven_unicode_golden_layout_any_case():

@@ -11,6 +11,7 @@ import pytest
 import harp.atlas
 import harp.cli.winnable
 import harp.winnable
+from harp.deals import make_code
 from harp.atlas import Atlas, encode_atlas, seahaven_atlas
 
 from helpers import invoke, invoke_ok, refused
@@ -56,7 +57,10 @@ def test_deal_says_whether_a_seahaven_deal_can_be_won():
     data = json.loads(invoke_ok("deal", "SH1-C2-AAAAAJ2", "--json"))
     assert data["winnable"] == {"C4": True, "C2": False, "C1": False}
     assert data["fewest_cells"] == 4
-    assert list(json.loads(invoke_ok("deal", "EH1-N-AAAAAAF", "--json")))[-1] == "status"
+    assert json.loads(invoke_ok("deal", "EH1-N-AAAAAAF", "--json"))["winnable"] == {"N": True}
+    assert invoke_ok("deal", "EH1-N-AAAAAAF").splitlines()[-1] == "Winnable  yes"   # the atlas
+    assert list(json.loads(invoke_ok("deal", str(make_code("EH", 999_999)), "--json")))[-1] == \
+        "status"                                # beyond the atlas: not decided unless asked
     assert invoke_ok("deal", "SH1-C4-AAAAAJ2", "--format", "fcs").splitlines()[-1] == \
         ": 5H 4S 9D KS 8D"                       # the last column, no verdict after it
 
@@ -68,13 +72,26 @@ def test_decode_says_whether_the_deal_can_be_won():
     assert invoke_ok("decode", "SH1-C4-AAAAAAV").splitlines()[-1] == "fewest cells: none"  # 21
     assert invoke_ok("decode", "SH1-C4-AAAAAYM", "--solve").splitlines()[-2:] == [
         "winnable: 4 cells yes, 2 cells no, 1 cell yes (solver)", "fewest cells: 1"]
-    assert invoke_ok("decode", "EH1-N-AAAAAAF").splitlines()[-1] == \
-        "winnable: unknown (Easy Harp has no atlas; --solve decides with the solver)"
+    assert invoke_ok("decode", "EH1-N-AAAAAAF").splitlines()[-2:] == [
+        "winnable: yes (atlas)", "difficulty: 1.7 (atlas; a line of 414 actions)"]
+    assert invoke_ok("decode", str(make_code("EH", 999_999))).splitlines()[-1] == (
+        "winnable: unknown (the Easy Harp atlas covers deals 1-10000; --solve decides with "
+        "the solver)")
     assert invoke_ok("decode", "EH1-N-AAAAAAF", "--solve").splitlines()[-1] == \
         "winnable: yes (solver)"
 
 
+def test_a_random_easy_harp_deal_comes_from_the_shipped_atlas():
+    data = json.loads(invoke_ok("deal", "--random", "--winnable", "--game", "eh", "--json"))
+    assert 1 <= data["deal"] <= 10_000 and data["winnable"] == {"N": True}
+    refused(["deal", "--random", "--unwinnable", "--game", "eh"], 1,
+            "no deal of the Easy Harp atlas is proved lost (deals 1-10000: 10000 won, 0 lost, "
+            "0 unknown)")
+
+
 def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(monkeypatch):
+    """Without an Easy Harp atlas, a random deal is solved on demand."""
+    monkeypatch.setattr(harp.winnable, "easy_harp_atlas", lambda: None)
     # Seeded: the first deal drawn (497 624) is won within a second.
     seeded = harp.winnable.random_easy_harp_deal
     monkeypatch.setattr(harp.cli.winnable, "random_easy_harp_deal",
@@ -87,6 +104,7 @@ def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(monkeypatch)
     result = invoke("deal", "--random", "--unwinnable", "--game", "eh", "--max-states", "4000")
     assert (result.exit_code, result.stdout, result.stderr) == (1, "", UNWINNABLE_4000)
     monkeypatch.undo()
+    monkeypatch.setattr(harp.winnable, "easy_harp_atlas", lambda: None)
     result = invoke("deal", "--random", "--unwinnable", "--game", "eh", "--timeout", "0.5")
     assert (result.exit_code, result.stdout) == (1, "")
     assert re.fullmatch(r"Error: no Easy Harp deal proved unsolvable within the 0.5 s safety "
