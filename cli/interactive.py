@@ -23,7 +23,7 @@ from harp.records import Record
 from harp.solve import HINT_LIMITS, HintLine, SolveLimits, solve
 
 from .options import MAX_COUNT_DIGITS
-from .output import board_text, one_line, use_color
+from .output import LOST_HERE, board_text, one_line, use_color
 from .saving import UPDATED, Resumed, save_record
 
 QUIT = ("q", "quit", "exit")
@@ -189,7 +189,7 @@ def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS,
             return f"Hint: {found.action} (the line goes on: {len(found.line)} actions to a win)"
         return f"Hint: {found.action} (the first of a winning line of {len(found.line)} actions)"
     if found.outcome == "unsolvable":
-        return "Lost: no line of play wins from here (RULES C8); undo (u) to an earlier position."
+        return LOST_HERE
     more = min(MAX_HINT_STATES, 10 * found.result.states)
     return (f"No winning line found within the limits ({found.result.limit_text()}); the "
             f"position may still be won: try hint {more} for a longer search.")

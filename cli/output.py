@@ -37,6 +37,9 @@ from .fit import ColumnsError, choose_columns, fit_table, terminal_width
 
 #: The longest one-line error message the command line prints.
 MESSAGE_LIMIT = 280
+#: What the line game and the full-screen game say of a position proved
+#: lost (RULES C8): the game goes on only by undoing.
+LOST_HERE = "Lost: no line of play wins from here (RULES C8); undo (u) to an earlier position."
 
 
 def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,

@@ -20,6 +20,8 @@ from typing import Any
 from harp import Board
 from harp.solve import BATCH_LIMITS, HINT_LIMITS, SolveLimits
 
+from ..output import LOST_HERE
+
 HINT, WINNABLE = "hint", "winnable"
 #: "Is this still winnable?": harp solve's positions (no line search).
 WINNABLE_LIMITS = BATCH_LIMITS
@@ -73,7 +75,7 @@ def hint_message(answer: dict[str, Any]) -> str:
     if answer["first"] is not None:
         return f"Hint: {answer['first']} (a winning line of {answer['length']} actions from here)"
     if answer["outcome"] == "unsolvable":
-        return "Lost: no line of play wins from here (RULES C8); undo (u) to an earlier position."
+        return LOST_HERE
     return f"No winning line found ({answer['limit']}); i searches longer."
 
 
