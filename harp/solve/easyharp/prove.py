@@ -40,7 +40,7 @@ from .model import Move, Position, key, position_from_board, tableau_empty
 from .moves_sound import complete_steps
 from .movable import stuck_cards
 from .safe import play_proved
-from .search import CLOCK_EVERY, SearchOutcome, spent, play_step
+from .search import SearchOutcome, depth_first, spent
 from ..budget import Budget
 from ..result import SOLVED, UNKNOWN, UNSOLVABLE
 
@@ -99,7 +99,9 @@ def sound_search(root: Position, budget: Budget, known: set | None = None) -> Se
     search of :mod:`harp.solve.easyharp.solver`): ``solved`` with the line
     from ``root`` to an empty tableau, ``unsolvable`` (proved: see the
     module text) or ``unknown``; ``states`` counts the positions made,
-    at most ``budget.limit``, and the budget spends them."""
+    at most ``budget.limit``, and the budget spends them.  It is the
+    depth-first search of :mod:`~harp.solve.easyharp.search` over the
+    sound moves, with the two cuts above."""
     if tableau_empty(root):
         return spent(budget, SOLVED, [], 1)
     lost = set() if known is None else known
@@ -107,40 +109,13 @@ def sound_search(root: Position, budget: Budget, known: set | None = None) -> Se
     if root_key in lost or stuck_cards(root):
         lost.add(root_key)
         return spent(budget, UNSOLVABLE, [], 1)
-    max_states = budget.limit
-    met = {root_key}
-    check = talon_size(root.talon) < CHECK_TALON
-    path: list[list[Move]] = []
-    stack = [(root, iter(complete_steps(root)))]
-    while stack:
-        pos, steps = stack[-1]
-        step = next(steps, None)
-        if step is None:
-            stack.pop()
-            if path:
-                path.pop()
-            continue
-        segment, child = play_step(pos, step[1], play_proved)
-        child_key = key(child)
-        if child_key in met or child_key in lost:
-            continue
-        met.add(child_key)
-        if tableau_empty(child):
-            return spent(budget, SOLVED, [m for seg in path for m in seg] + segment, len(met))
-        if len(met) >= max_states:
-            return spent(budget, UNKNOWN, [], len(met))
-        if len(met) % CLOCK_EVERY == 0:
-            if budget.late():
-                return spent(budget, UNKNOWN, [], len(met))
-            budget.tell(len(met))
-        child_steps = complete_steps(child)
-        if check and len(child_steps) < CHECK_BELOW and stuck_cards(child):
-            continue
-        path.append(segment)
-        stack.append((child, iter(child_steps)))
-    if known is not None:
-        known |= met
-    return spent(budget, UNSOLVABLE, [], len(met))
+    prune = _never_moves if talon_size(root.talon) < CHECK_TALON else None
+    return depth_first(root, complete_steps, play_proved, budget, known, prune)
+
+
+def _never_moves(pos: Position, steps: list) -> bool:
+    """Rule NEVER-MOVES, asked where it may pay (:data:`CHECK_BELOW`)."""
+    return len(steps) < CHECK_BELOW and bool(stuck_cards(pos))
 
 
 def talon_size(talon: int) -> int:

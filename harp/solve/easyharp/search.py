@@ -71,17 +71,25 @@ def play_step(pos: Position, moves: list[Move],
 
 
 def depth_first(root: Position, steps: Callable[[Position], list],
-                close: Callable[[Position, list[Move]], Position], budget: Budget
-                ) -> SearchOutcome:
+                close: Callable[[Position, list[Move]], Position], budget: Budget,
+                known: set | None = None,
+                prune: Callable[[Position, list], bool] | None = None) -> SearchOutcome:
     """Search from ``root`` (already closed) for a position with an empty
     tableau, making at most ``budget.limit`` positions (at least the root).
     ``steps(pos)`` lists (priority, moves) best first; ``close(pos, line)``
     plays the forced moves, appending them to line.  The line returned
-    leads from ``root`` to the win's empty tableau."""
+    leads from ``root`` to the win's empty tableau.
+
+    The prover's cuts (:mod:`harp.solve.easyharp.prove`): a child whose
+    key is in ``known`` (positions proved lost) is not made, and a child
+    for which ``prune(child, its steps)`` is true is made (counted) but
+    not expanded.  When every position is expanded (``unsolvable``), the
+    keys met go into ``known``."""
     if tableau_empty(root):
         return spent(budget, SOLVED, [], 1)
     max_states = budget.limit
     seen = {key(root)}
+    lost = known if known is not None else ()
     count = 1
     path: list[list[Move]] = []
     stack: list[list] = [[root, steps(root), 0]]
@@ -102,7 +110,7 @@ def depth_first(root: Position, steps: Callable[[Position], list],
         frame[2] = index + 1
         segment, child = play_step(pos, options[index][1], close)
         k = key(child)
-        if k in seen:
+        if k in seen or k in lost:
             continue
         seen.add(k)
         count += 1
@@ -110,8 +118,13 @@ def depth_first(root: Position, steps: Callable[[Position], list],
             return spent(budget, SOLVED, [m for seg in path for m in seg] + segment, count)
         if count >= max_states:
             return spent(budget, UNKNOWN, [], count)
+        child_steps = steps(child)
+        if prune is not None and prune(child, child_steps):
+            continue
         path.append(segment)
-        stack.append([child, steps(child), 0])
+        stack.append([child, child_steps, 0])
+    if known is not None:
+        known |= seen
     return spent(budget, UNSOLVABLE, [], count)
 
 
