@@ -14,7 +14,11 @@ import harp.winnable
 from harp.deals import make_code
 from harp.atlas import Atlas, encode_atlas, seahaven_atlas
 
+from harp.ehatlas import DEFAULT_PATH, read_eh_atlas
 from helpers import invoke, invoke_ok, refused
+
+#: The last deal of the shipped Easy Harp atlas (it grows a piece at a time).
+EH_LAST = read_eh_atlas(DEFAULT_PATH).last
 
 CODE_LINE = re.compile(r"Seahaven Towers, (\d) cells?  (SH1-C\d-[A-Z2-7]{7})  \(deal (\d+)\)")
 
@@ -75,18 +79,20 @@ def test_decode_says_whether_the_deal_can_be_won():
     assert invoke_ok("decode", "EH1-N-AAAAAAF").splitlines()[-2:] == [
         "winnable: yes (atlas)", "difficulty: 1.7 (atlas; a line of 414 actions)"]
     assert invoke_ok("decode", str(make_code("EH", 999_999))).splitlines()[-1] == (
-        "winnable: unknown (the Easy Harp atlas covers deals 1-10000; --solve decides with "
-        "the solver)")
+        f"winnable: unknown (the Easy Harp atlas covers deals 1-{EH_LAST}; --solve decides "
+        "with the solver)")
     assert invoke_ok("decode", "EH1-N-AAAAAAF", "--solve").splitlines()[-1] == \
         "winnable: yes (solver)"
 
 
 def test_a_random_easy_harp_deal_comes_from_the_shipped_atlas():
     data = json.loads(invoke_ok("deal", "--random", "--winnable", "--game", "eh", "--json"))
-    assert 1 <= data["deal"] <= 10_000 and data["winnable"] == {"N": True}
+    assert 1 <= data["deal"] <= EH_LAST and data["winnable"] == {"N": True}
+    counts = read_eh_atlas(DEFAULT_PATH).counts()
+    assert counts["lost"] == 0      # (tests/test_ehatlas.py draws from a hand-made one with one)
     refused(["deal", "--random", "--unwinnable", "--game", "eh"], 1,
-            "no deal of the Easy Harp atlas is proved lost (deals 1-10000: 10000 won, 0 lost, "
-            "0 unknown)")
+            f"no deal of the Easy Harp atlas is proved lost (deals 1-{EH_LAST}: {counts['won']} "
+            f"won, 0 lost, {counts['unknown']} unknown)")
 
 
 def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(monkeypatch):
