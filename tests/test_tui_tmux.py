@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,14 +36,17 @@ class Pane:
     def screen(self) -> str:
         return self.tmux("capture-pane", "-p", "-t", "game")
 
-    def wait_for(self, text: str, seconds: float = 20.0) -> str:
+    def wait_for(self, *texts: str | Callable[[str], bool], seconds: float = 20.0) -> str:
+        """The pane once it shows every one of ``texts`` (or a test of the
+        pane holds): a screen is redrawn a part at a time, and the header
+        may show before the table."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             shown = self.screen()
-            if text in shown:
+            if all(text(shown) if callable(text) else text in shown for text in texts):
                 return shown
             time.sleep(0.05)
-        raise AssertionError(f"{text!r} not shown; the pane:\n{self.screen()}")
+        raise AssertionError(f"{texts!r} not all shown; the pane:\n{self.screen()}")
 
     def close(self) -> None:
         subprocess.run([TMUX, "-S", self.socket, "kill-server"], capture_output=True,
@@ -52,15 +56,13 @@ class Pane:
 def test_harp_play_in_tmux_shows_the_table_moves_undoes_and_quits_with_the_save_prompt(tmp_path):
     pane = Pane(tmp_path, f"{HARP} play {CODE}")
     try:
-        shown = pane.wait_for("Score 0  Moves 0")
-        assert f"Seahaven Towers, 4 cells  {CODE}" in shown
-        assert "7♣     5♣     3♥     5♠     Q♠     T♥     4♦     7♦     Q♦     5♥" in shown
+        pane.wait_for("Score 0  Moves 0", f"Seahaven Towers, 4 cells  {CODE}",
+                      "7♣     5♣     3♥     5♠     Q♠     T♥     4♦     7♦     Q♦     5♥")
         pane.keys("8", "f")
-        shown = pane.wait_for("Score 10  Moves 1")
-        assert shown.splitlines()[1].endswith("A♣")         # on its foundation f4
+        pane.wait_for("Score 10  Moves 1",                  # on its foundation f4:
+                      lambda shown: shown.splitlines()[1].endswith("A♣"))
         pane.keys("u")
-        shown = pane.wait_for("Score 0  Moves 1")
-        assert "A♣     T♦     8♦" in shown                  # back on column 8
+        pane.wait_for("Score 0  Moves 1", "A♣     T♦     8♦")   # back on column 8
         pane.keys("q")
         pane.wait_for("Save this game as a record?")
         pane.keys("y")
