@@ -33,7 +33,7 @@ from harp.atomicfile import AtomicFile
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
 from harp.ehatlas import LOST, UNKNOWN, VERDICTS, WON, EasyHarpAtlas
 
-from .scoring import median_of_counts
+from .scoring import median_of_counts, won_pct
 
 #: 95 % two-sided normal quantile.
 Z95 = 1.959963984540054
@@ -156,7 +156,7 @@ def win_rate_rows(atlas: Atlas, runs: list[tuple[int, int]],
         won = sum(atlas.segment(variant, first, last).bit_count() for first, last in runs)
         low, high = wilson_interval(won, deals)
         rows.append({"game": atlas.game, "variant": variant, "deals": deals, "won": won,
-                     "unsolvable": deals - won, "won_pct": round(100 * won / deals, 2),
+                     "unsolvable": deals - won, "won_pct": won_pct(won, deals),
                      "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2)})
     return rows
 
@@ -221,7 +221,7 @@ def eh_atlas_rows(atlas: EasyHarpAtlas, runs: list[tuple[int, int]]) -> list[dic
         low, high = wilson_interval(counts[WON], deals)
         rows.append({"difficulty": "all" if key is None else f"{key}.0-{key}.9",
                      "deals": deals, "won": counts[WON], "lost": counts[LOST],
-                     "unknown": counts[UNKNOWN], "won_pct": round(100 * counts[WON] / deals, 2),
+                     "unknown": counts[UNKNOWN], "won_pct": won_pct(counts[WON], deals),
                      "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2),
                      "median_length": median_of_counts(won_lengths)})
     return rows

@@ -13,7 +13,7 @@ from typing import Any
 from harp.deals import VARIANTS
 
 from .measures import MEASURES
-from .scoring import median_of_counts
+from .scoring import median_of_counts, won_pct
 
 BARS = "▁▂▃▄▅▆▇█"
 EMPTY_BIN = "·"
@@ -121,8 +121,7 @@ class SolveStats:
         return {
             "deals": deals,
             **{outcome: self.outcomes[outcome] for outcome in OUTCOMES},
-            # (rounded down, to 0.01 %: it reads 100 only when every deal is won)
-            "won_pct": 10_000 * self.outcomes["solved"] // deals / 100 if deals else None,
+            "won_pct": won_pct(self.outcomes["solved"], deals) if deals else None,
             "mean_length": round(sum(k * n for k, n in self.lengths.items()) / solved, 1)
             if solved else None,
             "median_length": median_of_counts(self.lengths),

@@ -127,7 +127,7 @@ def test_build_from_a_store_and_check(tmp_path, capsys):
     assert main(["build", "--db", str(db), "--out", str(out), "--deals", "1-3"]) == 0
     assert read_atlas(out) == atlas
     printed = capsys.readouterr().out
-    assert "C4: 2 won of 3 (66.67 %)" in printed
+    assert "C4: 2 won of 3 (66.66 %)" in printed
     assert "won with 2 but not 4 cells: 0" in printed
 
 
