@@ -11,10 +11,10 @@ import pytest
 import harp.atlas
 import harp.cli.winnable
 import harp.winnable
-from harp.deals import make_code
 from harp.atlas import Atlas, encode_atlas, seahaven_atlas
-
+from harp.deals import make_code
 from harp.ehatlas import DEFAULT_PATH, read_eh_atlas
+
 from helpers import invoke, invoke_ok, refused
 
 #: The last deal of the shipped Easy Harp atlas (it grows a piece at a time).
