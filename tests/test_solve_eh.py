@@ -9,6 +9,7 @@ position up to column order and a suit's two slots.
 from __future__ import annotations
 
 import gc
+import itertools
 import random
 import time
 
@@ -956,3 +957,24 @@ def test_packed_positions_and_trees_give_back_what_went_in():
     c = tree.add(0, [])
     assert (tree.path(b), tree.path(a), tree.path(c), tree.path(0)) == (first + second, first, [], [])
     assert table(tree.copy()) == table(tree) and len(tree) == 4
+
+
+def test_beams_stop_widening_once_as_wide_as_their_cap_and_restarts_at_theirs(monkeypatch):
+    """A beam as wide as BEAM_CAP cuts no level, so the rounds after the
+    first such beam run none (they would make the same positions again);
+    a depth-first restart's budget grows up to RESTART_CAP and stays."""
+    from harp.solve.easyharp import solver
+    widths: list[int] = []
+    real = solver._beam_run
+
+    def recorded(root, children, width, score, per_parent):
+        widths.append(width)
+        return real(root, children, width, score, per_parent)
+    monkeypatch.setattr(solver, "_beam_run", recorded)
+    monkeypatch.setattr(solver, "BEAM_CAP", 64)
+    monkeypatch.setattr(solver, "RESTART_CAP", 2_000)
+    root = play_safe(position_from_board(new_board(make_code("EH", 1))), [])
+    runs = list(itertools.islice(solver._fast_runs(root), 300))
+    caps = [run.__defaults__[-1] for run in runs if run.__name__ == "dfs"]
+    assert widths == [4] * 4 + [8] * 4 + [16] * 4 + [32] * 4 + [64] * 4
+    assert caps[:4] == [500, 625, 781, 976] and max(caps) == 2_000 and caps[-1] == 2_000

@@ -151,19 +151,21 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
     max_states = budget.limit
     seen = {digest(root)}
     tree = Tree()
-    level = [(root, 0)]
+    level = [(pack(root), 0)]
     best = score(root)
     stale = 0
     while level:
         stale += 1
         if stale > STALL:
             return spent(budget, UNKNOWN, [], len(tree))
+        # (packed: a level of a wide beam is hundreds of thousands of
+        # positions, :mod:`~harp.solve.easyharp.packed`)
         candidates = []
-        for pos, node in level:
-            for index, child in _new_children(pos, node, children, seen, tree):
+        for blob, node in level:
+            for index, child in _new_children(unpack(blob), node, children, seen, tree):
                 if tableau_empty(child):
                     return spent(budget, SOLVED, tree.path(index), len(tree))
-                candidates.append((score(child), index, child))
+                candidates.append((score(child), index, pack(child)))
             if len(tree) >= max_states or budget.late():
                 return spent(budget, UNKNOWN, [], len(tree))
         candidates.sort(key=_first_two)
@@ -173,7 +175,8 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
         if per_parent:
             level = _diverse(candidates, tree, width, per_parent)
         else:
-            level = [(child, node) for _, node, child in candidates[:width]]
+            level = [(blob, node) for _, node, blob in candidates[:width]]
+        del candidates
     return spent(budget, UNKNOWN, [], len(tree))
 
 
@@ -322,12 +325,12 @@ def _diverse(children: list, tree: Tree, width: int, per_parent: int) -> list:
     taken: dict[int, int] = {}
     level = []
     parents = tree.parents
-    for _, node, child in children:
+    for _, node, blob in children:
         parent = parents[node]
         n = taken.get(parent, 0)
         if n < per_parent:
             taken[parent] = n + 1
-            level.append((child, node))
+            level.append((blob, node))
             if len(level) == width:
                 break
     return level

@@ -40,10 +40,11 @@ is left.  A fast run only ever answers with a win; only the sound search
 also cuts positions rule NEVER-MOVES proves lost) and the dead-end tests
 answer ``unsolvable``.
 
-Memory: a depth-first run's table holds at most its share of
-``max_states`` keys (about 200 bytes each), a beam search at most
-:data:`BEAM_CAP` positions (a digest and the moves that lead to it,
-packed: :mod:`~harp.solve.easyharp.packed`), the best-first search at
+Memory: a depth-first restart's table holds at most :data:`RESTART_CAP`
+keys (about 200 bytes each) and the sound search's at most its share of
+``max_states``, a beam search at most :data:`BEAM_CAP` positions (a
+digest and the moves that lead to it, and a level's positions, packed:
+:mod:`~harp.solve.easyharp.packed`), the best-first search at
 most :data:`BEST_FIRST_CAP` (it keeps the positions it has not expanded,
 packed: about 400 bytes per position made, on deal 35497), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
@@ -86,9 +87,13 @@ SOUND_FIRST = 400
 FAST_SHARE = 0.97
 #: Depth-first restarts: the first budget, its growth per round, and how
 #: far the move order's priorities are jittered (a priority class is 256),
-#: so that each restart tries another order.
+#: so that each restart tries another order; and the most positions one
+#: restart makes (its table of keys, about 200 bytes each: memory; at
+#: the batch limit no restart comes near it, the last one making about
+#: 3 000 positions).
 RESTART_STATES = 500
 RESTART_GROWTH = 1.25
+RESTART_CAP = 1_000_000
 JITTER = 600.0
 #: Moves the shortening of a found line and the emitter's rewrites may
 #: replay or try (:func:`_script`): a count, so that the line is the same
@@ -346,10 +351,17 @@ def _fast_runs(root: Position) -> Iterator[Run]:
                 yield _resume(needs_first, width * NEEDS_PER_WIDTH)
             if width >= BEST_FIRST_FROM:
                 yield _resume(best_first, width * BEST_FIRST_PER_WIDTH)
-        beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))
-        for score, per_parent in beams[1:] if width == FIRST_BEAM else beams:
-            yield _beam_run(root, children, width, score, per_parent)
-        restart *= RESTART_GROWTH
+        # A beam at least BEAM_CAP wide cuts no level (a level's candidates
+        # are positions it made, fewer than its BEAM_CAP): at any greater
+        # width it is the same breadth-first search, so once a round's beams
+        # were that wide, the later rounds' would make the same positions
+        # again (the plain beam's next order only expands a level's
+        # positions in another order).
+        if width // BEAM_GROWTH < BEAM_CAP:
+            beams = (*BEAMS, (PLAIN_ORDERS[turn % len(PLAIN_ORDERS)], 0))
+            for score, per_parent in beams[1:] if width == FIRST_BEAM else beams:
+                yield _beam_run(root, children, width, score, per_parent)
+        restart = min(restart * RESTART_GROWTH, RESTART_CAP)
         width *= BEAM_GROWTH
 
 
