@@ -3,6 +3,12 @@
 Run: ``python benchmarks/versions.py --baseline COMMIT [--game sh|eh]
 [--deals 1-3000] [--cells 4,2,1] [--max-states N]``.
 
+With ``--compiled`` instead of ``--baseline COMMIT`` the two sides are
+today's harp as pure Python and today's harp built with mypyc (a copy of
+the checkout, compiled in place as ``HARP_COMPILE=1 pip install .`` would
+build it; needs mypy and a C compiler): the same source, so no deal may
+differ, and the ratio is what compiling gains.
+
 Two worker processes, one importing the baseline's ``harp`` (a copy of the
 commit made by ``git archive``) and one today's, are fed the same deals in
 turn, so that load on the machine hits both alike.  For every deal each
@@ -65,6 +71,29 @@ def worker(path: Path | None, max_states: int) -> subprocess.Popen:
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
+def compiled_checkout() -> Path:
+    """A copy of the checkout (its files as a clone would have them) with
+    the modules setup.py names compiled in place by mypyc."""
+    import shutil
+    import tempfile
+    try:
+        import mypyc  # noqa: F401  (setup.py's compiler)
+    except ImportError:
+        sys.exit("--compiled needs mypy in this environment: pip install mypy")
+    root = Path(__file__).resolve().parent.parent
+    folder = Path(tempfile.mkdtemp(prefix="harp_compiled_"))
+    names = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                           cwd=root, check=True, capture_output=True).stdout.split(b"\0")
+    for name in filter(None, names):
+        source = root / name.decode()
+        if source.is_file():
+            (folder / name.decode()).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, folder / name.decode())
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=folder,
+                   env={**os.environ, "HARP_COMPILE": "1"}, check=True, capture_output=True)
+    return folder
+
+
 def ask(process: subprocess.Popen, job: str) -> list:
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(job + "\n")
@@ -74,14 +103,21 @@ def ask(process: subprocess.Popen, job: str) -> list:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", required=True, help="a commit of this repository")
+    sides = parser.add_mutually_exclusive_group(required=True)
+    sides.add_argument("--baseline", help="a commit of this repository")
+    sides.add_argument("--compiled", action="store_true",
+                       help="today's harp compiled with mypyc against today's as pure Python")
     parser.add_argument("--game", choices=["sh", "eh"], default="sh")
     parser.add_argument("--deals", type=parse_range, default=parse_range("1-300"))
     parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants")
     parser.add_argument("--max-states", type=int, default=0, help="0: the batch default")
     args = parser.parse_args()
-    old = worker(baseline_checkout(args.baseline), args.max_states)
-    new = worker(None, args.max_states)
+    if args.compiled:
+        old, new = worker(None, args.max_states), worker(compiled_checkout(), args.max_states)
+        names = ("pure", "compiled")
+    else:
+        old, new = worker(baseline_checkout(args.baseline), args.max_states), worker(None, args.max_states)
+        names = ("baseline", "today")
     cells = [int(c) for c in args.cells.split(",")] if args.game == "sh" else [0]
     differ: dict[str, list[str]] = {"verdict": [], "positions": [], "script": []}
     cpu_old: list[float] = []
@@ -114,10 +150,10 @@ def main() -> None:
     for what, names in differ.items():
         shown = " ".join(names[:20]) + (" ..." if len(names) > 20 else "")
         print(f"  differ in {what}: {len(names)}" + (f" ({shown})" if names else ""))
-    for side, cpu in (("baseline", cpu_old), ("today", cpu_new)):
+    for side, cpu in zip(names, (cpu_old, cpu_new)):
         print(f"  CPU per deal, {side}: " + _spread(cpu))
     total_old, total_new = sum(cpu_old), sum(cpu_new)
-    print(f"  CPU: baseline {total_old:.2f} s, today {total_new:.2f} s, "
+    print(f"  CPU: {names[0]} {total_old:.2f} s, {names[1]} {total_new:.2f} s, "
           f"ratio of means {total_new / total_old:.3f}" if total_old else "  CPU: -")
     if ratios:
         print(f"  deal-by-deal CPU ratio: median {statistics.median(ratios):.3f} "

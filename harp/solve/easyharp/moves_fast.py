@@ -107,7 +107,7 @@ def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[
     """:func:`quick_steps` given the column tops and the first empty column."""
     cols, talon, slots = pos
     out: list[Step] = []
-    hosts = None                        # the chains' hosts (:func:`_grow`), as they are asked for
+    hosts: dict[int, int] | None = None  # the chains' hosts (:func:`_grow`), as they are asked for
     for i, col in enumerate(cols):
         if len(col) == 1:
             continue

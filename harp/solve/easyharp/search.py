@@ -24,11 +24,10 @@ instead of keys.
 """
 from __future__ import annotations
 
-import copy
 import heapq
 import operator
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .model import SLOT_SUIT, Move, Position, apply, digest, key, tableau_empty
 from .packed import Tree, pack, unpack
@@ -196,9 +195,9 @@ class BestFirst:
     position made), so it stops at ``cap`` positions made.  Like a beam it answers only ``solved`` (its table
     holds digests) or ``unknown``."""
 
-    def __init__(self, root: Position, children: Children, score: Callable[[Position], object],
+    def __init__(self, root: Position, children: Children, score: Callable[[Position], int],
                  cap: int) -> None:
-        self.children, self.score, self.cap = children, score, cap
+        self.root, self.children, self.score, self.cap = root, children, score, cap
         self.seen = {digest(root)}
         self.tree = Tree()
         # The open positions, packed, each under its score and its number
@@ -223,15 +222,14 @@ class BestFirst:
         self.heap, self.seen, self.tree = [], set(), Tree()
         self.unscored = []
 
-    def reordered(self, score: Callable[[Position], object], cap: int) -> BestFirst:
+    def reordered(self, score: Callable[[Position], int], cap: int) -> BestFirst:
         """A best-first search that goes on from this one's open positions
         under another order, making at most ``cap`` positions more: it
         knows every position this one made (they are not made again) and
         its lines lead from the same root.  It has copies of this one's
         tables (the positions are shared), so each goes on as if alone.
         Its first runs score the open positions (:meth:`run`)."""
-        other = copy.copy(self)             # (the children, the root's state)
-        other.score, other.cap = score, len(self.tree) + cap
+        other = BestFirst(self.root, self.children, score, len(self.tree) + cap)
         other.seen, other.tree = set(self.seen), self.tree.copy()
         other.unscored, other.heap = self.heap[:], []
         return other
@@ -492,10 +490,10 @@ def score_by_needs(pos: Position) -> int:
     # (each card's fewest cards above it over the columns, in one pass)
     fewest = map(min, *rows) if len(rows) > 1 else rows[0] if rows else ()
     cost = 0
-    for card, above in zip(cards, fewest):
+    for card, over in zip(cards, fewest):
         # (absent: the copy is on the other slot; none for a talon copy)
-        if above != _ABSENT and not talon >> (2 * card) & 3:
-            cost += above
+        if over != _ABSENT and not talon >> (2 * card) & 3:
+            cost += over
     return score_by_depth(pos) + NEED_WEIGHT * cost
 
 
@@ -540,7 +538,7 @@ class Novelty:
     (:meth:`split` takes it apart; scores lie well within ``RANK // 2``
     either way): the heap compares ints faster than pairs."""
 
-    RANK = 1 << 32
+    RANK: ClassVar[int] = 1 << 32
 
     def __init__(self, score: Callable[[Position], int]) -> None:
         self.score = score
