@@ -103,10 +103,10 @@ def ask(process: subprocess.Popen, job: str) -> list:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sides = parser.add_mutually_exclusive_group(required=True)
-    sides.add_argument("--baseline", help="a commit of this repository")
-    sides.add_argument("--compiled", action="store_true",
-                       help="today's harp compiled with mypyc against today's as pure Python")
+    against = parser.add_mutually_exclusive_group(required=True)
+    against.add_argument("--baseline", help="a commit of this repository")
+    against.add_argument("--compiled", action="store_true",
+                         help="today's harp compiled with mypyc against today's as pure Python")
     parser.add_argument("--game", choices=["sh", "eh"], default="sh")
     parser.add_argument("--deals", type=parse_range, default=parse_range("1-300"))
     parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants")
@@ -114,10 +114,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.compiled:
         old, new = worker(None, args.max_states), worker(compiled_checkout(), args.max_states)
-        names = ("pure", "compiled")
+        sides = ("pure", "compiled")
     else:
         old, new = worker(baseline_checkout(args.baseline), args.max_states), worker(None, args.max_states)
-        names = ("baseline", "today")
+        sides = ("baseline", "today")
     cells = [int(c) for c in args.cells.split(",")] if args.game == "sh" else [0]
     differ: dict[str, list[str]] = {"verdict": [], "positions": [], "script": []}
     cpu_old: list[float] = []
@@ -150,10 +150,10 @@ def main() -> None:
     for what, names in differ.items():
         shown = " ".join(names[:20]) + (" ..." if len(names) > 20 else "")
         print(f"  differ in {what}: {len(names)}" + (f" ({shown})" if names else ""))
-    for side, cpu in zip(names, (cpu_old, cpu_new)):
+    for side, cpu in zip(sides, (cpu_old, cpu_new)):
         print(f"  CPU per deal, {side}: " + _spread(cpu))
     total_old, total_new = sum(cpu_old), sum(cpu_new)
-    print(f"  CPU: {names[0]} {total_old:.2f} s, {names[1]} {total_new:.2f} s, "
+    print(f"  CPU: {sides[0]} {total_old:.2f} s, {sides[1]} {total_new:.2f} s, "
           f"ratio of means {total_new / total_old:.3f}" if total_old else "  CPU: -")
     if ratios:
         print(f"  deal-by-deal CPU ratio: median {statistics.median(ratios):.3f} "
