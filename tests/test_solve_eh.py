@@ -26,7 +26,8 @@ from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp.lines import shorten, to_actions
 from harp.solve.easyharp.packed import Tree, pack, unpack
 from harp.solve.easyharp.moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
-from harp.solve.easyharp.search import (BEAM_SCORES, BestFirst, Children, Novelty, _diverse, beam,
+from harp.solve.easyharp.search import (BEAM_SCORES, BestFirst, Children, Novelty, _NODES, _diverse,
+                                        beam, _made_again,
                                         NEED_RANKS, NEED_WEIGHT, depth_first,
                                         score_by_depth, score_by_foundations,
                                         score_by_low_cards, score_by_needs)
@@ -501,11 +502,10 @@ def test_diverse_level_keeps_at_most_so_many_children_of_a_position():
     parents = Tree()
     for parent in (0, 0, 0, 1, 1, 2):
         parents.add(parent, [])
-    children = [(score, node, f"p{node}") for score, node in
-                [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)]]
-    assert _diverse(children, parents, 10, 2) == [("p1", 1), ("p2", 2), ("p4", 4), ("p5", 5),
-                                                  ("p6", 6)]
-    assert _diverse(children, parents, 3, 1) == [("p1", 1), ("p4", 4), ("p6", 6)]
+    candidates = [score * _NODES + node for score, node in
+                  [(-1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6)]]
+    assert _diverse(candidates, parents, 10, 2) == [1, 2, 4, 5, 6]
+    assert _diverse(candidates, parents, 3, 1) == [1, 4, 6]
 
 
 def test_diverse_beam_wins_a_deal_a_plain_beam_of_its_width_misses():
@@ -978,3 +978,25 @@ def test_beams_stop_widening_once_as_wide_as_their_cap_and_restarts_at_theirs(mo
     caps = [run.__defaults__[-1] for run in runs if run.__name__ == "dfs"]
     assert widths == [4] * 4 + [8] * 4 + [16] * 4 + [32] * 4 + [64] * 4
     assert caps[:4] == [500, 625, 781, 976] and max(caps) == 2_000 and caps[-1] == 2_000
+
+
+@pytest.mark.parametrize("deal", [9, 28, 814])
+def test_a_beams_kept_children_are_made_again_equal(deal):
+    """A beam keeps a level's children as numbers and makes the kept ones
+    again from their parents by the moves in its tree: each child of the
+    fast runs' steps and closure, along a line of play, comes out equal
+    to the one the step made."""
+    rng = random.Random(deal)
+    children = Children(wide_steps, play_safe_after)
+    pos = play_safe(position_from_board(new_board(make_code("EH", deal))), [])
+    made = 0
+    for _ in range(60):
+        options = children(pos)
+        if not options:
+            break
+        tree = Tree()
+        for _, segment, child in options:
+            assert _made_again(tree, tree.add(0, segment), {0: pack(pos)}) == child
+            made += 1
+        pos = rng.choice(options)[2]
+    assert made > 300

@@ -62,15 +62,18 @@ class Tree:
         self.ends.append(len(moves))
         return len(self.parents) - 1
 
+    def segment(self, node: int) -> list[Move]:
+        """The moves that lead to ``node`` from its parent."""
+        packed = self.moves[self.ends[node - 1]:self.ends[node]]
+        return [Move(packed[i], packed[i + 1] - 1, packed[i + 2] - 1, packed[i + 3])
+                for i in range(0, len(packed), 4)]
+
     def path(self, node: int) -> list[Move]:
         """The moves from the root to ``node``."""
-        parents, ends, moves = self.parents, self.ends, self.moves
         segments = []
         while node > 0:
-            packed = moves[ends[node - 1]:ends[node]]
-            segments.append([Move(packed[i], packed[i + 1] - 1, packed[i + 2] - 1, packed[i + 3])
-                             for i in range(0, len(packed), 4)])
-            node = parents[node]
+            segments.append(self.segment(node))
+            node = self.parents[node]
         return [move for segment in reversed(segments) for move in segment]
 
     def copy(self) -> Tree:

@@ -150,33 +150,47 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
     max_states = budget.limit
     seen = {digest(root)}
     tree = Tree()
-    level = [(pack(root), 0)]
+    level = {0: pack(root)}                 # a level's positions by node, packed
     best = score(root)
     stale = 0
     while level:
         stale += 1
         if stale > STALL:
             return spent(budget, UNKNOWN, [], len(tree))
-        # (packed: a level of a wide beam is hundreds of thousands of
-        # positions, :mod:`~harp.solve.easyharp.packed`)
+        # A level's children are kept as numbers only (the score, then the
+        # node: lower first, ties the first made; as BestFirst's order),
+        # and those the next level keeps are made again from their parents
+        # by the moves the tree holds: a wide beam makes a million
+        # children, and keeping each (even packed) took hundreds of MB.
         candidates = []
-        for blob, node in level:
+        for node, blob in level.items():
             for index, child in _new_children(unpack(blob), node, children, seen, tree):
                 if tableau_empty(child):
                     return spent(budget, SOLVED, tree.path(index), len(tree))
-                candidates.append((score(child), index, pack(child)))
+                candidates.append(score(child) * _NODES + index)
             if len(tree) >= max_states or budget.late():
                 return spent(budget, UNKNOWN, [], len(tree))
-        candidates.sort(key=_first_two)
-        if candidates and candidates[0][0] < best:
-            best = candidates[0][0]
+        candidates.sort()
+        if candidates and candidates[0] // _NODES < best:
+            best = candidates[0] // _NODES
             stale = 0
         if per_parent:
-            level = _diverse(candidates, tree, width, per_parent)
+            kept = _diverse(candidates, tree, width, per_parent)
         else:
-            level = [(blob, node) for _, node, blob in candidates[:width]]
+            kept = [order % _NODES for order in candidates[:width]]
         del candidates
+        level = {node: pack(_made_again(tree, node, level)) for node in kept}
     return spent(budget, UNKNOWN, [], len(tree))
+
+
+def _made_again(tree: Tree, node: int, parents: dict[int, bytes]) -> Position:
+    """The position of ``node``, made again from its parent's (packed in
+    ``parents``) by the moves that led to it: the same position, as a
+    step and its closure play their moves as :func:`apply` does."""
+    pos = unpack(parents[tree.parents[node]])
+    for move in tree.segment(node):
+        pos = apply(pos, move)
+    return pos
 
 
 class BestFirst:
@@ -317,25 +331,22 @@ def _new_children(pos: Position, node: int, children: Children, seen: set, tree:
         yield add(node, segment), child
 
 
-def _diverse(children: list, tree: Tree, width: int, per_parent: int) -> list:
-    """The best ``width`` children (``children`` is sorted), at most
-    ``per_parent`` of them from any one parent."""
+def _diverse(candidates: list[int], tree: Tree, width: int, per_parent: int) -> list[int]:
+    """The nodes of the best ``width`` candidates (``score * _NODES +
+    node``, sorted), at most ``per_parent`` of them from any one parent."""
     taken: dict[int, int] = {}
     level = []
     parents = tree.parents
-    for _, node, blob in children:
+    for order in candidates:
+        node = order % _NODES
         parent = parents[node]
         n = taken.get(parent, 0)
         if n < per_parent:
             taken[parent] = n + 1
-            level.append((blob, node))
+            level.append(node)
             if len(level) == width:
                 break
     return level
-
-
-def _first_two(item: tuple) -> tuple:
-    return item[0], item[1]
 
 
 #: Most children differ from their parent in one or two columns, so each

@@ -43,8 +43,9 @@ answer ``unsolvable``.
 Memory: a depth-first restart's table holds at most :data:`RESTART_CAP`
 keys (about 200 bytes each) and the sound search's at most its share of
 ``max_states``, a beam search at most :data:`BEAM_CAP` positions (a
-digest and the moves that lead to it, and a level's positions, packed:
-:mod:`~harp.solve.easyharp.packed`), the best-first search at
+digest and the moves that lead to it, packed:
+:mod:`~harp.solve.easyharp.packed`; a level's children as numbers, and
+the positions it keeps packed), the best-first search at
 most :data:`BEST_FIRST_CAP` (it keeps the positions it has not expanded,
 packed: about 400 bytes per position made, on deal 35497), the one under :func:`score_by_needs` at most
 :data:`NEEDS_CAP`, the two under the novelty order at most
