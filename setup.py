@@ -33,7 +33,10 @@ def _compiled():
         return None
     # (the modules they import are checked only as far as the compiled
     # ones use them: the rest of harp is not written for mypy)
-    return mypycify(["--follow-imports=silent", *COMPILED], opt_level="3")
+    # (group_name: mypyc's shared runtime goes inside the package, as
+    # harp.solve.compiled__mypyc, not at the top level of site-packages)
+    return mypycify(["--follow-imports=silent", *COMPILED], opt_level="3",
+                    group_name="harp.solve.compiled")
 
 
 if os.environ.get("HARP_COMPILE") == "1":

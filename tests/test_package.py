@@ -194,3 +194,14 @@ def test_wheel_installs_one_top_level_package(tmp_path: Path) -> None:
                            cwd=away, env=env, capture_output=True, text=True, check=True)
     assert Path(found.stdout.strip()) == target / "harp" / "cli" / "__init__.py"
     _commands_work([sys.executable], [sys.executable, str(target / "bin" / "harp")], away, env)
+
+
+def test_the_compiled_builds_modules_are_harps() -> None:
+    """``HARP_COMPILE=1`` compiles the modules setup.py lists (benchmarks/
+    versions.py --compiled checks that they search alike): each is a
+    module of the package, so a renamed or moved one fails here rather
+    than in a user's compiled build."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    (listed,) = [ast.literal_eval(node.value) for node in tree.body
+                 if isinstance(node, ast.Assign) and node.targets[0].id == "COMPILED"]
+    assert listed and all(path.startswith("harp/") and (ROOT / path).is_file() for path in listed)
