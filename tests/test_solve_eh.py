@@ -700,6 +700,22 @@ def test_a_reordered_search_under_the_same_order_goes_on_as_the_original():
     assert other.seen > known and len(other.seen) == made + found.states
 
 
+def test_a_reordered_search_under_a_novelty_order_notes_the_open_positions_only():
+    """A reordered search's novelty order starts from the open positions:
+    the root, which the original search expanded, is not scored again, so
+    none of its atoms is noted before theirs (they would rank the open
+    positions that share them second)."""
+    start = play_safe(position_from_board(new_board(make_code("EH", 814))), [])
+    first = BestFirst(start, Children(wide_steps, play_safe_after), Novelty(score_by_low_cards),
+                      10 ** 6)
+    first.run(Budget(2_000))
+    order = Novelty(score_by_depth)
+    other = first.reordered(order, 1_000)
+    assert order.seen == {} and other.heap == [] and len(other.unscored) == len(first.heap)
+    other.run(Budget(1_000))
+    assert order.seen
+
+
 def test_a_reordered_search_wins_with_a_line_from_the_root():
     """Scoring the open positions stops at the deadline and goes on at
     the next run; the win a reordered search finds is a line from the

@@ -210,14 +210,18 @@ class BestFirst:
     holds digests) or ``unknown``."""
 
     def __init__(self, root: Position, children: Children, score: Callable[[Position], int],
-                 cap: int) -> None:
+                 cap: int, unscored: list | None = None) -> None:
         self.root, self.children, self.score, self.cap = root, children, score, cap
         self.seen = {digest(root)}
         self.tree = Tree()
         # The open positions, packed, each under its score and its number
-        # (:meth:`_key`: lower first, then the first made).
-        self.heap = [(self._key(root, 0), pack(root))]
-        self.unscored: list = []            # open positions to score (:meth:`reordered`)
+        # (:meth:`_key`: lower first, then the first made); or, for a
+        # :meth:`reordered` search, none yet and the ``unscored`` ones (the
+        # root is not scored: a novelty order would note its atoms).
+        if unscored is None:
+            self.heap, self.unscored = [(self._key(root, 0), pack(root))], []
+        else:
+            self.heap, self.unscored = [], unscored
         self.root_won = tableau_empty(root)
 
     def _key(self, pos: Position, node: int) -> int:
@@ -243,9 +247,8 @@ class BestFirst:
         its lines lead from the same root.  It has copies of this one's
         tables (the positions are shared), so each goes on as if alone.
         Its first runs score the open positions (:meth:`run`)."""
-        other = BestFirst(self.root, self.children, score, len(self.tree) + cap)
+        other = BestFirst(self.root, self.children, score, len(self.tree) + cap, self.heap[:])
         other.seen, other.tree = set(self.seen), self.tree.copy()
-        other.unscored, other.heap = self.heap[:], []
         return other
 
     def _score_open(self, budget: Budget) -> bool:
