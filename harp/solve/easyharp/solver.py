@@ -57,9 +57,11 @@ copy of its tables and :data:`REORDERED_DEPTH_CAP` and
 :data:`REORDERED_CAP` positions more (a search is freed once full), the
 children kept for the beams at most :data:`KEEP_CHILDREN` positions'
 (about 8 KB each), and the fast runs' tables are freed before the sound
-search; so a solver process stays under 400 MiB whatever its budget of
-positions (335 MiB on deal 35497, won after 4 558 560 positions, the
-same at a limit of 12 000 000: benchmarks/NOTES.md).
+search.  So a solver process stays under 400 MiB at the batch limit
+(335 MiB on deal 35497, won after 4 558 560 positions, the same at a
+limit of 12 000 000), and under 500 MiB at ten times it (458 MiB on
+deal 57778, not won within 50 000 000 positions; the sound search's
+share, 1 500 000 keys, is then the largest table): benchmarks/NOTES.md.
 """
 from __future__ import annotations
 
