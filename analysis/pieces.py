@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import median
 from typing import Any
 
 from harp import __version__
@@ -247,13 +248,30 @@ def assemble(folder: str | Path) -> EasyHarpAtlas:
                          list(versions))
 
 
+#: The columns ``harp atlas status`` shows by default (the rest: its cost).
+STATUS_COLUMNS = ["first", "last", "won", "lost", "unknown", "max_states", "harp_versions"]
+
+
 def piece_rows(folder: str | Path) -> Iterator[dict[str, Any]]:
-    """One row per piece: its deals, verdict counts, largest limit, harp version."""
+    """One row per piece: its deals, verdict counts, largest limit, harp
+    version, and what it cost: the CPU seconds of its deals (in all, median,
+    99th percentile) and its hardest deal (the most positions searched)."""
     for first, last, path in pieces_in(folder):
         piece = read_piece(path)
         yield {"first": first, "last": last, **piece.counts(),
                "max_states": max(d["limits"]["max_states"] for d in piece.results),
-               "harp_versions": ", ".join(piece.harp_versions)}
+               "harp_versions": ", ".join(piece.harp_versions), **cost(piece)}
+
+
+def cost(piece: Piece) -> dict[str, Any]:
+    """The CPU seconds a piece's deals took (as kept: a deal computed again
+    under larger limits counts its last computation) and its hardest deal
+    (the first of those that searched the most positions)."""
+    cpu = sorted(d.get("cpu_seconds") or 0.0 for d in piece.results)
+    hardest = max(range(len(piece.results)), key=lambda i: piece.results[i]["states"])
+    return {"cpu_seconds": round(sum(cpu), 1), "cpu_median": round(median(cpu), 4),
+            "cpu_p99": round(cpu[min(len(cpu) - 1, (99 * len(cpu)) // 100)], 4),
+            "hardest": piece.first + hardest, "hardest_states": piece.results[hardest]["states"]}
 
 
 def unknown_rows(folder: str | Path) -> Iterator[dict[str, Any]]:

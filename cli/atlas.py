@@ -18,9 +18,10 @@ from typing import Any
 import click
 
 from harp.analysis.atlas import write_file
-from harp.analysis.pieces import (PIECE_SIZE, PieceError, check_fits, piece_from_store, piece_path,
-                                  piece_plan, piece_ranges, piece_rows, read_piece, seed_store,
-                                  store_path, unknown_rows, write_piece, assemble as assembled)
+from harp.analysis.pieces import (PIECE_SIZE, STATUS_COLUMNS, PieceError, check_fits,
+                                  piece_from_store, piece_path, piece_plan, piece_ranges,
+                                  piece_rows, read_piece, seed_store, store_path, unknown_rows,
+                                  write_piece, assemble as assembled)
 from harp.analysis.store import ResultStore
 from harp.deals import MAX_DEAL
 from harp.ehatlas import DEFAULT_PATH, encode_eh_atlas, read_eh_atlas
@@ -134,8 +135,10 @@ def assemble(folder: str, out: str) -> None:
 @columns_option
 @output_options
 def status(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt: str) -> None:
-    """One row per piece: its deals, verdicts, largest limit, harp version."""
-    print_rows(piece_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns)
+    """One row per piece: its deals, verdicts, largest limit, harp version
+    (--columns all adds its CPU seconds and hardest deal)."""
+    print_rows(piece_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
+               default=STATUS_COLUMNS)
 
 
 @atlas.command()

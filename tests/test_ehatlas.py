@@ -74,6 +74,16 @@ def test_status_and_unknown_list_the_pieces_and_the_work_spent(built):
         "      1       4      2       0          2          3000  0.1.0",
         "      5       8      2       0          2          3000  0.1.0",
         "      9      12      1       0          3          3000  0.1.0"]
+    pieces = json.loads(invoke_ok("atlas", "status", "--pieces", str(built), "--json"))
+    for row in pieces:          # the cost of each piece: --columns all, JSON and CSV
+        piece = read_piece(built / f"eh1-{row['first']:06}-{row['last']:06}.piece")
+        cpu = sorted(d["cpu_seconds"] for d in piece.results)
+        assert row["cpu_seconds"] == round(sum(cpu), 1) > 0
+        assert row["cpu_median"] == round((cpu[1] + cpu[2]) / 2, 4)
+        assert row["cpu_p99"] == round(cpu[-1], 4)
+        states = [d["states"] for d in piece.results]
+        assert row["hardest_states"] == max(states) == piece.result(row["hardest"])["states"]
+    assert [r["hardest"] for r in pieces] == [1, 6, 9]     # the first of the unknowns
     rows = json.loads(invoke_ok("atlas", "unknown", "--pieces", str(built), "--json"))
     assert [(r["deal"], r["states"], r["max_states"], r["stopped_by"]) for r in rows] == [
         (deal, 3000, 3000, "positions") for deal in (1, 4, 6, 7, 9, 10, 12)]
