@@ -135,6 +135,15 @@ def wilson_interval(won: int, deals: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def interval_pct(low: float, high: float) -> dict[str, float]:
+    """A Wilson interval in %, rounded *outward* to 0.01 % (the low end
+    down, the high end up), so that it still holds the share as
+    :func:`won_pct` shows it: 149 998 won of 150 000 reads 99.99, within
+    99.99-100, never a low end of 100."""
+    return {"ci95_low": math.floor(10_000 * low + 1e-9) / 100,
+            "ci95_high": math.ceil(10_000 * high - 1e-9) / 100}
+
+
 def runs_of(deals: Iterable[int]) -> list[tuple[int, int]]:
     """Sorted deal numbers as ``(first, last)`` runs: 1,2,3,7 -> (1, 3), (7, 7)."""
     runs: list[tuple[int, int]] = []
@@ -157,7 +166,7 @@ def win_rate_rows(atlas: Atlas, runs: list[tuple[int, int]],
         low, high = wilson_interval(won, deals)
         rows.append({"game": atlas.game, "variant": variant, "deals": deals, "won": won,
                      "unsolvable": deals - won, "won_pct": won_pct(won, deals),
-                     "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2)})
+                     **interval_pct(low, high)})
     return rows
 
 
@@ -176,7 +185,7 @@ def difficulty_rows(atlas: Atlas, runs: list[tuple[int, int]]) -> list[dict[str,
                  "won with 1 cell" if cells == 1 else f"needs {cells} cells")
         rows.append({"game": atlas.game, "fewest_cells": cells, "difficulty": label,
                      "deals": n, "pct": round(100 * n / deals, 2),
-                     "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2)})
+                     **interval_pct(low, high)})
     return rows
 
 
@@ -222,7 +231,7 @@ def eh_atlas_rows(atlas: EasyHarpAtlas, runs: list[tuple[int, int]]) -> list[dic
         rows.append({"difficulty": "all" if key is None else f"{key}.0-{key}.9",
                      "deals": deals, "won": counts[WON], "lost": counts[LOST],
                      "unknown": counts[UNKNOWN], "won_pct": won_pct(counts[WON], deals),
-                     "ci95_low": round(100 * low, 2), "ci95_high": round(100 * high, 2),
+                     **interval_pct(low, high),
                      "median_length": median_of_counts(won_lengths)})
     return rows
 
