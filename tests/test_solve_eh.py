@@ -20,11 +20,13 @@ from helpers import plain_solvable as plain_search
 from harp import new_board
 from harp.cards import parse_card
 from harp.deals import make_code
-from harp.solve import SolveLimits, SolveResult, hint, solve
+from harp.solve import BATCH_LIMITS, SolveLimits, SolveResult, hint, solve
 from harp.solve.budget import Budget
 from harp.solve.easyharp import solve_easy_harp
 from harp.solve.easyharp.lines import shorten, to_actions
-from harp.solve.easyharp.packed import Tree, pack, unpack
+from harp.solve.easyharp.packed import Tree, pack, pack_steps, unpack, unpack_step
+from harp.solve.easyharp.moves_sound import complete_steps
+from harp.solve.easyharp.safe import play_proved
 from harp.solve.easyharp.moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
 from harp.solve.easyharp.search import (BEAM_SCORES, BestFirst, Children, Novelty, _NODES, _diverse,
                                         beam, _made_again,
@@ -33,7 +35,8 @@ from harp.solve.easyharp.search import (BEAM_SCORES, BestFirst, Children, Novelt
                                         score_by_low_cards, score_by_needs)
 from harp.solve.easyharp.deadends import BLOCKED, LOCKED, STUCK, dead_end, locked_cards
 from harp.solve.easyharp.model import (COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, TALON_TO_FOUNDATION, Move,
-                                       Position, apply, digest, key, position_from_board)
+                                       Position, apply, digest, is_legal, key,
+                                       position_from_board, tableau_empty)
 
 # Deals the solver wins within a hundred positions (its search is the same
 # for the same budget); the tests replay whatever it finds.
@@ -1016,3 +1019,68 @@ def test_a_beams_kept_children_are_made_again_equal(deal):
             made += 1
         pos = rng.choice(options)[2]
     assert made > 300
+
+
+@pytest.mark.parametrize("deal", [9, 28])
+def test_a_depth_first_frames_packed_steps_give_back_the_steps_in_order(deal):
+    """A depth-first frame keeps its steps packed (memory): unpacked one
+    after the other they are the steps' moves, best first, for the fast
+    and the sound generators alike, along a line of play."""
+    rng = random.Random(deal)
+    board = new_board(make_code("EH", deal))
+    for _ in range(60):
+        pos = position_from_board(board)
+        for steps in (quick_steps(pos), complete_steps(pos)):
+            blob, at, unpacked = pack_steps(steps), 0, []
+            while at < len(blob):
+                moves, at = unpack_step(blob, at)
+                unpacked.append(moves)
+            assert unpacked == [list(moves) for _, moves in steps]
+        board.push(rng.choice(list(board.legal_actions)))
+
+
+@pytest.mark.parametrize("deal", QUICK_DEALS)
+def test_a_depth_first_win_line_replays_from_the_root(deal):
+    """The line of a depth-first win is made again from the frames on its
+    path (it is not kept level by level): every move of it is legal where
+    it is played, from the root, and it empties the tableau; and the
+    engine replays it to ``won``."""
+    board = new_board(make_code("EH", deal))
+    prefix: list[Move] = []
+    root = play_safe(position_from_board(board), prefix)
+    found = depth_first(root, quick_steps, play_safe_after, Budget(200_000))
+    assert found.outcome == "solved" and len(found.line) > 50
+    pos = root
+    for move in found.line:
+        assert is_legal(pos, move)
+        pos = apply(pos, move)
+    assert tableau_empty(pos)
+    replay = new_board(make_code("EH", deal))
+    for action in to_actions(board, shorten(position_from_board(board), prefix + found.line)):
+        replay.push(action)
+    assert replay.is_won
+
+
+def test_the_final_sound_search_gets_at_most_sound_cap_positions(monkeypatch):
+    """The sound search's share is capped (its table and path are the
+    largest held at once): the fast runs take what is over.  At the batch
+    limit the cap changes nothing (3 % of 5 000 000 is below it)."""
+    from harp.solve.easyharp import solver
+    given: list[int] = []
+    real = solver.sound_search
+
+    def recorded(root, budget, *rest):
+        given.append(budget.limit)
+        return real(root, budget, *rest)
+    monkeypatch.setattr(solver, "sound_search", recorded)
+    batch = BATCH_LIMITS.max_states
+    assert int(solver.FAST_SHARE * batch) > batch - solver.SOUND_CAP
+    board = new_board(make_code("EH", 57778))
+    assert solve_easy_harp(board, SolveLimits(max_states=40_000)).outcome == "unknown"
+    # (the fast runs' last expansion may go a few positions past their share)
+    assert given[0] == solver.SOUND_FIRST and 1_100 < given[1] <= 1_200
+    given.clear()
+    monkeypatch.setattr(solver, "SOUND_CAP", 500)
+    result = solve_easy_harp(board, SolveLimits(max_states=40_000))
+    assert result.outcome == "unknown" and result.states == 40_000
+    assert given[0] == solver.SOUND_FIRST and 400 < given[1] <= 500

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import ClassVar, NamedTuple
 
 from .model import SLOT_SUIT, Move, Position, apply, digest, key, tableau_empty
-from .packed import Tree, pack, unpack
+from .packed import Tree, pack, pack_steps, unpack, unpack_step
 from ..budget import Budget
 from ..result import SOLVED, UNKNOWN, UNSOLVABLE
 
@@ -90,8 +90,9 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     seen = {key(root)}
     lost = known if known is not None else ()
     count = 1
-    path: list[list[Move]] = []
-    stack: list[list] = [[root, steps(root), 0]]
+    # A frame: a position on the path, its steps packed (pack_steps), where
+    # the next step to try starts, and where the step tried last started.
+    stack: list[list] = [[root, pack_steps(steps(root)), 0, 0]]
     tried = 0
     while stack:
         tried += 1
@@ -100,31 +101,40 @@ def depth_first(root: Position, steps: Callable[[Position], list],
                 return spent(budget, UNKNOWN, [], count)
             budget.tell(count)
         frame = stack[-1]
-        pos, options, index = frame
-        if index == len(options):
+        pos, options, at = frame[0], frame[1], frame[2]
+        if at == len(options):
             stack.pop()
-            if path:
-                path.pop()
             continue
-        frame[2] = index + 1
-        segment, child = play_step(pos, options[index][1], close)
+        moves, frame[2] = unpack_step(options, at)
+        frame[3] = at
+        segment, child = play_step(pos, moves, close)
         k = key(child)
         if k in seen or k in lost:
             continue
         seen.add(k)
         count += 1
         if tableau_empty(child):
-            return spent(budget, SOLVED, [m for seg in path for m in seg] + segment, count)
+            return spent(budget, SOLVED, _path(stack, close) + segment, count)
         if count >= max_states:
             return spent(budget, UNKNOWN, [], count)
         child_steps = steps(child)
         if prune is not None and prune(child, child_steps):
             continue
-        path.append(segment)
-        stack.append([child, child_steps, 0])
+        stack.append([child, pack_steps(child_steps), 0, 0])
     if known is not None:
         known |= seen
     return spent(budget, UNSOLVABLE, [], count)
+
+
+def _path(stack: list[list], close: Callable[[Position, list[Move]], Position]) -> list[Move]:
+    """The moves from the root to the last frame's position: each frame's
+    last step tried played again (the same moves, as a step and its
+    closure are functions of the position), rather than kept for every
+    position on the path."""
+    line: list[Move] = []
+    for frame in stack[:-1]:
+        line += play_step(frame[0], unpack_step(frame[1], frame[3])[0], close)[0]
+    return line
 
 
 def beam(root: Position, width: int, children: Children, score: Callable[[Position], int],

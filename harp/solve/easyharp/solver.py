@@ -34,8 +34,8 @@ best-first searches; a best-first search goes on where it stopped; on a
 hard deal, once the first novelty search is full, searches that go on
 from its open positions under other orders, and more novelty searches,
 take its share), until
-:data:`FAST_SHARE` of the budget is used; then the sound search with what
-is left.  A fast run only ever answers with a win; only the sound search
+:data:`FAST_SHARE` of the budget is used (or all but :data:`SOUND_CAP`);
+then the sound search with what is left.  A fast run only ever answers with a win; only the sound search
 (the prover's, :func:`~harp.solve.easyharp.prove.sound_search`, which
 also cuts positions rule NEVER-MOVES proves lost) and the dead-end tests
 answer ``unsolvable``.
@@ -57,11 +57,15 @@ copy of its tables and :data:`REORDERED_DEPTH_CAP` and
 :data:`REORDERED_CAP` positions more (a search is freed once full), the
 children kept for the beams at most :data:`KEEP_CHILDREN` positions'
 (about 8 KB each), and the fast runs' tables are freed before the sound
-search.  So a solver process stays under 400 MiB at the batch limit
-(335 MiB on deal 35497, won after 4 558 560 positions, the same at a
-limit of 12 000 000), and under 500 MiB at ten times it (458 MiB on
-deal 57778, not won within 50 000 000 positions; the sound search's
-share, 1 500 000 keys, is then the largest table): benchmarks/NOTES.md.
+search, whose table holds at most :data:`SOUND_CAP` keys and whose path
+keeps each level's untried steps packed
+(:func:`~harp.solve.easyharp.packed.pack_steps`).  So a solver process
+stays under 400 MiB at the batch limit (335 MiB on deal 35497, won after
+4 558 560 positions, the same at a limit of 12 000 000), and under 500
+MiB at ten times it (416 MiB on deal 170775, not won within 50 000 000
+positions; the fast runs set that peak: before the cap and the packed
+path, the final sound search, 1 500 000 keys on a path 250 000 levels
+deep, took it to 892 MiB): benchmarks/NOTES.md.
 """
 from __future__ import annotations
 
@@ -87,7 +91,13 @@ FIRST_FAST = 200
 SOUND_FIRST = 400
 #: Share of the positions the fast runs may use before the sound
 #: search gets the rest: only the sound search can answer ``unsolvable``.
+#: The rest is at most SOUND_CAP positions (the fast runs take what is
+#: over): the sound search's table holds a key of about 190 bytes per
+#: position and its path a frame per level, and its table is the largest
+#: one held at once (at the batch limit its share is 150 000 positions;
+#: at ten times it 1 500 000 took deal 170775's solver to 537 MiB).
 FAST_SHARE = 0.97
+SOUND_CAP = 1_000_000
 #: Depth-first restarts: the first budget, its growth per round, and how
 #: far the move order's priorities are jittered (a priority class is 256),
 #: so that each restart tries another order; and the most positions one
@@ -235,7 +245,8 @@ def _solve(board, limits: SolveLimits, progress: Progress | None) -> SolveResult
     if found.outcome == UNSOLVABLE:
         return SolveResult(UNSOLVABLE, [], budget.used)
     if not fast_exhausted:
-        found = _fast_search(fast_root, budget.part(int(FAST_SHARE * budget.limit) - budget.used))
+        fast = max(int(FAST_SHARE * budget.limit), budget.limit - SOUND_CAP)
+        found = _fast_search(fast_root, budget.part(fast - budget.used))
         if found.outcome == SOLVED:
             return won(fast_line, found)
     found = sound_search(sound_root, budget.part(budget.left))
