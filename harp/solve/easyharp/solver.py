@@ -65,7 +65,12 @@ stays under 400 MiB at the batch limit (335 MiB on deal 35497, won after
 MiB at ten times it (416 MiB on deal 170775, not won within 50 000 000
 positions; the fast runs set that peak: before the cap and the packed
 path, the final sound search, 1 500 000 keys on a path 250 000 levels
-deep, took it to 892 MiB): benchmarks/NOTES.md.
+deep, took it to 892 MiB): benchmarks/NOTES.md.  The exception: when
+the first fast run has tried every fast move (the fast moves dead-end at
+once), no fast run can win, and the sound search gets the whole budget,
+its table growing with it: deal 207527 (the only one of deals 1-15 000
+and 200 001-215 000) peaks at 891 MiB at the batch limit and 9.8 GB at
+ten times it.
 """
 from __future__ import annotations
 
