@@ -14,6 +14,8 @@ import pytest
 
 import harp.analysis.stats
 import harp.ehatlas
+from harp import new_board
+from harp.cards import card_str
 from harp.analysis.pieces import (assemble, decode_piece, encode_piece, read_piece,
                                   readme_line)
 from harp.ehatlas import (CODES, DEFAULT_PATH, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas,
@@ -261,6 +263,28 @@ def test_the_shipped_easy_harp_atlas_loads_and_its_hash_checks():
     assert made.limits and made.harp_versions
     # The README says how many deals can be won: python benchmarks/ehatlas.py prints the line.
     assert readme_line(made) in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_a_lost_deal_of_the_shipped_atlas_by_an_argument_of_its_own():
+    """Deal 375271 is lost for a reason simple enough to check without the
+    solver's rule NEVER-MOVES: an 8♠ goes up only after a 7♠ (RULES A1.7)
+    and goes only on a red 9 (A1.2; not on an empty column, A1.4), and
+    each 7♠ and red 9 lies under an 8♠ in a column, none in the talon."""
+    if not DEFAULT_PATH.exists():
+        pytest.skip("harp ships no Easy Harp atlas yet (harp atlas assemble writes it)")
+    made = read_eh_atlas(DEFAULT_PATH)
+    if not made.covers(375271):
+        pytest.skip("the shipped atlas does not reach deal 375271")
+    board = new_board("EH1-N-AAALOPH")
+    assert board.stock and not board.waste
+    below_8s = []                       # the cards under the top 8♠ of each column
+    for column in board.columns:
+        names = [card_str(c) for c in column]
+        if "8S" in names:
+            below_8s += names[:len(names) - 1 - names[::-1].index("8S")]
+    # Both copies of each card the 8♠ waits for (two decks) are there.
+    assert [below_8s.count(name) for name in ("7S", "9H", "9D")] == [2, 2, 2]
+    assert made.verdict(375271) == "lost"
 
 
 def test_the_readme_line_of_an_atlas(built):
