@@ -77,6 +77,27 @@ def test_ctrl_c_keeps_every_finished_deal_says_how_many_and_a_rerun_resumes(tmp_
     assert sorted(stored_deals(db)) == list(range(1, 401))
 
 
+def test_ctrl_c_while_a_deal_is_being_stored_keeps_it_whole_and_counts_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGINT arriving between the two results of deal 5 (its layout stored,
+    its solve not yet): the deal is kept whole and counted, the interrupt
+    still stops the run."""
+    import harp.analysis.store
+    store_one = harp.analysis.store.ResultStore.add
+
+    def add(self, game, variant, deal, kind, data, replace=False):   # type: ignore[no-untyped-def]
+        store_one(self, game, variant, deal, kind, data, replace)
+        if deal == 5 and kind == "layout":
+            signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(harp.analysis.store.ResultStore, "add", add)
+    db = tmp_path / "sh.db"
+    result = invoke("stats", "--game", "sh", "--deals", "1-20", "--solve", "--db", str(db))
+    assert result.exit_code == 130
+    assert "interrupted: this run kept 5 deals in " in result.stderr
+    assert stored_deals(db) == {deal: {"layout", "solve"} for deal in range(1, 6)}
+
+
 def test_ctrl_c_without_a_database_prints_the_tables_of_the_finished_deals(monkeypatch):
     import harp.analysis.stats
     interrupt_at(monkeypatch, harp.analysis.stats, "deal_facts", lambda code: code.number == 31)
