@@ -15,7 +15,8 @@ import pytest
 import harp.analysis.stats
 import harp.ehatlas
 from harp import new_board
-from harp.cards import card_str
+from harp.cards import KING, card_str, is_red, make_card, rank_of, suit_of
+from harp.deals import make_code
 from harp.analysis.pieces import (assemble, decode_piece, encode_piece, read_piece,
                                   readme_line)
 from harp.ehatlas import (CODES, DEFAULT_PATH, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas,
@@ -285,6 +286,70 @@ def test_a_lost_deal_of_the_shipped_atlas_by_an_argument_of_its_own():
     # Both copies of each card the 8♠ waits for (two decks) are there.
     assert [below_8s.count(name) for name in ("7S", "9H", "9D")] == [2, 2, 2]
     assert made.verdict(375271) == "lost"
+
+
+def never_moving_cards(code: str) -> list[str]:
+    """The cards of an Easy Harp opening that can never move, by an
+    argument written apart from the solver's rule NEVER-MOVES, from the
+    rule book alone.  Let M, a set of copies (a copy is a card where it
+    lies at the opening), grow by: a copy joins when everything above it
+    in its column is in M (a stock copy: always; every stock card reaches
+    the waste top, A1.8) and it has somewhere to go: a foundation, if each
+    lower rank of its suit has a copy in M (A1.7: the slots start empty);
+    a card of the other colour one rank higher that has a copy in M or a
+    copy with everything above it in M (A1.2); for a king, a column other
+    than its own whose copies are all in M (A1.4; at the opening only the
+    top card is face up, so a king-led run to move is made of copies
+    that moved).  The first move of a copy outside M would meet one of
+    these, so only copies of M ever move; a copy outside M never reaches
+    a foundation, and the game is not won (A1.9)."""
+    board = new_board(code)
+    piles = [list(column) for column in board.columns] + [list(board.stock)]
+    stock = len(piles) - 1
+    moved: set[tuple[int, int]] = set()            # (pile, index) of each copy in M
+    values: set[int] = set()                       # the cards with a copy in M
+
+    def bare(p: int, i: int) -> bool:
+        return p == stock or all((p, j) in moved for j in range(i + 1, len(piles[p])))
+
+    def place(p: int, card: int) -> bool:
+        rank, suit = rank_of(card), suit_of(card)
+        if all(make_card(r, suit) in values for r in range(rank)):
+            return True
+        if rank == KING:
+            return any(k != p and all((k, j) in moved for j in range(len(piles[k])))
+                       for k in range(stock))
+        return any(rank_of(other) == rank + 1 and is_red(other) != is_red(card)
+                   and (other in values or bare(k, i))
+                   for k, pile in enumerate(piles) for i, other in enumerate(pile))
+
+    grew = True
+    while grew:
+        grew = False
+        for p, pile in enumerate(piles):
+            for i, card in enumerate(pile):
+                if (p, i) not in moved and bare(p, i) and place(p, card):
+                    moved.add((p, i))
+                    values.add(card)
+                    grew = True
+    return [card_str(card) for p, pile in enumerate(piles) for i, card in enumerate(pile)
+            if (p, i) not in moved]
+
+
+def test_every_lost_deal_of_the_shipped_atlas_has_cards_that_never_move():
+    """Each deal the shipped atlas says is lost is re-proved lost by
+    :func:`never_moving_cards`, which shares no code with the solver; and
+    that argument finds no stuck card in deals the atlas says are won
+    (it would be wrong there)."""
+    if not DEFAULT_PATH.exists():
+        pytest.skip("harp ships no Easy Harp atlas yet (harp atlas assemble writes it)")
+    made = read_eh_atlas(DEFAULT_PATH)
+    lost = [deal for deal in range(made.first, made.last + 1) if made.verdict(deal) == "lost"]
+    assert lost
+    for deal in lost:
+        assert never_moving_cards(str(make_code("EH", deal, 0))), deal
+    for deal in range(1, 201):
+        assert made.verdict(deal) == "won" and never_moving_cards(str(make_code("EH", deal, 0))) == []
 
 
 def test_the_readme_line_of_an_atlas(built):
