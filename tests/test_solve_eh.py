@@ -1084,3 +1084,16 @@ def test_the_final_sound_search_gets_at_most_sound_cap_positions(monkeypatch):
     result = solve_easy_harp(board, SolveLimits(max_states=40_000))
     assert result.outcome == "unknown" and result.states == 40_000
     assert given[0] == solver.SOUND_FIRST and 400 < given[1] <= 500
+
+
+def test_a_solve_leaves_no_score_table_behind():
+    """The score tables are module-wide; a process that solves deal after
+    deal (an atlas piece) must not carry one deal's tables into the next
+    (memory), and emptying them changes no search: the same deal gives
+    the same positions and line again."""
+    import harp.solve.easyharp.search as search
+    first = solve(new_board(make_code("EH", 26, 0)), BATCH_LIMITS)
+    assert search._MEMOS and not any(search._MEMOS)
+    again = solve(new_board(make_code("EH", 26, 0)), BATCH_LIMITS)
+    assert (again.outcome, again.states, again.script()) == \
+        (first.outcome, first.states, first.script())

@@ -85,8 +85,8 @@ from .model import Move, Position, position_from_board
 from .moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
 from .prove import sound_search
 from .safe import play_proved
-from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, depth_first,
-                               score_by_depth, score_by_low_cards, score_by_needs)
+from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, clear_memos,
+                               depth_first, score_by_depth, score_by_low_cards, score_by_needs)
 from ..budget import POSITIONS, TIME, Budget, Progress
 from ..result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveLimits, SolveResult
 
@@ -214,6 +214,7 @@ def solve_easy_harp(board, limits: SolveLimits = DEFAULT_LIMITS,
     try:
         return _solve(board, limits, progress)
     finally:
+        clear_memos()
         if collecting:
             gc.enable()
 
