@@ -17,8 +17,8 @@ verdicts were computed under.  The payload is three arrays over the deals:
 a verdict byte (:data:`CODES`), a difficulty byte, a little-endian
 two-byte line length.  Loading checks the hash and the counts.
 
-Until every deal is built the atlas covers deals 1..K only; a deal beyond
-it is decided on demand (:mod:`harp.winnable`).  No file at all is the
+An atlas may cover deals 1..K only (a build in progress; the shipped one
+covers every deal, 1-999 999); a deal beyond it is decided on demand (:mod:`harp.winnable`).  No file at all is the
 same: nothing covered.
 """
 from __future__ import annotations
