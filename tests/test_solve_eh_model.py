@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from harp import new_board
 from harp.deals import make_code
 from harp.easyharp import FITS, PARENTS, SLOT_BASE
@@ -17,8 +19,9 @@ from harp.solve.easyharp.lines import shorten, to_actions
 from harp.solve.easyharp.moves_fast import play_safe, play_safe_after, wide_steps
 from harp.solve.easyharp.model import (CHILDREN, COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT,
                                        TAKE_BACK, TALON_ONE, TALON_TO_COL, TALON_TO_FOUNDATION,
-                                       Move, apply, is_legal, key, position_from_board,
-                                       slot_for)
+                                       Move, apply, compact_keys, is_legal, key,
+                                       position_from_board, slot_for)
+from harp.solve.easyharp.packed import KeySet
 
 
 def test_tables_agree_with_the_engine():
@@ -142,3 +145,87 @@ def test_play_safe_after_a_step_agrees_with_the_full_closure():
                 break
             pos = rng.choice(children)
     assert checked > 3000
+
+
+def test_compact_keys_are_equal_exactly_when_keys_are():
+    """A search's table may hold :func:`compact_keys` instead of keys:
+    over the positions of random games (and two made to share runs of
+    face-down cards), two compact keys are equal exactly when the keys
+    are, so the search makes the same positions."""
+    rng = random.Random(8)
+    pool = []
+    for number in (4, 5, 6):
+        board = new_board(make_code("EH", number))
+        root = position_from_board(board)
+        compact = compact_keys(root)
+        for _ in range(300):
+            action = rng.choice(board.legal_list())
+            board.push(action)
+            pos = position_from_board(board)
+            pool.append((key(pos), compact(pos)))
+    by_key: dict[bytes, bytes] = {}
+    for k, c in pool:
+        assert by_key.setdefault(k, c) == c
+    assert len(set(by_key.values())) == len(by_key) > 200
+    saved = sum(len(k) - len(c) for k, c in pool) / len(pool)
+    assert saved > 10                   # face-down runs of 1-8 cards, one byte each
+    # Two columns whose face-down runs hold the same cards (two decks):
+    # swapping their face-up cards gives the same key, and compact key.
+    root = position_from_board(new_board(make_code("EH", 7)))
+    cols = list(root.columns)
+    cols[2], cols[3] = b"\x02\x05\x07\x10", b"\x02\x05\x07\x21"
+    root = root._replace(columns=tuple(cols))
+    compact = compact_keys(root)
+    swapped = list(cols)
+    swapped[2], swapped[3] = cols[3], cols[2]
+    other = root._replace(columns=tuple(swapped))
+    assert key(other) == key(root) and compact(other) == compact(root)
+    turned = list(cols)
+    turned[2] = b"\x01\x05\x07\x10"                     # the 7 turned face up
+    assert compact(root._replace(columns=tuple(turned))) != compact(root)
+
+
+@given(st.lists(st.binary(max_size=40), max_size=3000))
+@settings(max_examples=40, deadline=None)
+def test_a_key_set_is_a_set_of_bytes(keys):
+    table, plain = KeySet(), set()
+    for i, k in enumerate(keys):
+        if i % 2:
+            assert table.insert(k) == (k not in plain)
+        else:                                   # a search's pattern: look up, then add
+            assert (k in table) == (k in plain)
+            table.add(k)
+        plain.add(k)
+        assert k in table
+    assert len(table) == len(plain) and set(table) == plain
+    assert all((k + b"!" in table) == (k + b"!" in plain) for k in keys[:50])
+
+
+def test_compact_keys_of_positions_set_up_by_hand():
+    """Columns whose face-up cards are not built by the rules, or are,
+    in any order, with any face-down run of the root: compact keys are
+    equal exactly when keys are."""
+    rng = random.Random(11)
+    root = position_from_board(new_board(make_code("EH", 9)))
+    compact = compact_keys(root)
+    made = []
+    for _ in range(3000):
+        cols = []
+        for col in root.columns:
+            down = rng.randrange(col[0] + 1)
+            up = [rng.randrange(52)]
+            for _ in range(rng.randrange(4)):
+                up.append(rng.choice(CHILDREN[up[-1]] or (0,)) if rng.random() < 0.8
+                          else rng.randrange(52))
+            cols.append(bytes((down,)) + col[1:1 + down] + bytes(up[:rng.randrange(5)]))
+        slots = tuple(rng.randrange(3) for _ in range(8))
+        pos = root._replace(columns=tuple(cols), slots=slots, talon=rng.randrange(4))
+        made.append(pos)
+        shuffled = list(cols)
+        rng.shuffle(shuffled)
+        swapped = (slots[1], slots[0]) + slots[2:]
+        made.append(pos._replace(columns=tuple(shuffled), slots=swapped))
+    by_key: dict[bytes, bytes] = {}
+    for pos in made:
+        assert by_key.setdefault(key(pos), compact(pos)) == compact(pos)
+    assert len(set(by_key.values())) == len(by_key) > 2000

@@ -24,6 +24,7 @@ from harp.solve.easyharp.movable import stuck_cards
 from harp.solve.budget import Budget
 from harp.solve.easyharp.prove import LOST, WINNABLE, prove_lost
 from harp.solve.easyharp.safe import play_proved
+from harp.solve.easyharp import search
 from harp.solve.easyharp.search import depth_first
 
 
@@ -255,3 +256,26 @@ def test_the_solver_answers_unsolvable_from_the_prover():
     assert result.outcome == "unsolvable" and 72 <= result.states <= 1_000
     result = solve_easy_harp(blocked_king(), SolveLimits(timeout=60))
     assert (result.outcome, result.states) == ("unsolvable", 0)
+
+
+def test_a_table_of_compact_keys_makes_the_same_searches(monkeypatch):
+    """The sound search keeps compact keys (a ``KeySet``) once its budget
+    is large (``COMPACT_FROM``); with them from the first position, the
+    prover near the tangled position and the solver on quick deals give
+    the same verdicts, positions and lines as with plain keys."""
+    rng = random.Random(2)
+    boards = [near_tangled(rng) for _ in range(20)] + [tangled_position(), saved_king()]
+    deals = QUICK_DEALS[:4]
+
+    def run() -> list:
+        proofs = [prove_lost(board.copy(), 3_000) for board in boards]
+        solved = [solve_easy_harp(new_board(make_code("EH", deal)), SolveLimits(max_states=3_000,
+                                                                                line_states=0))
+                  for deal in deals]
+        return proofs + [(s.outcome, s.states, s.actions) for s in solved]
+
+    plain = run()
+    monkeypatch.setattr(search, "COMPACT_FROM", 0)
+    assert run() == plain
+    verdicts = [proof.verdict for proof in plain[:len(boards)]]
+    assert LOST in verdicts and WINNABLE in verdicts

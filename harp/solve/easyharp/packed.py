@@ -19,6 +19,7 @@ sound search then peaked at 860 MiB); packed, about 60 bytes.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 
 from .model import Move, Position, tuple_new
 
@@ -107,3 +108,81 @@ def unpack_step(blob: bytes, at: int) -> tuple[list[Move], int]:
     end = at + 1 + 4 * blob[at]
     return [Move(blob[i], blob[i + 1] - 1, blob[i + 2] - 1, blob[i + 3])
             for i in range(at + 1, end, 4)], end
+
+
+class KeySet:
+    """A set of keys (``bytes`` of fewer than 256 bytes) for a depth-first
+    search's table: the keys one after another in one ``bytearray``, each
+    after its length, and an open-addressing table of where each starts,
+    kept at most two thirds full.  A Python set of ``bytes`` took about
+    190 bytes a key (the object's head, the set's slot; deal 207527's sound
+    search, which gets a whole budget of 5 000 000 positions, peaked at
+    889 MiB); here a key takes its bytes, one more, and 12-24 bytes of
+    table (with compact keys, 355 MiB).  Membership is equality of bytes, as in a set, so a search
+    makes the same positions either way.  ``k in keys`` then
+    ``keys.add(k)``, a search's pattern, looks ``k`` up once."""
+
+    __slots__ = ("arena", "table", "mask", "count", "missed", "free")
+
+    def __init__(self) -> None:
+        self.arena = bytearray()
+        self.table = array("q", [-1]) * 1024
+        self.mask = 1023
+        self.count = 0
+        self.missed = b""        # the key the last look-up did not find,
+        self.free = -1           # and the free slot where it ended
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __contains__(self, k: bytes) -> bool:
+        n = len(k)
+        arena, table, mask = self.arena, self.table, self.mask
+        i = hash(k) & mask
+        at = table[i]
+        while at >= 0:
+            if arena[at] == n and arena[at + 1:at + 1 + n] == k:
+                return True
+            i = (i + 1) & mask
+            at = table[i]
+        self.missed, self.free = k, i
+        return False
+
+    def add(self, k: bytes) -> None:
+        self.insert(k)
+
+    def insert(self, k: bytes) -> bool:
+        """Add ``k``; whether it was new."""
+        if (self.free < 0 or k is not self.missed) and k in self:
+            return False
+        n = len(k)
+        if n > 255:
+            raise ValueError(f"a key of {n} bytes: at most 255")
+        arena = self.arena
+        self.table[self.free] = len(arena)
+        self.missed, self.free = b"", -1
+        arena.append(n)
+        arena += k
+        self.count += 1
+        if 3 * self.count > 2 * self.mask:
+            self._grow()
+        return True
+
+    def __iter__(self) -> Iterator[bytes]:
+        arena = self.arena
+        for at in self.table:
+            if at >= 0:
+                yield bytes(arena[at + 1:at + 1 + arena[at]])
+
+    def _grow(self) -> None:
+        arena = self.arena
+        size = 2 * (self.mask + 1)
+        table = array("q", [-1]) * size
+        mask = size - 1
+        for at in self.table:
+            if at >= 0:
+                i = hash(bytes(arena[at + 1:at + 1 + arena[at]])) & mask
+                while table[i] >= 0:
+                    i = (i + 1) & mask
+                table[i] = at
+        self.table, self.mask = table, mask

@@ -110,7 +110,7 @@ def sound_search(root: Position, budget: Budget, known: set | None = None) -> Se
         lost.add(root_key)
         return spent(budget, UNSOLVABLE, [], 1)
     prune = _never_moves if talon_size(root.talon) < CHECK_TALON else None
-    return depth_first(root, complete_steps, play_proved, budget, known, prune)
+    return depth_first(root, complete_steps, play_proved, budget, known, prune, compact=True)
 
 
 def _never_moves(pos: Position, steps: list) -> bool:

@@ -69,8 +69,11 @@ deep, took it to 892 MiB): benchmarks/NOTES.md.  The exception: when
 the first fast run has tried every fast move (the fast moves dead-end at
 once), no fast run can win, and the sound search gets the whole budget,
 its table growing with it: deal 207527 (the only one of deals 1-15 000
-and 200 001-215 000) peaks at 891 MiB at the batch limit and 9.8 GB at
-ten times it.
+and 200 001-215 000) peaked at 889 MiB at the batch limit and 9.8 GB at
+ten times it while that table held plain keys; a long sound search's
+table now holds compact keys (:func:`~harp.solve.easyharp.model.compact_keys`
+in a :class:`~harp.solve.easyharp.packed.KeySet`), and 207527 peaks at
+355 MiB at the batch limit.
 """
 from __future__ import annotations
 
@@ -97,8 +100,8 @@ SOUND_FIRST = 400
 #: Share of the positions the fast runs may use before the sound
 #: search gets the rest: only the sound search can answer ``unsolvable``.
 #: The rest is at most SOUND_CAP positions (the fast runs take what is
-#: over): the sound search's table holds a key of about 190 bytes per
-#: position and its path a frame per level, and its table is the largest
+#: over): the sound search's table holds a key of 60-100 bytes per
+#: position (compact keys) and its path a frame per level, and its table is the largest
 #: one held at once (at the batch limit its share is 150 000 positions;
 #: at ten times it 1 500 000 took deal 170775's solver to 537 MiB).
 FAST_SHARE = 0.97
