@@ -118,9 +118,10 @@ class KeySet:
     190 bytes a key (the object's head, the set's slot; deal 207527's sound
     search, which gets a whole budget of 5 000 000 positions, peaked at
     889 MiB); here a key takes its bytes, one more, and 12-24 bytes of
-    table (with compact keys, 355 MiB).  Membership is equality of bytes, as in a set, so a search
-    makes the same positions either way.  ``k in keys`` then
-    ``keys.add(k)``, a search's pattern, looks ``k`` up once."""
+    table (with compact keys, 355 MiB).  Membership is equality of bytes,
+    as in a set, so a search makes the same positions either way.
+    ``k in keys`` then ``keys.add(k)``, a search's pattern, looks ``k`` up
+    once."""
 
     __slots__ = ("arena", "table", "mask", "count", "missed", "free")
 
