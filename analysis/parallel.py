@@ -16,8 +16,11 @@ worker.
 """
 from __future__ import annotations
 
+import os
 import pickle
 import signal
+import threading
+import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -36,6 +39,10 @@ CHUNKS_IN_FLIGHT_PER_WORKER = 4
 #: Seconds between looks at the workers while waiting for a result: a
 #: worker that died (killed, out of memory) is an error, not a hang.
 WORKER_CHECK = 1.0
+#: Seconds between a worker's looks at its parent: a worker whose parent
+#: was killed (SIGKILL, out of memory) stops, instead of waiting forever
+#: on queues nobody feeds or reads.
+PARENT_CHECK = 0.5
 
 
 class ExecutorError(HarpError):
@@ -140,10 +147,11 @@ class _Failure:
             self.error = RuntimeError(f"{type(error).__name__}: {error}")
 
 
-def _worker(func: Callable[[T], R], tasks: Any, results: Any) -> None:
+def _worker(func: Callable[[T], R], tasks: Any, results: Any, parent: int) -> None:
     """Run chunks from ``tasks`` until told to stop (None); send each
     item's result on its own as soon as it is computed."""
     _ignore_sigint()
+    threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     while (chunk := tasks.get()) is not None:
         for index, item in chunk:
             try:
@@ -152,12 +160,22 @@ def _worker(func: Callable[[T], R], tasks: Any, results: Any) -> None:
                 results.put((index, _Failure(err)))
 
 
+def _exit_with_parent(parent: int) -> None:
+    """Stop this worker once its parent process is gone: it then has a
+    new parent (init), and its queues' other ends are held only by other
+    orphaned workers, so a put or get would block for ever."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(1)
+
+
 def start_workers(count_: int, func: Callable[[T], R]) -> tuple[list[Any], Any, Any]:
     """``count_`` worker processes running ``func``, with their task and result queues."""
     import multiprocessing
     context = multiprocessing.get_context()
     tasks, results = context.Queue(), context.SimpleQueue()
-    workers = [context.Process(target=_worker, args=(func, tasks, results), daemon=True)
+    workers = [context.Process(target=_worker, args=(func, tasks, results, os.getpid()),
+                               daemon=True)
                for _ in range(count_)]
     for process in workers:
         process.start()

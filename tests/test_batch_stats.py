@@ -220,9 +220,17 @@ def test_killed_run_resumes_with_every_deal_exactly_once(tmp_path: Path) -> None
         while time.monotonic() < deadline and (not db.exists() or len(_count(db)) < 100):
             assert process.poll() is None, "the run ended before it could be killed"
             time.sleep(0.05)
+        workers = _children(process.pid)
         os.kill(process.pid, signal.SIGKILL)
     finally:
         process.wait()
+    # Its worker processes, orphaned, stop too (they would otherwise block
+    # for ever on their queues).
+    assert len(workers) == 2
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(_running(pid) for pid in workers):
+        time.sleep(0.05)
+    assert not any(_running(pid) for pid in workers)
     before = len(_count(db))
     assert 100 <= before < 800
     resumed = invoke("stats", "--game", "eh", "--deals", "1-800", "--db", str(db))
@@ -230,6 +238,29 @@ def test_killed_run_resumes_with_every_deal_exactly_once(tmp_path: Path) -> None
         0, f"stats: {800 - before} of 800 deals to compute (the rest are in {db})\n")
     assert sorted(deal for _, _, deal, _ in stored(db)) == list(range(1, 801))
     assert resumed.stdout == invoke_ok("stats", "--game", "eh", "--deals", "1-800")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a process that has not exited (a zombie has)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def _count(db: Path) -> list[tuple[int]]:
