@@ -142,7 +142,7 @@ class KeySet:
         i = hash(k) & mask
         at = table[i]
         while at >= 0:
-            if arena[at] == n and arena[at + 1:at + 1 + n] == k:
+            if arena[at] == n and arena.startswith(k, at + 1):
                 return True
             i = (i + 1) & mask
             at = table[i]
