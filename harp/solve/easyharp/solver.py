@@ -101,9 +101,10 @@ SOUND_FIRST = 400
 #: search gets the rest: only the sound search can answer ``unsolvable``.
 #: The rest is at most SOUND_CAP positions (the fast runs take what is
 #: over): the sound search's table holds a key of 60-100 bytes per
-#: position (compact keys) and its path a frame per level, and its table is the largest
-#: one held at once (at the batch limit its share is 150 000 positions;
-#: at ten times it 1 500 000 took deal 170775's solver to 537 MiB).
+#: position (compact keys) and its path a frame per level, and its table
+#: is the largest one held at once (at the batch limit its share is
+#: 150 000 positions; at ten times it 1 500 000 took deal 170775's solver
+#: to 537 MiB, with plain keys).
 FAST_SHARE = 0.97
 SOUND_CAP = 1_000_000
 #: Depth-first restarts: the first budget, its growth per round, and how
