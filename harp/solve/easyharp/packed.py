@@ -170,19 +170,21 @@ class KeySet:
         return True
 
     def __iter__(self) -> Iterator[bytes]:
-        arena = self.arena
         for at in self.table:
             if at >= 0:
-                yield bytes(arena[at + 1:at + 1 + arena[at]])
+                yield self._key_at(at)
+
+    def _key_at(self, at: int) -> bytes:
+        arena = self.arena
+        return bytes(arena[at + 1:at + 1 + arena[at]])
 
     def _grow(self) -> None:
-        arena = self.arena
         size = 2 * (self.mask + 1)
         table = array("q", [-1]) * size
         mask = size - 1
         for at in self.table:
             if at >= 0:
-                i = hash(bytes(arena[at + 1:at + 1 + arena[at]])) & mask
+                i = hash(self._key_at(at)) & mask
                 while table[i] >= 0:
                     i = (i + 1) & mask
                 table[i] = at
