@@ -279,3 +279,30 @@ def test_a_table_of_compact_keys_makes_the_same_searches(monkeypatch):
     assert run() == plain
     verdicts = [proof.verdict for proof in plain[:len(boards)]]
     assert LOST in verdicts and WINNABLE in verdicts
+
+
+def test_a_table_that_forgets_keeps_the_proofs(monkeypatch):
+    """A depth-first table past ``TABLE_CAP`` keeps only its path's keys
+    and searches on: near the tangled position (RULES A1), with a cap of
+    30 keys and compact keys from the first position, the prover's
+    verdicts are those of a table that remembers (or ``unknown``, when the
+    positions made again use up the budget); a ``lost`` that took more
+    positions than the remembering search (it forgot) is confirmed by the
+    plain search, and every win replays to ``won``."""
+    rng = random.Random(1)
+    boards = [near_tangled(rng) for _ in range(12)]
+    remembered = [prove_lost(board.copy(), 3_000) for board in boards]
+    monkeypatch.setattr(search, "COMPACT_FROM", 0)
+    monkeypatch.setattr(search, "TABLE_CAP", 30)
+    forgot = {LOST: 0, WINNABLE: 0}
+    for board, full in zip(boards, remembered):
+        proof = prove_lost(board.copy(), 3_000)
+        assert proof.verdict in (full.verdict, "unknown"), str(board)
+        assert proof.positions >= full.positions, str(board)
+        if proof.verdict == WINNABLE:
+            assert replays_to_won(board, _solved(proof.actions)), str(board)
+        if proof.verdict != "unknown" and proof.positions > full.positions:
+            forgot[proof.verdict] += 1
+            if proof.verdict == LOST and forgot[LOST] == 1:
+                assert plain_solvable(board.copy()) is False, str(board)
+    assert forgot[LOST] >= 3 and forgot[WINNABLE] >= 1, forgot

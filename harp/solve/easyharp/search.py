@@ -8,8 +8,9 @@ closure are parameters.  A position is expanded once:
 its key (:func:`harp.solve.easyharp.model.key`) goes into a table, and a
 position whose key is in the table is not searched again.  Each search is
 given a :class:`~harp.solve.budget.Budget`: it makes at most its ``limit``
-of positions (a depth-first table holds that many keys: about 190 bytes
-each in a set, 60-100 as compact keys in a
+of positions (a depth-first table holds that many keys, or
+:data:`TABLE_CAP` and its path's: about 190 bytes each in a set, 60-100
+as compact keys in a
 :class:`~harp.solve.easyharp.packed.KeySet`), spends what it made, and
 stops early only if the budget's safety-net deadline passes.
 
@@ -41,6 +42,16 @@ CLOCK_EVERY = 1024
 #: :class:`~harp.solve.easyharp.packed.KeySet`) from a budget this large:
 #: below, a set of plain keys is faster and small enough.
 COMPACT_FROM = 100_000
+#: The most keys a depth-first table holds besides those of its path.
+#: When it is full, it is emptied but for the keys of the positions on the
+#: path (so that the search cannot go round a cycle), and the search goes
+#: on: a position met again is searched again.  That spends positions,
+#: never soundness (see :func:`depth_first`), and bounds the table's
+#: memory (compact keys: about 350 MiB at the cap).  No search at the
+#: batch limit comes near it (a budget of 5 000 000 positions makes at
+#: most that many keys); only larger budgets, where one deal's sound
+#: search got 50 000 000 positions and a 3.9 GiB table.
+TABLE_CAP = 5_000_000
 #: Above the number of any position a search makes (:meth:`BestFirst._key`).
 _NODES = 1 << 32
 #: A beam stops after this many levels without a position that scores
@@ -89,7 +100,17 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     key is in ``known`` (positions proved lost) is not made, and a child
     for which ``prune(child, its steps)`` is true is made (counted) but
     not expanded.  When every position is expanded (``unsolvable``), the
-    keys met go into ``known``."""
+    keys met go into ``known``.
+
+    Once the table holds :data:`TABLE_CAP` keys besides its path's, it
+    keeps the path's only.  Every position the steps reach
+    from ``root`` past the cuts is still made, so ``unsolvable`` keeps its
+    proof: take a shortest way to it; each position on that way is made,
+    because when its predecessor was expanded it was either made then, or
+    skipped as a key of the table (made before: the table holds only
+    positions made), or as ``known`` (proved lost, and so is every
+    position it leads to).  Forgetting only lets a position be made again;
+    the path's keys keep the search out of cycles."""
     if tableau_empty(root):
         return spent(budget, SOLVED, [], 1)
     max_states = budget.limit
@@ -104,6 +125,7 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     seen.add(table_key(root))
     lost = known if known is not None else ()
     count = 1
+    forget_at = TABLE_CAP
     # A frame: a position on the path, its steps packed (pack_steps), where
     # the next step to try starts, and where the step tried last started.
     stack: list[list] = [[root, pack_steps(steps(root)), 0, 0]]
@@ -125,6 +147,9 @@ def depth_first(root: Position, steps: Callable[[Position], list],
         k = table_key(child)
         if k in seen or k in lost:
             continue
+        if len(seen) >= forget_at:
+            seen = _path_keys(stack, table_key, KeySet() if small else set())
+            forget_at = len(seen) + TABLE_CAP
         seen.add(k)
         count += 1
         if tableau_empty(child):
@@ -138,6 +163,13 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     if known is not None:
         known.update(seen)
     return spent(budget, UNSOLVABLE, [], count)
+
+
+def _path_keys(stack: list[list], table_key: Callable, table: set | KeySet) -> set | KeySet:
+    """``table`` with the keys of the positions on the path added."""
+    for frame in stack:
+        table.add(table_key(frame[0]))
+    return table
 
 
 def _path(stack: list[list], close: Callable[[Position, list[Move]], Position]) -> list[Move]:
