@@ -8,7 +8,9 @@ from dataclasses import replace
 import click
 
 from harp import Board, new_board
-from harp.deals import EASY_HARP, SEAHAVEN, DealCode, daily_code, parse_code, random_code
+from harp.deals import (EASY_HARP, SEAHAVEN, DealCode, daily_code, make_code, parse_code,
+                        parse_deal_number, random_code)
+from harp.errors import InvalidCodeError
 from harp.render import fcs_board
 from harp.solve import BATCH_LIMITS, SolveLimits
 
@@ -16,24 +18,36 @@ from .options import board_display, deal_choice
 from .winnable import difficulty_of, print_deal, winnable_choice, winnable_options
 
 
+def is_deal_number(code: str | None) -> bool:
+    """Whether a CODE argument is a deal number (RULES B1, C6: ASCII digits)."""
+    return code is not None and code.strip().isascii() and code.strip().isdigit()
+
+
 def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | None,
                 game: str | None, cells: int | None) -> DealCode:
-    """The deal named by ``harp deal``'s arguments (RULES A1.10, B4)."""
+    """The deal named by ``harp deal``'s arguments (RULES A1.10, B4): a
+    CODE, a deal number of ``game`` (Easy Harp unless told), a random or a
+    daily deal."""
     chosen = [name for name, on in (("CODE", code is not None), ("--random", random_),
                                     ("--daily", daily)) if on]
     if len(chosen) != 1:
         raise click.UsageError("give exactly one of CODE, --random or --daily")
     if date is not None and not daily:
         raise click.UsageError("--date goes with --daily")
-    if code is not None:
+    if code is not None and not is_deal_number(code):
         if game or cells:
-            raise click.UsageError("--game and --cells choose a --random or --daily deal; "
-                                   "a CODE already names its game and cells")
+            raise click.UsageError("--game and --cells choose a deal NUMBER, a --random or "
+                                   "--daily deal; a CODE already names its game and cells")
         return parse_code(code)
     game = game or EASY_HARP
     if game == EASY_HARP and cells is not None:
         raise click.UsageError("--cells is for Seahaven (--game sh); Easy Harp has no cells")
     n_cells = cells or 4
+    if code is not None:            # a deal number of --game (RULES B1)
+        try:
+            return make_code(game, parse_deal_number(code.strip()), n_cells)
+        except InvalidCodeError as err:
+            raise click.BadParameter(str(err), param_hint="CODE") from None
     if random_:
         return random_code(game, n_cells)
     return daily_code(game, date, n_cells)
@@ -56,6 +70,9 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
          ascii_: bool, reveal: bool) -> None:
     """Print the opening layout of a deal; the code is always shown.
 
+    CODE is a deal code, or a deal number of --game (Easy Harp unless
+    told; harp encode gives its code).
+
     A Seahaven deal is followed by whether it can be won with 4, 2 and 1
     cells (from the atlas of every deal), an Easy Harp deal its atlas
     covers by whether it can be won.  --winnable, --unwinnable and
@@ -66,6 +83,7 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
     \b
     Examples:
         harp deal EH1-N-AAAAAAF
+        harp deal 314 --game sh --cells 2
         harp deal --daily --game sh --cells 2
         harp deal --random --winnable --game sh --cells 1
         harp deal SH1-C4-AAAAAJ2 --format fcs | fc-solve -g seahaven -m -sn -

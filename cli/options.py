@@ -95,14 +95,15 @@ def cells_option(help: str = "Seahaven cells.", **kwargs: Any) -> Decorator:
 
 def deal_choice(func: F) -> F:
     """``--random``, ``--daily``, ``--date``, ``--game`` and ``--cells``: a
-    new deal as the apps offer it (RULES A1.10, B4), instead of a CODE."""
+    new deal as the apps offer it (RULES A1.10, B4), instead of a CODE, or
+    the game of a deal number given as CODE."""
     return apply(func, [
         click.option("--random", "random_", is_flag=True, help="A random deal (\"new deal\")."),
         click.option("--daily", is_flag=True,
                      help="Today's deal, the same for everyone (RULES B4)."),
         click.option("--date", type=Date(), help="The daily deal of this date."),
-        game_option("Game of a --random or --daily deal [default: eh]."),
-        cells_option("Seahaven cells for --random or --daily [default: 4]."),
+        game_option("Game of a deal NUMBER, a --random or --daily deal [default: eh]."),
+        cells_option("Seahaven cells for a deal NUMBER, --random or --daily [default: 4]."),
     ])
 
 

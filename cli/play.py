@@ -14,6 +14,7 @@ from harp import HarpError, Record, new_board
 from harp.recordfile import load_one_record, read_script, shown_name
 from harp.records import continued
 
+from .deal import choose_code, is_deal_number
 from .options import (READS_SAVED, board_display, deal_choice, input_path, load_option,
                       retired_record_option, rule_settings)
 from .output import print_board, print_position, step_printer
@@ -66,11 +67,12 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
         harp play EH1-N-AAAAAAF          # interactive game in a terminal
         harp play --random --game sh --cells 2 --winnable
     """
+    if is_deal_number(code):            # a deal number of --game: its code
+        code, game, cells = str(choose_code(code, False, False, None, game, cells)), None, None
     if random_ or daily or date or game or cells or winnable or unwinnable or min_cells:
         if load is not None or script_file is not None or moves:
             raise click.UsageError("--random and --daily start a new deal; --load, --script "
                                    "and MOVES go with a CODE")
-        from .deal import choose_code
         from .winnable import winnable_choice
         chosen = choose_code(code, random_, daily, date, game, cells)
         code = str(winnable_choice(chosen, random_, winnable, unwinnable, min_cells,

@@ -182,6 +182,30 @@ def test_deal_daily_with_date_rules_b4():
     assert daily == invoke_ok("deal", "EH1-N-AAADNG7", "--ascii")
 
 
+def test_deal_by_number_is_the_deal_of_its_code():
+    """A deal number (RULES B1) deals the same game as its code: Easy Harp
+    unless --game says otherwise; harp play takes one too."""
+    assert invoke_ok("deal", "5", "--ascii") == invoke_ok("deal", "EH1-N-AAAAAAF", "--ascii")
+    assert invoke_ok("deal", "314", "--game", "sh") == SH314_TEXT + WINNABLE_314
+    assert invoke_ok("deal", "314", "--game", "sh", "--cells", "2").splitlines()[0] == (
+        "Seahaven Towers, 2 cells  SH1-C2-AAAAAJ2  (deal 314)")
+    assert invoke_ok("play", "5", "1>f") == invoke_ok("play", "EH1-N-AAAAAAF", "1>f")
+    assert invoke_ok("play", "314", "--game", "sh", "8>f") == invoke_ok("play", "SH1-C4-AAAAAJ2",
+                                                                       "8>f")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["deal", "0"], "Invalid value for CODE: deal number 0 is out of range 1-999999"),
+    (["deal", "1000000", "--game", "sh"],
+     "Invalid value for CODE: deal number 1000000 is out of range 1-999999"),
+    (["deal", "5", "--cells", "2"], "--cells is for Seahaven (--game sh); Easy Harp has no cells"),
+    (["deal", "5", "--random"], "give exactly one of CODE, --random or --daily"),
+    (["play", "0"], "Invalid value for CODE: deal number 0 is out of range 1-999999"),
+])
+def test_deal_number_refusals_exit_2(args, message):
+    refused(args, 2, message)
+
+
 def test_deal_daily_seahaven_two_cells():
     data = json.loads(invoke_ok("deal", "--daily", "--date", "2026-11-29", "--game", "sh",
                                 "--cells", "2", "--json"))
@@ -219,8 +243,9 @@ def test_deal_fcs_of_a_random_deal_names_the_code_on_stderr():
     ([], "give exactly one of CODE, --random or --daily"),
     (["EH1-N-AAAAAAF", "--random"], "give exactly one of CODE, --random or --daily"),
     (["--random", "--date", "2026-01-01"], "--date goes with --daily"),
-    (["EH1-N-AAAAAAF", "--game", "sh"], "--game and --cells choose a --random or --daily deal; "
-                                        "a CODE already names its game and cells"),
+    (["EH1-N-AAAAAAF", "--game", "sh"], "--game and --cells choose a deal NUMBER, a --random "
+                                        "or --daily deal; a CODE already names its game and "
+                                        "cells"),
     (["--random", "--cells", "2"], "--cells is for Seahaven (--game sh); Easy Harp has no cells"),
 ])
 def test_deal_usage_errors_exit_2(args, message):
