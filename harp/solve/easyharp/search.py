@@ -121,7 +121,8 @@ def depth_first(root: Position, steps: Callable[[Position], list],
     # searches: plain ones.
     small = compact and known is None and max_states >= COMPACT_FROM
     table_key = compact_keys(root) if small else key
-    seen: set | KeySet = KeySet() if small else set()
+    new_table: Callable[[], set | KeySet] = KeySet if small else set
+    seen = new_table()
     seen.add(table_key(root))
     lost = known if known is not None else ()
     count = 1
@@ -148,7 +149,7 @@ def depth_first(root: Position, steps: Callable[[Position], list],
         if k in seen or k in lost:
             continue
         if len(seen) >= forget_at:
-            seen = _path_keys(stack, table_key, KeySet() if small else set())
+            seen = _path_keys(stack, table_key, new_table())
             forget_at = len(seen) + TABLE_CAP
         seen.add(k)
         count += 1

@@ -73,7 +73,9 @@ and 200 001-215 000) peaked at 889 MiB at the batch limit and 9.8 GB at
 ten times it while that table held plain keys; a long sound search's
 table now holds compact keys (:func:`~harp.solve.easyharp.model.compact_keys`
 in a :class:`~harp.solve.easyharp.packed.KeySet`), and 207527 peaks at
-355 MiB at the batch limit.
+355 MiB at the batch limit; past
+:data:`~harp.solve.easyharp.search.TABLE_CAP` keys the table forgets
+(386 MiB at ten times the batch limit).
 """
 from __future__ import annotations
 
