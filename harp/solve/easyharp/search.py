@@ -52,8 +52,14 @@ COMPACT_FROM = 100_000
 #: most that many keys); only larger budgets, where one deal's sound
 #: search got 50 000 000 positions and a 3.9 GiB table.
 TABLE_CAP = 5_000_000
-#: Above the number of any position a search makes (:meth:`BestFirst._key`).
-_NODES = 1 << 32
+#: Above the number of any position a search makes (:meth:`BestFirst._key`):
+#: an order is ``score << _NODE_BITS`` plus the number.  (Shifted, not
+#: multiplied by ``_NODES``: the same int, but CPython checks for Ctrl-C
+#: inside a big-int multiplication, and the compiled build (setup.py)
+#: takes a multiplication that fails for lack of memory and aborts the
+#: process, where a shift's KeyboardInterrupt is raised as in Python.)
+_NODE_BITS = 32
+_NODES = 1 << _NODE_BITS
 #: A beam stops after this many levels without a position that scores
 #: better than every one before it.  A narrow beam that has lost its way
 #: does not die out: with talon plays and take-backs it keeps making new
@@ -224,7 +230,7 @@ def beam(root: Position, width: int, children: Children, score: Callable[[Positi
             for index, child in _new_children(unpack(blob), node, children, seen, tree):
                 if tableau_empty(child):
                     return spent(budget, SOLVED, tree.path(index), len(tree))
-                candidates.append(score(child) * _NODES + index)
+                candidates.append((score(child) << _NODE_BITS) + index)
             if len(tree) >= max_states or budget.late():
                 return spent(budget, UNKNOWN, [], len(tree))
         candidates.sort()
@@ -284,7 +290,7 @@ class BestFirst:
     def _key(self, pos: Position, node: int) -> int:
         """The heap's order: the score, then the position's number (below
         :data:`_NODES`; one int compares faster than a pair)."""
-        return self.score(pos) * _NODES + node
+        return (self.score(pos) << _NODE_BITS) + node
 
     @property
     def full(self) -> bool:
