@@ -18,6 +18,7 @@ COMPILED = [
     "harp/solve/easyharp/model.py",
     "harp/solve/easyharp/packed.py",
     "harp/solve/easyharp/movable.py",
+    "harp/solve/easyharp/moves_sound.py",
     "harp/solve/easyharp/moves_fast.py",
     "harp/solve/easyharp/safe.py",
     "harp/solve/easyharp/search.py",

@@ -8,6 +8,8 @@ is the only place that knows how to turn them into text and back.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from .errors import NotationError, clip
 
 Card = int
@@ -16,8 +18,9 @@ CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
-KING = 12
-ACE = 0
+# (Final: the solver's compiled build puts them into its code as numbers)
+KING: Final = 12
+ACE: Final = 0
 
 #: Foundation order of RULES B5: spades, hearts, diamonds, clubs.
 FOUNDATION_SUITS: tuple[int, ...] = (SPADES, HEARTS, DIAMONDS, CLUBS)

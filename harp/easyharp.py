@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from itertools import chain
+from typing import Final
 
 from .actions import DOUBLE_TAP, DRAW, DRAW_ACTION, MOVE, TAP, Action, move
 from .board import Board, UndoRecord
 from .cards import FOUNDATION_SUITS, KING, card_str, is_red
 from .deals import EASY_HARP, DealCode, easy_harp_layout
 
-N_COLUMNS = 9
-N_SLOTS = 8
+# (Final: the solver's compiled build puts them into its code as numbers)
+N_COLUMNS: Final = 9
+N_SLOTS: Final = 8
 SUIT_NAMES = ("club", "diamond", "heart", "spade")
 
 #: First of the two foundation slots of each suit (RULES B5: f1-f2 spades,

@@ -25,26 +25,36 @@ The rule tables come from the engine (:mod:`harp.easyharp`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
+from harp import easyharp as engine
 from harp.cards import ACE, FOUNDATION_SUITS, KING
-from harp.easyharp import FITS, N_COLUMNS, N_SLOTS, PARENTS, SLOT_BASE
+from harp.easyharp import N_COLUMNS, N_SLOTS
+
+# Every table of this package's compiled modules is ``Final``: the
+# compiled build (setup.py) then keeps it in a C variable, where other
+# module-level names are looked up by name at each use.
+
+#: The engine's rule tables (RULES A1.2, B5), under Final names.
+FITS: Final[bytes] = engine.FITS
+PARENTS: Final[tuple[tuple[int, ...], ...]] = engine.PARENTS
+SLOT_BASE: Final[list[int]] = engine.SLOT_BASE
 
 #: The cards that may be built on each card (RULES A1.2), the inverse of the
 #: engine's PARENTS.
-CHILDREN: tuple[tuple[int, ...], ...] = tuple(
+CHILDREN: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(c for c in range(52) if t in PARENTS[c]) for t in range(52))
 #: One copy of a card in the talon multiset (two bits per card value).
-TALON_ONE: tuple[int, ...] = tuple(1 << (2 * c) for c in range(52))
+TALON_ONE: Final[tuple[int, ...]] = tuple(1 << (2 * c) for c in range(52))
 #: Suit of each slot f1..f8 (RULES B5), the engine's order.
-SLOT_SUIT: tuple[int, ...] = tuple(FOUNDATION_SUITS[i // 2] for i in range(N_SLOTS))
+SLOT_SUIT: Final[tuple[int, ...]] = tuple(FOUNDATION_SUITS[i // 2] for i in range(N_SLOTS))
 
 # Kinds of move.
-COL_TO_FOUNDATION = 0    # top card of column ``src`` to the foundation (``i>f``)
-TALON_TO_FOUNDATION = 1  # a talon card ``card`` to the foundation (draws, ``w>f``)
-COL_TO_COL = 2           # top card (or king-led run, into an empty column) ``src`` > ``dst``
-TALON_TO_COL = 3         # a talon card ``card`` onto column ``dst`` (draws, ``w>j``)
-TAKE_BACK = 4            # top card of slot ``src`` onto column ``dst`` (``fN>j``, A1.10)
+COL_TO_FOUNDATION: Final = 0    # top card of column ``src`` to the foundation (``i>f``)
+TALON_TO_FOUNDATION: Final = 1  # a talon card ``card`` to the foundation (draws, ``w>f``)
+COL_TO_COL: Final = 2           # top card (or king-led run, into an empty column) ``src`` > ``dst``
+TALON_TO_COL: Final = 3         # a talon card ``card`` onto column ``dst`` (draws, ``w>j``)
+TAKE_BACK: Final = 4            # top card of slot ``src`` onto column ``dst`` (``fN>j``, A1.10)
 
 
 class Move(NamedTuple):
@@ -66,7 +76,7 @@ class Position(NamedTuple):
 #: ``tuple_new(Position, (columns, talon, slots))`` makes a position
 #: without the NamedTuple constructor's Python-level call (half its cost;
 #: the searches make millions).
-tuple_new = tuple.__new__
+tuple_new: Final = tuple.__new__
 
 
 def position_from_board(board) -> Position:
@@ -272,7 +282,7 @@ def compact_keys(root: Position) -> Callable[[Position], bytes]:
 
 #: How many columns :func:`compact_keys` remembers before it starts again
 #: (a search meets the same columns in many positions).
-COMPACT_MEMO = 200_000
+COMPACT_MEMO: Final = 200_000
 
 
 class _CompactColumns(dict):

@@ -68,9 +68,7 @@ order of the passes does not change the set reached.
 from __future__ import annotations
 
 from harp.cards import KING
-from harp.easyharp import FITS, PARENTS, SLOT_BASE
-
-from .model import Position, SLOT_SUIT, talon_cards
+from .model import FITS, PARENTS, SLOT_BASE, SLOT_SUIT, Position, talon_cards
 
 
 def stuck_cards(pos: Position) -> list[int]:

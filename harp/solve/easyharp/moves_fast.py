@@ -7,12 +7,14 @@ A *step* is ``(priority, moves)``, as in :mod:`harp.solve.easyharp.moves_sound`.
 """
 from __future__ import annotations
 
-from harp.cards import KING, is_red
-from harp.easyharp import N_COLUMNS, N_SLOTS, PARENTS, SLOT_BASE
+from typing import Final
 
-from .model import (COL_TO_COL, COL_TO_FOUNDATION, SLOT_SUIT, TALON_ONE, TALON_TO_COL,
-                    TALON_TO_FOUNDATION, Move, Position, remove_top, run_length, slot_for,
-                    tuple_new, with_item)
+from harp.cards import KING
+from harp.easyharp import N_COLUMNS, N_SLOTS
+
+from .model import (COL_TO_COL, COL_TO_FOUNDATION, PARENTS, SLOT_BASE, SLOT_SUIT, TALON_ONE,
+                    TALON_TO_COL, TALON_TO_FOUNDATION, Move, Position, remove_top, run_length,
+                    slot_for, tuple_new, with_item)
 from .moves_sound import Step, column_tops, first_empty, take_backs
 
 def looks_safe(slots: tuple[int, ...], card: int) -> bool:
@@ -22,7 +24,7 @@ def looks_safe(slots: tuple[int, ...], card: int) -> bool:
     two-deck game with take-backs (RULES A1.10), so only the fast search,
     whose answers are all replayed wins, relies on it."""
     rank = card >> 2
-    if is_red(card):
+    if 0 < card & 3 < 3:            # red (harp.cards.is_red, inlined: the hot path)
         return min(slots[0], slots[1], slots[6], slots[7]) >= rank
     return min(slots[2], slots[3], slots[4], slots[5]) >= rank
 
@@ -83,12 +85,12 @@ def play_safe_after(pos: Position, segment: list[Move]) -> Position:
 
 #: Priority cost of each face-down card under a column that a card is put
 #: on: building on a column that still has cards to turn buries them.
-BURY = 24
+BURY: Final = 24
 #: Priority of the moves :func:`wide_steps` adds.
-LAST_RESORT = 9 * 256
+LAST_RESORT: Final = 9 * 256
 #: Longest chain of talon cards the fast search builds to give a column's
 #: top card a place.
-MAX_CHAIN = 5
+MAX_CHAIN: Final = 5
 
 
 def quick_steps(pos: Position) -> list[Step]:
@@ -153,16 +155,17 @@ def _priority(step: Step) -> int:
 #: a foundation (``_UP[i][card]``), onto another column
 #: (``_ONTO[i][j][card]``), a talon card onto a column
 #: (``_FROM_TALON[j][card]``) or to a foundation (``_TALON_UP[card]``).
-_UP = tuple(tuple(Move(COL_TO_FOUNDATION, i, -1, card) for card in range(52))
+_UP: Final = tuple(tuple(Move(COL_TO_FOUNDATION, i, -1, card) for card in range(52))
             for i in range(N_COLUMNS))
-_ONTO = tuple(tuple(tuple(Move(COL_TO_COL, i, j, card) for card in range(52))
+_ONTO: Final = tuple(tuple(tuple(Move(COL_TO_COL, i, j, card) for card in range(52))
                     for j in range(N_COLUMNS)) for i in range(N_COLUMNS))
-_FROM_TALON = tuple(tuple(Move(TALON_TO_COL, -1, j, card) for card in range(52))
+_FROM_TALON: Final = tuple(tuple(Move(TALON_TO_COL, -1, j, card) for card in range(52))
                     for j in range(N_COLUMNS))
-_TALON_UP = tuple(Move(TALON_TO_FOUNDATION, -1, -1, card) for card in range(52))
+_TALON_UP: Final = tuple(Move(TALON_TO_FOUNDATION, -1, -1, card) for card in range(52))
 #: Per card, the talon bits of the cards it may be built on: a chain
 #: (:func:`_grow`) starts only when one of them is in the talon.
-_PARENTS_MASK = tuple(sum(3 << (2 * parent) for parent in PARENTS[card]) for card in range(52))
+_PARENTS_MASK: Final = tuple(sum(3 << (2 * parent) for parent in PARENTS[card])
+                              for card in range(52))
 
 
 def wide_steps(pos: Position) -> list[Step]:

@@ -11,13 +11,17 @@ lower priorities are tried first.  The fast generator
 from __future__ import annotations
 
 from harp.cards import KING
-from harp.easyharp import PARENTS
 
-from .model import (COL_TO_COL, COL_TO_FOUNDATION, TAKE_BACK, TALON_TO_COL, TALON_TO_FOUNDATION,
-                    Move, Position, run_length, slot_for, slot_top, talon_cards)
+from .model import (COL_TO_COL, COL_TO_FOUNDATION, PARENTS, TAKE_BACK, TALON_TO_COL,
+                    TALON_TO_FOUNDATION, Move, Position, run_length, slot_for, slot_top,
+                    talon_cards, tuple_new)
 from .safe import needless_take_backs
 
 Step = tuple  # (priority: int, moves: list[Move])
+
+# (Moves are made as ``tuple_new(Move, (...))``: a NamedTuple's own
+# constructor is a Python-level call, and these generators make hundreds
+# of thousands a deal.)
 
 
 def first_empty(cols: tuple[bytes, ...]) -> int:
@@ -50,22 +54,23 @@ def complete_steps(pos: Position) -> list[Step]:
     for i, col, card, down, up in column_cards(cols):
         reveals = up == 1
         if slot_for(slots, card) >= 0:
-            out.append((0 if reveals else 2, [Move(COL_TO_FOUNDATION, i, -1, card)]))
+            out.append((0 if reveals else 2, [tuple_new(Move, (COL_TO_FOUNDATION, i, -1, card))]))
         for parent in PARENTS[card]:
             for j in tops.get(parent, ()):
-                out.append((1 if reveals and down else 4, [Move(COL_TO_COL, i, j, card)]))
+                out.append((1 if reveals and down else 4,
+                            [tuple_new(Move, (COL_TO_COL, i, j, card))]))
         if empty >= 0:
             n = run_length(col)
             if col[-n] >> 2 == KING and len(col) - 1 > n:
-                out.append((1, [Move(COL_TO_COL, i, empty, card)]))
+                out.append((1, [tuple_new(Move, (COL_TO_COL, i, empty, card))]))
     for card in talon_cards(talon):
         if slot_for(slots, card) >= 0:
-            out.append((3, [Move(TALON_TO_FOUNDATION, -1, -1, card)]))
+            out.append((3, [tuple_new(Move, (TALON_TO_FOUNDATION, -1, -1, card))]))
         for parent in PARENTS[card]:
             for j in tops.get(parent, ()):
-                out.append((5, [Move(TALON_TO_COL, -1, j, card)]))
+                out.append((5, [tuple_new(Move, (TALON_TO_COL, -1, j, card))]))
         if card >> 2 == KING and empty >= 0:
-            out.append((5, [Move(TALON_TO_COL, -1, empty, card)]))
+            out.append((5, [tuple_new(Move, (TALON_TO_COL, -1, empty, card))]))
     take_backs(slots, tops, empty, 6, out, sound=True)
     out.sort(key=lambda step: step[0])
     return out
@@ -103,4 +108,4 @@ def take_backs(slots: tuple[int, ...], tops: dict[int, list[int]], empty: int, p
         if card >> 2 == KING and empty >= 0:
             targets.append(empty)
         for j in targets:
-            out.append((prio, [Move(TAKE_BACK, slot, j, card)]))
+            out.append((prio, [tuple_new(Move, (TAKE_BACK, slot, j, card))]))

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator
+from typing import Final
 
 from .model import Move, Position, tuple_new
 
 #: Between the columns of a packed position; no card (< 52), face-down
 #: count, slot height (< 14) or talon byte (two bits a card value, at most
 #: two copies: at most 0xAA) is 0xFF.
-_SEP = b"\xff"
-_SLOTS = 8
+_SEP: Final = b"\xff"
+_SLOTS: Final = 8
 #: The talon multiset's bytes (two bits for each of 52 card values).
-_TALON = 13
+_TALON: Final = 13
 
 
 def pack(pos: Position) -> bytes:
@@ -72,7 +73,7 @@ class Tree:
     def segment(self, node: int) -> list[Move]:
         """The moves that lead to ``node`` from its parent."""
         packed = self.moves[self.ends[node - 1]:self.ends[node]]
-        return [Move(packed[i], packed[i + 1] - 1, packed[i + 2] - 1, packed[i + 3])
+        return [tuple_new(Move, (packed[i], packed[i + 1] - 1, packed[i + 2] - 1, packed[i + 3]))
                 for i in range(0, len(packed), 4)]
 
     def path(self, node: int) -> list[Move]:
@@ -106,7 +107,7 @@ def unpack_step(blob: bytes, at: int) -> tuple[list[Move], int]:
     """The moves of the step packed at ``at`` in ``blob``
     (:func:`pack_steps`), and where the next one starts."""
     end = at + 1 + 4 * blob[at]
-    return [Move(blob[i], blob[i + 1] - 1, blob[i + 2] - 1, blob[i + 3])
+    return [tuple_new(Move, (blob[i], blob[i + 1] - 1, blob[i + 2] - 1, blob[i + 3]))
             for i in range(at + 1, end, 4)], end
 
 

@@ -84,6 +84,8 @@ under it; only the fast search, whose answers are replayed wins, uses it.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from harp.cards import is_red
 
 from .model import (COL_TO_FOUNDATION, TALON_TO_FOUNDATION, Move, Position, SLOT_SUIT,
@@ -91,7 +93,7 @@ from .model import (COL_TO_FOUNDATION, TALON_TO_FOUNDATION, Move, Position, SLOT
 
 #: The first slots of the red suits (RULES B5: f3-f4 hearts, f5-f6
 #: diamonds; spades f1-f2 and clubs f7-f8 are black).
-RED_BASES = tuple(base for base in (0, 2, 4, 6) if is_red(SLOT_SUIT[base]))
+RED_BASES: Final = tuple(base for base in (0, 2, 4, 6) if is_red(SLOT_SUIT[base]))
 
 
 def colour_lows(slots: tuple[int, ...]) -> tuple[int, int]:

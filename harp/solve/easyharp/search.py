@@ -29,7 +29,7 @@ from __future__ import annotations
 import heapq
 import operator
 from collections.abc import Callable
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from .model import SLOT_SUIT, Move, Position, apply, compact_keys, digest, key, tableau_empty
 from .packed import KeySet, Tree, pack, pack_steps, unpack, unpack_step
@@ -37,7 +37,7 @@ from ..budget import Budget
 from ..result import SOLVED, UNKNOWN, UNSOLVABLE
 
 #: Every this many children tried the safety net's clock is read.
-CLOCK_EVERY = 1024
+CLOCK_EVERY: Final = 1024
 #: A depth-first search asked for compact keys keeps them (a
 #: :class:`~harp.solve.easyharp.packed.KeySet`) from a budget this large:
 #: below, a set of plain keys is faster and small enough.
@@ -58,15 +58,15 @@ TABLE_CAP = 5_000_000
 #: inside a big-int multiplication, and the compiled build (setup.py)
 #: takes a multiplication that fails for lack of memory and aborts the
 #: process, where a shift's KeyboardInterrupt is raised as in Python.)
-_NODE_BITS = 32
-_NODES = 1 << _NODE_BITS
+_NODE_BITS: Final = 32
+_NODES: Final = 1 << _NODE_BITS
 #: A beam stops after this many levels without a position that scores
 #: better than every one before it.  A narrow beam that has lost its way
 #: does not die out: with talon plays and take-backs it keeps making new
 #: positions, level after level, and had taken a whole 10-second budget
 #: (700 000 positions on a deal that a beam as narrow wins in 6 000); the
 #: beams that win make a new best at least every 30 levels.
-STALL = 64
+STALL: Final = 64
 
 
 class SearchOutcome(NamedTuple):
@@ -432,7 +432,7 @@ def clear_memos() -> None:
 #: Most children differ from their parent in one or two columns, so each
 #: score is a sum of terms per column, kept in a table per score (cleared
 #: when it reaches this many columns: a few tens of MB).
-COLUMN_MEMO = 200_000
+COLUMN_MEMO: Final = 200_000
 
 
 class _Memo(dict):
@@ -529,9 +529,9 @@ def score_by_low_cards(pos: Position) -> int:
 #: How much one card above a card the foundations need weighs in
 #: :func:`score_by_needs`, and how many ranks up from each slot's height
 #: are looked at.
-NEED_WEIGHT = 16
-NEED_RANKS = 2
-_ABSENT = 255
+NEED_WEIGHT: Final = 16
+NEED_RANKS: Final = 2
+_ABSENT: Final = 255
 
 
 def _above_table(col: bytes) -> bytes:
@@ -545,7 +545,7 @@ def _above_table(col: bytes) -> bytes:
 
 
 #: :func:`_above_table` of each column looked at.
-_ABOVE = _Memo(_above_table)
+_ABOVE: Final = _Memo(_above_table)
 
 
 def _needed(slots: tuple[int, ...]) -> tuple[tuple[int, ...], Callable]:
@@ -559,7 +559,7 @@ def _needed(slots: tuple[int, ...]) -> tuple[tuple[int, ...], Callable]:
 
 
 #: :func:`_needed` of each set of slot heights looked at.
-_NEEDED = _Memo(_needed)
+_NEEDED: Final = _Memo(_needed)
 
 
 def _one_item(cards: tuple[int, ...]) -> Callable:
@@ -597,7 +597,7 @@ BEAM_SCORES = (score_by_low_cards, score_by_foundations, score_by_depth)
 
 #: Novelty's atoms of a card on a card are ``under * 52 + card`` (``under``
 #: 52: on nothing), all below this; a suit's slot heights come after it.
-_SLOT_ATOMS = 53 * 52
+_SLOT_ATOMS: Final = 53 * 52
 #: A column's count of face-down cards (its byte 0).
 _face_down = operator.itemgetter(0)
 
