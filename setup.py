@@ -3,9 +3,10 @@
 Everything else about the package is in pyproject.toml.  By default harp
 installs as pure Python and needs no compiler.  With HARP_COMPILE=1 the
 Easy Harp solver's hot modules are compiled with mypyc (the same source,
-so the same positions, lines and verdicts: benchmarks/compiled.py checks
-it deal by deal) and run about 1.6 times faster; the build then needs a C
-compiler and Python's headers, and asks the build front end for mypy.
+so the same positions, lines and verdicts: ``python benchmarks/versions.py
+--compiled`` checks it deal by deal) and take about 0.6 of the CPU; the
+build then needs a C compiler and Python's headers, and asks the build
+front end for mypy.
 """
 import os
 
