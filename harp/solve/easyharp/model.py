@@ -31,9 +31,10 @@ from harp import easyharp as engine
 from harp.cards import ACE, FOUNDATION_SUITS, KING
 from harp.easyharp import N_COLUMNS, N_SLOTS
 
-# Every table of this package's compiled modules is ``Final``: the
-# compiled build (setup.py) then keeps it in a C variable, where other
-# module-level names are looked up by name at each use.
+# The tables and constants of this package's compiled modules are
+# ``Final`` (but for the few the tests change): the compiled build
+# (setup.py) then keeps each in a C variable, where other module-level
+# names are looked up by name at each use.
 
 #: The engine's rule tables (RULES A1.2, B5), under Final names.
 FITS: Final[bytes] = engine.FITS
