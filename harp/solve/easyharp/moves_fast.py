@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from harp.cards import KING
-from harp.easyharp import N_COLUMNS, N_SLOTS
+from harp.cards import KING, is_red
+from harp.easyharp import N_SLOTS
 
-from .model import (COL_TO_COL, COL_TO_FOUNDATION, PARENTS, SLOT_BASE, SLOT_SUIT, TALON_ONE,
-                    TALON_TO_COL, TALON_TO_FOUNDATION, Move, Position, remove_top, run_length,
-                    slot_for, tuple_new, with_item)
-from .moves_sound import Step, column_tops, first_empty, take_backs
+from .model import (COL_TO_COL, PARENTS, SLOT_BASE, SLOT_SUIT, TALON_ONE, TALON_TO_COL, Move,
+                    Position, remove_top, run_length, slot_for, tuple_new, with_item)
+from .moves_sound import (FROM_TALON, ONTO, TALON_UP, UP, Step, column_tops, first_empty,
+                          take_backs)
+
+#: Whether each card is red (the hot path reads a table).
+_RED: Final = tuple(is_red(card) for card in range(52))
+
 
 def looks_safe(slots: tuple[int, ...], card: int) -> bool:
     """Whether every card that could be built on ``card`` (both copies of
@@ -24,7 +28,7 @@ def looks_safe(slots: tuple[int, ...], card: int) -> bool:
     two-deck game with take-backs (RULES A1.10), so only the fast search,
     whose answers are all replayed wins, relies on it."""
     rank = card >> 2
-    if 0 < card & 3 < 3:            # red (harp.cards.is_red, inlined: the hot path)
+    if _RED[card]:
         return min(slots[0], slots[1], slots[6], slots[7]) >= rank
     return min(slots[2], slots[3], slots[4], slots[5]) >= rank
 
@@ -45,14 +49,14 @@ def play_safe(pos: Position, line: list[Move]) -> Position:
                 continue                   # complete, or something may go on the card
             card = height * 4 + SLOT_SUIT[slot]
             if talon >> (2 * card) & 3:
-                move = _TALON_UP[card]
+                move = TALON_UP[card]
                 talon -= TALON_ONE[card]
                 break
             if tops is None:
                 tops = [col[-1] if len(col) > 1 else -1 for col in cols]
             if card in tops:
                 i = tops.index(card)
-                move = _UP[i][card]
+                move = UP[i][card]
                 cols = with_item(cols, i, remove_top(cols[i], 1))
                 break
         else:
@@ -122,7 +126,7 @@ def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[
         first = SLOT_BASE[suit]
         low, high = slots[first], slots[first + 1]
         if low == rank or high == rank:
-            out.append(((0 if reveals else 1) * 256 + tie, [_UP[i][card]]))
+            out.append(((0 if reveals else 1) * 256 + tie, [UP[i][card]]))
         elif (low < rank and talon >> (2 * (low * 4 + suit)) & 3
               or high < rank and talon >> (2 * (high * 4 + suit)) & 3):
             # (else the talon lacks what either slot takes next: no run)
@@ -130,7 +134,7 @@ def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[
         if reveals and not down and empty >= 0:
             continue                     # a lone card: moving it only empties its column
         base = (1 if reveals and down else 2 if reveals else 3 if down else 6) * 256 + tie
-        onto = _ONTO[i]
+        onto = ONTO[i]
         for parent in PARENTS[card]:
             for j in tops.get(parent, ()):
                 out.append((base + BURY * cols[j][0], [onto[j][card]]))
@@ -150,18 +154,6 @@ def _priority(step: Step) -> int:
     return step[0]
 
 
-#: The moves the fast search's generator and closure make, made once
-#: (a table lookup costs a tenth of making a Move): a column's top card to
-#: a foundation (``_UP[i][card]``), onto another column
-#: (``_ONTO[i][j][card]``), a talon card onto a column
-#: (``_FROM_TALON[j][card]``) or to a foundation (``_TALON_UP[card]``).
-_UP: Final = tuple(tuple(Move(COL_TO_FOUNDATION, i, -1, card) for card in range(52))
-            for i in range(N_COLUMNS))
-_ONTO: Final = tuple(tuple(tuple(Move(COL_TO_COL, i, j, card) for card in range(52))
-                    for j in range(N_COLUMNS)) for i in range(N_COLUMNS))
-_FROM_TALON: Final = tuple(tuple(Move(TALON_TO_COL, -1, j, card) for card in range(52))
-                    for j in range(N_COLUMNS))
-_TALON_UP: Final = tuple(Move(TALON_TO_FOUNDATION, -1, -1, card) for card in range(52))
 #: Per card, the talon bits of the cards it may be built on: a chain
 #: (:func:`_grow`) starts only when one of them is in the talon.
 _PARENTS_MASK: Final = tuple(sum(3 << (2 * parent) for parent in PARENTS[card])
@@ -180,7 +172,7 @@ def wide_steps(pos: Position) -> list[Step]:
     for slot, height in enumerate(slots):
         card = height * 4 + SLOT_SUIT[slot]
         if height < 13 and talon >> (2 * card) & 3 and not (slot & 1 and slots[slot - 1] == height):
-            out.append((LAST_RESORT, [_TALON_UP[card]]))
+            out.append((LAST_RESORT, [TALON_UP[card]]))
     take_backs(slots, tops, empty, LAST_RESORT + 256, out)
     return out
 
@@ -202,8 +194,8 @@ def _via_talon_foundation(pos: Position, i: int, card: int, prio: int, out: list
         while reached < rank and talon >> (2 * (reached * 4 + suit)) & 3:
             reached += 1
         if reached == rank:
-            moves = [_TALON_UP[r * 4 + suit] for r in range(height, rank)]
-            moves.append(_UP[i][card])
+            moves = [TALON_UP[r * 4 + suit] for r in range(height, rank)]
+            moves.append(UP[i][card])
             out.append((prio + rank - height, moves))
             return
 
@@ -230,9 +222,9 @@ def _grow(pos: Position, i: int, card: int, tops: dict[int, list[int]], empty: i
         if j is None:
             j = hosts[parent] = _host(cols, tops, empty, parent)
         if j >= 0:
-            from_talon = _FROM_TALON[j]
+            from_talon = FROM_TALON[j]
             moves = [from_talon[c] for c in reversed(links)]
-            moves.append(_ONTO[i][j][card])
+            moves.append(ONTO[i][j][card])
             out.append((prio + len(links) - 1 + BURY * cols[j][0], moves))
         if left > 1 and parent >> 2 < KING:
             _grow(pos, i, card, tops, empty, hosts, prio, out, parent, links, left - 1)

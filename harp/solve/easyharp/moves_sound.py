@@ -10,7 +10,10 @@ lower priorities are tried first.  The fast generator
 """
 from __future__ import annotations
 
+from typing import Final
+
 from harp.cards import KING
+from harp.easyharp import N_COLUMNS
 
 from .model import (COL_TO_COL, COL_TO_FOUNDATION, PARENTS, TAKE_BACK, TALON_TO_COL,
                     TALON_TO_FOUNDATION, Move, Position, run_length, slot_for, slot_top,
@@ -19,9 +22,20 @@ from .safe import needless_take_backs
 
 Step = tuple  # (priority: int, moves: list[Move])
 
-# (Moves are made as ``tuple_new(Move, (...))``: a NamedTuple's own
-# constructor is a Python-level call, and these generators make hundreds
-# of thousands a deal.)
+#: The moves of this module's and the fast generator's steps, made once
+#: (a table lookup costs a tenth of making a Move; the generators make
+#: hundreds of thousands a deal): a column's top card to a foundation
+#: (``UP[i][card]``), onto another column (``ONTO[i][j][card]``), a talon
+#: card onto a column (``FROM_TALON[j][card]``) or to a foundation
+#: (``TALON_UP[card]``).  Take-backs are made as ``tuple_new(Move, ...)``,
+#: without the NamedTuple constructor's Python-level call.
+UP: Final = tuple(tuple(Move(COL_TO_FOUNDATION, i, -1, card) for card in range(52))
+                  for i in range(N_COLUMNS))
+ONTO: Final = tuple(tuple(tuple(Move(COL_TO_COL, i, j, card) for card in range(52))
+                          for j in range(N_COLUMNS)) for i in range(N_COLUMNS))
+FROM_TALON: Final = tuple(tuple(Move(TALON_TO_COL, -1, j, card) for card in range(52))
+                          for j in range(N_COLUMNS))
+TALON_UP: Final = tuple(Move(TALON_TO_FOUNDATION, -1, -1, card) for card in range(52))
 
 
 def first_empty(cols: tuple[bytes, ...]) -> int:
@@ -54,23 +68,22 @@ def complete_steps(pos: Position) -> list[Step]:
     for i, col, card, down, up in column_cards(cols):
         reveals = up == 1
         if slot_for(slots, card) >= 0:
-            out.append((0 if reveals else 2, [tuple_new(Move, (COL_TO_FOUNDATION, i, -1, card))]))
+            out.append((0 if reveals else 2, [UP[i][card]]))
         for parent in PARENTS[card]:
             for j in tops.get(parent, ()):
-                out.append((1 if reveals and down else 4,
-                            [tuple_new(Move, (COL_TO_COL, i, j, card))]))
+                out.append((1 if reveals and down else 4, [ONTO[i][j][card]]))
         if empty >= 0:
             n = run_length(col)
             if col[-n] >> 2 == KING and len(col) - 1 > n:
-                out.append((1, [tuple_new(Move, (COL_TO_COL, i, empty, card))]))
+                out.append((1, [ONTO[i][empty][card]]))
     for card in talon_cards(talon):
         if slot_for(slots, card) >= 0:
-            out.append((3, [tuple_new(Move, (TALON_TO_FOUNDATION, -1, -1, card))]))
+            out.append((3, [TALON_UP[card]]))
         for parent in PARENTS[card]:
             for j in tops.get(parent, ()):
-                out.append((5, [tuple_new(Move, (TALON_TO_COL, -1, j, card))]))
+                out.append((5, [FROM_TALON[j][card]]))
         if card >> 2 == KING and empty >= 0:
-            out.append((5, [tuple_new(Move, (TALON_TO_COL, -1, empty, card))]))
+            out.append((5, [FROM_TALON[empty][card]]))
     take_backs(slots, tops, empty, 6, out, sound=True)
     out.sort(key=lambda step: step[0])
     return out
