@@ -1,66 +1,115 @@
-"""Writing game records (RULES B8) to files, safely.
+"""Writing game records (RULES B8) to files, without ever damaging one.
 
-The format follows the file's extension (``.jsonl``, ``.csv``, otherwise
-text).  A new file is written whole or not at all (:mod:`harp.atomicfile`),
-so a crash or Ctrl-C leaves no half file.  An existing file is extended the
-same way: its bytes are copied into the new copy first (and a missing last
-newline added), so the original is replaced only by a complete longer copy; a CSV file's header must name
-the same columns as the records.  ``-`` writes text records to standard
-output.
+This is the one writer of record files: ``solve --save``, ``generate -o``,
+``stats --export`` and the games' saves (:mod:`harp.cli.saving`) all write
+through :class:`RecordWriter`.
+
+* A new file is written whole or not at all (:mod:`harp.atomicfile`), so a
+  crash or Ctrl-C leaves no half file; its format follows its extension
+  (``.jsonl``, ``.csv``, otherwise text).  ``-`` writes text records to
+  standard output.
+* An existing file is extended the same way: its bytes are copied into the
+  new copy first (a missing last line break added), so the original is
+  replaced only by a complete longer copy.  The records follow the file's
+  own format (from its name, else its first line) and line breaks; a CSV
+  row follows the file's header, its fields in the header's order, those a
+  record lacks left empty.
+* Records are added only to a file of records: an existing file must be
+  text (UTF-8, no NUL byte, no line too long to read) whose first record is
+  one (a deal code, or a JSON object or CSV row with a ``code``), and a
+  CSV header must have ``code`` and ``moves`` columns, and every field of
+  the records added.  Anything else (a README, a settings file, a binary
+  file) is refused and left as it was: a record added there would damage
+  it, or could not be read back.
 """
 from __future__ import annotations
 
+import csv
 import io
+import shutil
 import sys
+from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, BinaryIO
 
 from harp import Record, RecordError
 from harp.atomicfile import AtomicFile
-from harp.records import csv_header, detect_format, format_record
+from harp.errors import clip
+from harp.recordfile import check_name, read_lines, shown_name
+from harp.records import (CODE_SHAPE, LINE_LIMIT, csv_header, detect_format, format_record,
+                          read_records)
+
+#: How far into a CSV file its header is looked for (blank lines first, or
+#: a quote left open, must not read the whole file).
+HEADER_LINES = 100
+
+
+@dataclass(frozen=True)
+class Existing:
+    """What records added to an existing record file must follow: its
+    format, its CSV header (column names, lower case) and its line break."""
+
+    fmt: str
+    header: list[str] | None
+    newline: str
 
 
 class RecordWriter:
     """``with RecordWriter(path) as out: out.write(record)``; the file
-    appears (or grows) only when the block ends without an error."""
+    appears (or grows) only when the block ends without an error.
+    :attr:`appended` says whether records went after a file's own."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.fmt = "text" if path == "-" else detect_format(path)
         self.count = 0
+        self.appended = False
+        self._header: list[str] | None = None      # the CSV columns rows follow
+        self._newline = "\n"
         self._handle: IO[str] | None = None
         self._file: AtomicFile | None = None
-        self._header: str | None = None      # an existing CSV file's header line
-        self._needs_header = self.fmt == "csv"
 
     def __enter__(self) -> RecordWriter:
         if self.path == "-":
             self._handle = sys.stdout
             return self
-        existing = Path(self.path).read_bytes() if Path(self.path).is_file() else b""
-        self._file = AtomicFile(self.path)
-        raw = self._file.__enter__()
-        if existing.strip():
-            raw.write(existing if existing.endswith(b"\n") else existing + b"\n")
-            if self.fmt == "csv":
-                self._header = existing.decode("utf-8-sig").splitlines()[0].strip()
-                self._needs_header = False
+        check_name(self.path)
+        path = Path(self.path)
+        source = open(self.path, "rb") if path.is_file() else None
+        try:
+            existing = appendable(source, self.path) if source is not None else None
+            self._file = AtomicFile(self.path)
+            raw = self._file.__enter__()
+            if existing is not None and source is not None:
+                self.fmt, self._header, self._newline = (existing.fmt, existing.header,
+                                                         existing.newline)
+                self.appended = True
+                try:
+                    _copy(source, raw, existing.newline)
+                except BaseException as err:
+                    self._file.__exit__(type(err), err, err.__traceback__)
+                    raise
+        finally:
+            if source is not None:
+                source.close()
         self._handle = io.TextIOWrapper(raw, encoding="utf-8", newline="")
         return self
 
     def write(self, record: Record) -> None:
-        assert self._handle is not None, "use RecordWriter as a context manager"
+        if self._handle is None:
+            raise RuntimeError("use RecordWriter as a context manager")
         if self.fmt == "csv":
-            header = csv_header(record)
-            if self._needs_header:
-                self._handle.write(header + "\n")
-                self._needs_header = False
-                self._header = header
-            elif header != self._header:
-                raise RecordError(f"cannot add to {self.path}: its CSV columns are "
-                                  f"{self._header!r}, these records have {header!r}")
-        self._handle.write(format_record(record, self.fmt) + "\n")
+            if self._header is None:
+                self._header = list(record.to_dict())
+                self._handle.write(csv_header(record) + self._newline)
+            else:
+                _check_fields(record, self._header, self.path)
+            line = format_record(record, "csv", self._header)
+        else:
+            line = format_record(record, self.fmt)
+        self._handle.write(line + self._newline)
         self.count += 1
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -76,3 +125,83 @@ class RecordWriter:
                 self._file.__exit__(type(err), err, err.__traceback__)
                 raise
         self._file.__exit__(kind, error, traceback)
+
+
+def appendable(handle: BinaryIO, path: str) -> Existing | None:
+    """How records are added to the opened file ``path``; None if it holds
+    nothing but blanks (it is then written as a new file).  RecordError if
+    it is not a file of records (see the module text)."""
+    name = shown_name(path)
+    first_raw = handle.readline(LINE_LIMIT + 1)
+    newline = "\r\n" if first_raw.endswith(b"\r\n") else "\n"
+    fmt = detect_format(path, first_raw.decode("utf-8", "replace"))
+    handle.seek(0)
+    blank = True
+
+    def checked_lines():
+        nonlocal blank
+        for line in read_lines(handle):
+            if line.error is not None:
+                why = line.error.split(";")[0]
+                raise RecordError(f"cannot add to {name}: line {line.number}: {why}; "
+                                  "records are added only to a file of records (RULES B8)")
+            blank = blank and not line.text.strip()
+            yield line
+
+    lines = checked_lines()
+    first = next(read_records(lines, fmt), None)
+    for _ in lines:                     # the rest of the file read too: every line text
+        pass
+    if blank:
+        return None
+    if first is not None:
+        number, item = first
+        if isinstance(item, RecordError):
+            raise RecordError(f"cannot add to {name}: {item}; "
+                              "records are added only to a file of records (RULES B8)")
+        if not CODE_SHAPE.fullmatch(item.code):
+            raise RecordError(f"cannot add to {name}: line {number}: {clip(item.code, 40)!r} "
+                              "is not a deal code; records are added only to a file of "
+                              "records (RULES B8)")
+    header = None
+    if fmt == "csv":
+        handle.seek(0)
+        header = csv_header_of(handle)
+        if header is not None:
+            missing = [column for column in ("code", "moves") if column not in header]
+            if missing:
+                raise RecordError(
+                    f"cannot add to {name}: its CSV header ({clip(','.join(header))}) has no "
+                    f"{' or '.join(repr(m) for m in missing)} column, so a record added there "
+                    "could not be read back")
+    return Existing(fmt, header, newline)
+
+
+def csv_header_of(handle: BinaryIO) -> list[str] | None:
+    """The column names of a CSV file (its first row that is not blank)."""
+    lines = islice(read_lines(handle), HEADER_LINES)
+    for row in csv.reader(line.text.lstrip("\ufeff") for line in lines):
+        if any(cell.strip() for cell in row):
+            return [cell.strip().lower() for cell in row]
+    return None
+
+
+def _check_fields(record: Record, header: list[str], path: str) -> None:
+    """Refuse a record with a field the CSV header has no column for (it
+    would be lost)."""
+    lost = [name for name, value in record.to_dict().items()
+            if name not in header and value not in ("", None)]
+    if lost:
+        raise RecordError(f"cannot add to {shown_name(path)}: its CSV header "
+                          f"({clip(','.join(header))}) has no "
+                          f"{' or '.join(repr(name) for name in lost[:3])} column, so the "
+                          "record's field would be lost")
+
+
+def _copy(source: BinaryIO, out: BinaryIO, newline: str) -> None:
+    """The file's bytes into its new copy, ending with a line break."""
+    source.seek(0)
+    shutil.copyfileobj(source, out)
+    source.seek(-1, io.SEEK_END)
+    if source.read(1) != b"\n":
+        out.write(newline.encode())

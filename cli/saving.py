@@ -1,12 +1,9 @@
 """Saving a played game as a record (RULES B8) without ever damaging a file.
 
-* A new file is written whole to a temporary file beside it, then renamed
-  over the name (``os.replace``): it appears complete or not at all.
-* To an existing file the record is appended in the file's own format: a
-  missing final line break is added first (else the record would be glued
-  to the last line); a CSV row follows the file's header, its fields in the
-  header's order, those the game lacks left empty; a header without a
-  ``code`` or ``moves`` column is refused (the row could not be read back).
+* A new file is written whole, and a record added to an existing file of
+  records in its own format, by the one record writer
+  (:class:`~harp.cli.recordout.RecordWriter`): a file that is not one of
+  records is refused, and no file is ever left half written.
 * A game resumed from a record file (``harp play --load FILE -i``) and
   saved to that same file updates its record in place (the file rewritten
   through a temporary file), instead of adding a second record.
@@ -16,24 +13,21 @@ write); the file is then as it was.
 """
 from __future__ import annotations
 
-import csv
 import errno
 import os
 from collections.abc import Iterator
-from itertools import islice
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from harp.atomicfile import AtomicFile, WriteError
-from harp.errors import RecordError, clip
-from harp.recordfile import check_name, read_lines, read_source, shown_name
+from harp.atomicfile import AtomicFile
+from harp.errors import RecordError
+from harp.recordfile import check_name, read_source, shown_name
 from harp.notation import tokenize
-from harp.records import LINE_LIMIT, Record, csv_header, detect_format, format_record
+from harp.records import LINE_LIMIT, Record, detect_format, format_record
+
+from .recordout import RecordWriter, csv_header_of
 
 CREATED, APPENDED, UPDATED = "created", "appended", "updated"
-#: How far into a CSV file its header is looked for (blank lines first, or
-#: a quote left open, must not read the whole file).
-HEADER_LINES = 100
 
 
 @dataclass(frozen=True)
@@ -55,14 +49,9 @@ def save_record(path: str, record: Record, resumed: Resumed | None = None) -> st
     if resumed is not None and _same_file(path, resumed.path):
         _update(path, record, resumed.record)
         return UPDATED
-    if not os.path.exists(path) or os.path.getsize(path) == 0:
-        fmt = detect_format(path)
-        head = csv_header(record) + "\n" if fmt == "csv" else ""
-        with AtomicFile(path) as out:
-            out.write((head + format_record(record, fmt) + "\n").encode("utf-8"))
-        return CREATED
-    _append(path, record)
-    return APPENDED
+    with RecordWriter(path) as out:
+        out.write(record)
+    return APPENDED if out.appended else CREATED
 
 
 def _same_file(path: str, other: str) -> bool:
@@ -70,48 +59,6 @@ def _same_file(path: str, other: str) -> bool:
         return os.path.samefile(path, other)
     except OSError:
         return False
-
-
-def _append(path: str, record: Record) -> None:
-    with open(path, "rb+") as handle:
-        first = handle.readline(LINE_LIMIT + 1)
-        newline = "\r\n" if first.endswith(b"\r\n") else "\n"
-        fmt = detect_format(path, first.decode("utf-8", "replace"))
-        text = format_record(record, fmt) + newline
-        if fmt == "csv":
-            handle.seek(0)
-            header = _csv_header_of(handle)
-            if header is None:
-                text = csv_header(record) + newline + text
-            else:
-                _check_header(header, path)
-                text = format_record(record, fmt, header) + newline
-        handle.seek(-1, os.SEEK_END)
-        if handle.read(1) != b"\n":
-            text = newline + text
-        handle.seek(0, os.SEEK_END)
-        try:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-        except OSError as err:         # a full disk: say which file
-            raise WriteError(err.errno, err.strerror, shown_name(path)) from None
-
-
-def _csv_header_of(handle: BinaryIO) -> list[str] | None:
-    """The column names of a CSV file (its first row that is not blank)."""
-    lines = islice(read_lines(handle), HEADER_LINES)
-    for row in csv.reader(line.text.lstrip("\ufeff") for line in lines):
-        if any(cell.strip() for cell in row):
-            return [cell.strip().lower() for cell in row]
-    return None
-
-
-def _check_header(header: list[str], path: str) -> None:
-    missing = [name for name in ("code", "moves") if name not in header]
-    if missing:
-        raise RecordError(f"{shown_name(path)}: its CSV header ({clip(','.join(header))}) has no "
-                          f"{' or '.join(repr(m) for m in missing)} column, so a record "
-                          "added there could not be read back")
 
 
 def _update(path: str, record: Record, saved: Record) -> None:
@@ -127,7 +74,7 @@ def _update(path: str, record: Record, saved: Record) -> None:
     with open(path, "rb") as handle:
         newline = b"\r\n" if handle.readline(LINE_LIMIT).endswith(b"\r\n") else b"\n"
         handle.seek(0)
-        header = _csv_header_of(handle) if fmt == "csv" else None
+        header = csv_header_of(handle) if fmt == "csv" else None
     if fmt == "text":       # the saved lines stay, comments and all; the new actions follow
         added = " ".join(_tokens(record.script)[len(_tokens(saved.script)):])
         replacement = added.encode("utf-8") + newline if added else b""

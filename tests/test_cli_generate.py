@@ -58,13 +58,22 @@ def test_appending_keeps_the_existing_records(tmp_path):
     replays_and_scores(path, 2, 1)
 
 
-def test_a_csv_file_with_other_columns_is_left_alone(tmp_path):
+def test_a_csv_row_follows_the_files_header(tmp_path):
     path = tmp_path / "games.csv"
-    original = "code,moves,player\nEH1-N-AAAAAAF,1>f,ann\n"
+    path.write_text("player,code,moves\nann,EH1-N-AAAAAAF,1>f\n")
+    script = invoke_ok("solve", "SH1-C4-AAAAAJ2", "--save", str(path))
+    assert path.read_text() == f"player,code,moves\nann,EH1-N-AAAAAAF,1>f\n,SH1-C4-AAAAAJ2,{script.strip()}\n"
+    replays_and_scores(path, 2, 1)
+
+
+def test_a_record_whose_field_the_csv_header_lacks_is_refused(tmp_path):
+    path = tmp_path / "games.csv"
+    original = "code,moves\nEH1-N-AAAAAAF,1>f\n"
     path.write_text(original)
-    refused(["solve", "SH1-C4-AAAAAJ2", "--save", str(path)], 1,
-            f"cannot add to {path}: its CSV columns are 'code,moves,player', these records "
-            "have 'code,moves'")
+    with pytest.raises(RecordError, match=r"^cannot add to .*games.csv: its CSV header \(code,moves\) "
+                       r"has no 'player' column, so the record's field would be lost$"):
+        with RecordWriter(str(path)) as out:
+            out.write(Record("SH1-C4-AAAAAJ2", "8>f", {"player": "ann"}))
     assert path.read_text() == original
     assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]   # no temporary file left
 
