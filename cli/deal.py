@@ -19,8 +19,18 @@ from .winnable import difficulty_of, print_deal, winnable_choice, winnable_optio
 
 
 def is_deal_number(code: str | None) -> bool:
-    """Whether a CODE argument is a deal number (RULES B1, C6: ASCII digits)."""
-    return code is not None and code.strip().isascii() and code.strip().isdigit()
+    """Whether a CODE argument is a deal number (RULES B1, C6: ASCII
+    digits), or a negative one: that is out of range, as 0 is, not a bad code."""
+    digits = (code or "").strip().removeprefix("-")
+    return code is not None and digits.isascii() and digits.isdigit()
+
+
+def refuse_reveal(reveal: bool, game: str) -> None:
+    """--reveal shows Easy Harp's face-down cards and stock; a Seahaven
+    deal has neither, so asking for it is a usage error."""
+    if reveal and game == SEAHAVEN:
+        raise click.UsageError("--reveal is for Easy Harp: a Seahaven deal has no face-down "
+                               "cards and no stock")
 
 
 def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | None,
@@ -91,7 +101,9 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
     if json_ and format_ == "fcs":
         raise click.UsageError("--json and --format fcs exclude each other")
     chosen = choose_code(code, random_, daily, date, game, cells)
-    chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits)
+    refuse_reveal(reveal, chosen.game)
+    chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits,
+                                      named=code is not None)
     board = new_board(chosen)
     if format_ == "fcs":
         if difficulty:

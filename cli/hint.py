@@ -17,6 +17,7 @@ import click
 from harp import new_board
 from harp.solve import HINT_LIMITS, Hint, SolveLimits
 from harp.solve import hint as solver_hint
+from harp.solve import solve as solver_solve
 
 from .options import json_option, limit_options, progress_option, saved_game_position
 from .position import position
@@ -37,8 +38,11 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
     for.  With --load FILE the game starts from a saved game, and any
     MOVES given are played after its own.  By default it searches as
     briefly as the interactive game's hint; --max-states allows a longer
-    search; a search of more than half a second shows, on a terminal, the
-    positions searched against --max-states.
+    search (checked between the steps of a search, and a step makes
+    every position it reaches: the positions searched may pass it by a
+    few); a search of more than half a second shows, on a terminal, the
+    positions searched against --max-states.  A won game has nothing to
+    hint (--json: "hint" null, outcome "solved", an empty script).
 
     \b
     Examples:
@@ -49,7 +53,12 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
     played = position(code, moves, load)       # (a refused action: one line naming it)
     start = new_board(played.code)
     with SearchProgress(limits.max_states, show_progress) as searching:
-        found = solver_hint(start, played.actions, limits, searching)
+        if played.is_won:
+            # The winning line the game followed is all played: the answer
+            # is the search from the won position, not that line.
+            found = Hint(None, [], solver_solve(played, limits, searching))
+        else:
+            found = solver_hint(start, played.actions, limits, searching)
     if json_:
         click.echo(json.dumps({"code": str(start.code), "hint": found.action,
                                "followed": found.followed, **found.result.to_dict()}))

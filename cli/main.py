@@ -4,7 +4,9 @@ Exit codes: 0 success; 1 bad data or a refusal (a bad code, move, record or
 file, a missing file, a damaged database); 2 a bad command line (an unknown
 option, a bad option value, options that exclude each other, a NUL
 character in a file name given on the command line).  Every error is one
-line on standard error, quoting at most a clipped excerpt of the input.
+line on standard error, quoting at most a clipped excerpt of the input.  A
+reader that stops reading (``harp rules | head -1``) ends harp quietly,
+with the command's exit code (0 when it went well so far).
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
-from .output import engine_errors, fit_streams, shorten
+from .output import engine_errors, finish_output, fit_streams, shorten
 
 #: Every command, by name: the module of ``harp.cli`` that defines it,
 #: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A
@@ -62,12 +64,18 @@ class HarpGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Every output, help and errors included, fits its stream's
-        encoding (suit letters on Latin-1 or cp1252)."""
+        encoding (suit letters on Latin-1 or cp1252); what is still
+        buffered is written before harp exits (``finish_output``)."""
         fit_streams()
-        return super().main(*args, **kwargs)
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            finish_output()
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
-        with clipped_usage_errors():
+        """The group's own options (``--help``, ``--version``): their
+        output fails as a command's does (``engine_errors``)."""
+        with clipped_usage_errors(), engine_errors():
             return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:

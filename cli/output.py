@@ -13,13 +13,16 @@
   :mod:`harp.cli.progress`).
 * ``engine_errors()`` is the error boundary, which the ``harp`` group applies
   to every command: harp's own errors (``HarpError``) and ``OSError`` become
-  a one-line ``click.ClickException`` (exit code 1); anything else is a bug
-  and surfaces.
+  a one-line ``click.ClickException`` (exit code 1), a reader gone
+  (``BrokenPipeError``) a quiet exit 0; anything else is a bug and
+  surfaces.  ``finish_output()`` does the same for what is still
+  buffered when a command ends.
 """
 from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import json
 import os
 import sys
@@ -28,6 +31,7 @@ from typing import Any, Callable, Iterable, Iterator
 import click
 
 from harp import Action, Board
+from harp.atomicfile import file_in_the_way
 from harp.display import color_wanted, register_stand_ins, suits_fit
 from harp.errors import HarpError, clip
 from harp.render import board_to_dict, render_text
@@ -122,25 +126,85 @@ def _keys_of(rows: list[dict]) -> list[str]:
     return list(keys)
 
 
+#: What only a write can fail with.  harp names every file it writes
+#: (harp.atomicfile), so such an error without a file name is standard
+#: output's (standard error's could not be told anyway).
+OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+
+
 @contextlib.contextmanager
 def engine_errors() -> Iterator[None]:
-    """harp's own errors and OSErrors (a missing file) as a one-line error, exit 1."""
+    """harp's own errors and OSErrors (a missing file, a full output) as a
+    one-line error, exit 1; a reader gone (``harp ... | head``), exit 0."""
     try:
         yield
     except BrokenPipeError:
-        raise                       # Click exits quietly when the reader went away
+        # Exit 0 as when the output fitted the pipe before the reader left:
+        # whether it did is down to its size, not to anything wrong.
+        drop_output()
+        raise click.exceptions.Exit(0) from None
     except (HarpError, OSError) as err:
+        if isinstance(err, OSError) and err.filename is None and err.errno in OUTPUT_FULL:
+            drop_output()
+            raise click.ClickException(f"cannot write standard output: {err.strerror}") from None
         raise click.ClickException(one_line(err)) from None
+
+
+def finish_output() -> None:
+    """Standard output flushed before harp exits, so that a reader gone or
+    a full output is handled as :func:`engine_errors` does, not reported by
+    Python at exit ("Exception ignored", exit 120)."""
+    if sys.stdout is None:          # no console (pythonw)
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        drop_output()               # the exit code stays the command's
+    except OSError as err:
+        drop_output()
+        click.echo(f"Error: cannot write standard output: {err.strerror}", err=True)
+        sys.exit(1)
+
+
+def drop_output() -> None:
+    """Standard output sent to the null device from here on: what is left
+    in its buffer cannot fail again when Python flushes it at exit."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):     # not a file (a test's runner)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
 
 
 def one_line(err: BaseException) -> str:
     """The error's message on one line, at most MESSAGE_LIMIT characters."""
     if isinstance(err, OSError) and err.filename is not None:
         verb = getattr(err, "verb", "open")     # harp.atomicfile.WriteError: "write"
-        text = f"cannot {verb} {clip(str(err.filename), 160)}: {err.strerror or 'unreadable'}"
+        text = f"cannot {verb} {clip(str(err.filename), 160)}: {_reason(err)}"
     else:
         text = str(err)
     return shorten(text)
+
+
+def _reason(err: OSError) -> str:
+    """Why a file failed, in harp's words where the system's mislead: both
+    of these mean a file stands where a folder was wanted."""
+    name = str(err.filename)
+    if err.strerror != os.strerror(err.errno or 0):     # harp's own words already
+        return err.strerror or "unreadable"
+    if err.errno == errno.ENOTDIR:                      # "Not a directory"
+        blocker = file_in_the_way(name)
+        if blocker is not None:
+            return f"{clip(blocker, 160)} is a file, not a folder"
+    # "File exists": harp creates files only through tempfile, which tries
+    # another name, so this is a folder to be made where a file is.
+    if err.errno == errno.EEXIST and os.path.exists(name) and not os.path.isdir(name):
+        return "it is a file, not a folder"
+    return err.strerror or "unreadable"
 
 
 def shorten(text: str) -> str:

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from harp import HarpError, Record, new_board
+from harp import Record
 from harp.recordfile import load_one_record, read_script, shown_name
-from harp.records import continued
 
-from .deal import choose_code, is_deal_number
+from .deal import choose_code, is_deal_number, refuse_reveal
 from .options import (READS_SAVED, board_display, deal_choice, input_path, load_option,
                       retired_record_option, rule_settings)
 from .output import print_board, print_position, step_printer
+from .position import GivenGame, given_game, refuse_code_with_load
 from .saving import Resumed
 from .winnable import winnable_options
 
@@ -67,6 +67,7 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
         harp play EH1-N-AAAAAAF          # interactive game in a terminal
         harp play --random --game sh --cells 2 --winnable
     """
+    refuse_code_with_load(code, load, numbers=True)
     if is_deal_number(code):            # a deal number of --game: its code
         code, game, cells = str(choose_code(code, False, False, None, game, cells)), None, None
     if random_ or daily or date or game or cells or winnable or unwinnable or min_cells:
@@ -75,22 +76,19 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
                                    "and MOVES go with a CODE")
         from .winnable import winnable_choice
         chosen = choose_code(code, random_, daily, date, game, cells)
-        code = str(winnable_choice(chosen, random_, winnable, unwinnable, min_cells,
-                                   limits.timeout)[0])
-    record, source, saved = play_record(code, moves, script_file, load)
-    board = new_board(record.code, interactive_rules=interactive_rules,
-                      double_click=double_click)
+        code = str(winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits,
+                                   named=code is not None)[0])
+    given, saved = play_record(code, moves, script_file, load)
+    board = given.deal(interactive_rules, double_click)
+    refuse_reveal(reveal, board.game)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     interactive = force_interactive or line or (
-        not record.script.strip() and code not in (None, "-") and script_file is None
+        not given.record.script.strip() and code not in (None, "-") and script_file is None
         and load is None and terminal)
     if verbose:
         print_position(board, "Start", json_, ascii_, reveal)
     each = step_printer(board, json_, ascii_, reveal) if verbose else None
-    try:
-        board.push_script(record.script, first_line=record.script_line, each=each)
-    except HarpError as err:
-        raise (HarpError(f"{source}: {err}") if source else err) from None
+    given.push(board, each=each)
     if interactive:
         resumed = Resumed(load, saved) if load not in (None, "-") and saved else None
         if terminal and not line:
@@ -106,22 +104,23 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
 
 
 def play_record(code: str | None, moves: tuple[str, ...], script_file: str | None,
-                load: str | None) -> tuple[Record, str | None, Record | None]:
-    """The record ``harp play`` runs, the name of the script file its moves
-    came from, and the saved game of --load."""
+                load: str | None) -> tuple[GivenGame, Record | None]:
+    """The game ``harp play`` runs (with the file its moves came from, if
+    any), and the saved game of --load."""
     if load is not None:
         if script_file is not None:
             raise click.UsageError("give either --load or --script, not both")
-        saved = load_one_record(load)
-        return continued(saved, [code, *moves] if code is not None else moves), None, saved
+        given = given_game(code, moves, load)
+        return given, given.record
     if code in (None, "-"):
         if moves or script_file:
             raise click.UsageError("MOVES and --script need a deal CODE")
         if code is None and sys.stdin.isatty():
             raise click.UsageError("give a deal CODE, or a record on standard input")
-        return load_one_record("-"), None, None
+        return GivenGame(load_one_record("-"), shown_name("-")), None
     if script_file is not None:
         if moves:
             raise click.UsageError("give moves either as arguments or with --script, not both")
-        return Record(code, read_script(script_file)), shown_name(script_file), None
-    return Record(code, " ".join(moves)), None, None
+        return GivenGame(Record(code, read_script(script_file)), shown_name(script_file),
+                         typed_code=True), None
+    return GivenGame(Record(code, " ".join(moves))), None

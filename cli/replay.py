@@ -82,8 +82,8 @@ def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
                lost: SolveLimits | None) -> bool:
     """Replay one record of the file ``name``; print its positions and a
     verdict (and, given limits for it, since when it is lost); False if it
-    failed.  A record that cannot be dealt is named by file and line, as
-    one that cannot be read is."""
+    failed.  A record that cannot be dealt, or an action that cannot be
+    played, is named by file and line, as a record that cannot be read is."""
     try:
         board = new_board(record.code, interactive_rules=interactive_rules,
                           double_click=double_click)
@@ -94,7 +94,7 @@ def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
         print_position(board, "Start", False, ascii_, reveal)
     each = None if check else step_printer(board, False, ascii_, reveal)
     try:
-        board.push_script(record.script, first_line=record.script_line, each=each)
+        board.push_script(record.script, first_line=record.script_line, each=each, source=name)
     except HarpError as err:
         click.echo(f"Error: {one_line(err)}", err=True)
         return False

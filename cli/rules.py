@@ -1,6 +1,8 @@
 """``harp rules``: harp's rule book, whole or by section (package data)."""
 from __future__ import annotations
 
+import sys
+
 import click
 
 from harp.rulebook import rule_book
@@ -24,12 +26,23 @@ def rules(section: str | None, list_: bool) -> None:
     if list_:
         if section:
             raise click.UsageError("--list takes no SECTION")
-        for s in book.sections:
-            indent = "  " if "." in s.id or (s.id[0] in "BC" and len(s.id) > 1) else ""
-            click.echo(f"{indent}{s.id}  {s.title}")
+        write("".join(f"{_indent(s.id)}{s.id}  {s.title}\n" for s in book.sections))
         return
     if section is None:
-        click.echo(book.text, nl=False)
+        write(book.text)
         return
     found = book.lookup(section)
-    click.echo("\n".join(s.text for s in found), nl=False)
+    write("\n".join(s.text for s in found))
+
+
+def _indent(section_id: str) -> str:
+    return "  " if "." in section_id or (section_id[0] in "BC" and len(section_id) > 1) else ""
+
+
+def write(text: str) -> None:
+    """``text`` on standard output in its own encoding, as boards are (the
+    encoding ``harp deal`` asks for suit symbols): a character it lacks
+    becomes its ASCII stand-in.  Not click.echo, which writes UTF-8 where
+    the encoding is ASCII, as if that were a mistake of the environment."""
+    sys.stdout.write(text)
+    sys.stdout.flush()

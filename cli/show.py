@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import click
 
-from harp import new_board
-from harp.notation import count_actions
-
 from .options import Count, board_display, rule_settings, saved_game_position
 from .output import print_board
-from .position import record_from_arguments
+from .position import given_game
 
 
 @click.command()
@@ -32,13 +29,12 @@ def show(code: str | None, moves: tuple[str, ...], load: str | None, at: int | N
         harp show EH1-N-AAAAAAF '1>f d d'
         harp show --load examples/won-seahaven.txt --at 10
     """
-    record = record_from_arguments(code, moves, load)
-    total = count_actions(record.script)
+    game = given_game(code, moves, load)
+    total = game.count()
     if at is not None and at > total:
         raise click.BadParameter(f"{at} is more than the {total} actions of the script",
                                  param_hint="'--at'")
-    board = new_board(record.code, interactive_rules=interactive_rules,
-                      double_click=double_click)
-    board.push_script(record.script, upto=at, first_line=record.script_line)
+    board = game.deal(interactive_rules, double_click)
+    game.push(board, upto=at)
     print_board(board, json_, ascii_, reveal)
 

@@ -46,15 +46,20 @@ def winnable_options(func: F) -> F:
 
 
 def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable: bool,
-                    min_cells: int | None, limits: SolveLimits
+                    min_cells: int | None, limits: SolveLimits, named: bool = False
                     ) -> tuple[DealCode, Verdict | None]:
-    """The deal ``harp deal`` prints: ``chosen``, or with ``--winnable``,
-    ``--unwinnable`` or ``--min-cells`` a random deal of that kind instead,
-    with the verdict found on the way (Easy Harp)."""
+    """The deal ``harp deal`` (or ``harp play``) deals: ``chosen``, or with
+    ``--winnable``, ``--unwinnable`` or ``--min-cells`` a random deal of
+    that kind instead, with the verdict found on the way (Easy Harp).
+    ``named``: a deal CODE (or number) chose the deal."""
     if not (winnable or unwinnable or min_cells):
         return chosen, None
     if winnable and unwinnable:
         raise click.UsageError("give --winnable or --unwinnable, not both")
+    if named:
+        raise click.UsageError("--winnable, --unwinnable and --min-cells choose a --random "
+                               "deal, not the deal CODE names; 'harp decode CODE' says "
+                               "whether it can be won")
     if not random_:
         raise click.UsageError(
             "--winnable, --unwinnable and --min-cells choose a --random deal; the daily deal "

@@ -10,8 +10,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import BinaryIO
 
 from .errors import clip
@@ -23,6 +25,35 @@ class WriteError(OSError):
     one-line message ``cannot write FILE: REASON``."""
 
     verb = "write"
+
+
+def file_in_the_way(path: str) -> str | None:
+    """The first folder named in ``path`` that is a file instead
+    (``notes.txt`` in ``notes.txt/game.txt``), as ``path`` spells it; None
+    if there is none.  A file name cannot go on through a file, which the
+    system says only as "Not a directory"."""
+    for parent in reversed(Path(path).parents):
+        if os.path.exists(parent) and not os.path.isdir(parent):
+            return str(parent)
+    return None
+
+
+def _stat(path: str) -> os.stat_result | None:
+    """What ``path`` is, links followed; None if it cannot be told (missing)."""
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):
+        return None
+
+
+def _kernel_folder(folder: str) -> bool:
+    """Whether ``folder`` is on a file system of no size (/proc, /sys): its
+    files only look regular (views of the kernel, which the system calls
+    "No such file" or "Permission denied" when a file is made beside them)."""
+    try:
+        return os.statvfs(folder).f_blocks == 0
+    except (OSError, AttributeError):       # AttributeError: no statvfs (Windows)
+        return False
 
 
 class AtomicFile:
@@ -49,13 +80,29 @@ class AtomicFile:
         target = os.path.realpath(self.path)
         folder = os.path.dirname(target)
         with self._named(OSError):
-            if not os.path.isdir(folder):
-                raise FileNotFoundError(errno.ENOENT, "no such folder")
-            if os.path.isdir(target):
+            # The name as given, links followed by the system: /dev/stdout
+            # is the pipe or terminal it stands for, which realpath cannot
+            # name (/proc/self/fd/pipe:[...] exists nowhere).
+            found = _stat(self.path)
+            if found is not None and stat.S_ISDIR(found.st_mode):
                 raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
-            if os.path.exists(target) and not os.path.isfile(target):
+            if found is not None and not stat.S_ISREG(found.st_mode):
                 raise OSError(errno.EINVAL, "not a regular file")
-            fd, self._temporary = tempfile.mkstemp(prefix=".harp-", suffix=".tmp", dir=folder)
+            if not os.path.isdir(folder):
+                blocker = file_in_the_way(self.path)
+                if blocker is not None:
+                    raise NotADirectoryError(errno.ENOTDIR,
+                                             f"{clip(blocker, 160)} is a file, not a folder")
+                raise FileNotFoundError(errno.ENOENT, "no such folder")
+            try:
+                fd, self._temporary = tempfile.mkstemp(prefix=".harp-", suffix=".tmp",
+                                                       dir=folder)
+            except OSError:
+                if not _kernel_folder(folder):
+                    raise
+                taken = f"{clip(folder, 160)} takes no new files"
+                raise OSError(errno.EINVAL, f"not a regular file ({taken})" if found is not None
+                              else taken) from None
         self._target = target
         self._handle = os.fdopen(fd, "wb")
         return self._handle

@@ -21,7 +21,7 @@ from .actions import UNDO, Action
 from .cards import KING
 from .deals import EASY_HARP, DealCode
 from .errors import HarpError, IllegalActionError
-from .notation import parse_action, parse_script, script_tokens
+from .notation import parse_action, parse_script, script_tokens, tokenize
 
 UNDO_LIMIT = 100
 
@@ -121,21 +121,34 @@ class Board:
         return action
 
     def push_script(self, text: str, upto: int | None = None, first_line: int = 1,
-                    each: Callable[[int, Action], None] | None = None) -> list[Action]:
-        """Push the actions of a script (the first ``upto`` of them, if
-        given), calling ``each(number, action)`` after every one.  An error
-        names the action's number (and its line, for a script of several
-        lines; ``first_line`` is the number of the script's first line in
-        its file) and leaves the earlier actions applied."""
+                    each: Callable[[int, Action], None] | None = None, *,
+                    first_number: int = 1, source: str | None = None) -> list[Action]:
+        """Push the actions of a script (those numbered up to ``upto``, if
+        given), calling ``each(number, action)`` after every one.  The
+        actions are numbered from ``first_number`` (more than 1 for a
+        script that goes on from another).  An error names the action's
+        number (and its line, for a script of several lines; ``first_line``
+        is the number of the script's first line in its file) and leaves
+        the earlier actions applied.  Given ``source``, the name of the
+        file the script was read from, an error starts with the file and
+        the line, as the file's other errors do, even on a one-line script:
+        ``FILE: line L: action N (TOKEN): why``."""
         pushed = []
         game, cells = self.game, self.cells_count
-        for number, token, line in script_tokens(text, first_line):
+        tokens: Iterator[tuple[int, str, int | None]]
+        if source is None:
+            tokens = script_tokens(text, first_line)
+        else:
+            tokens = ((n, token, line + first_line - 1)
+                      for n, (token, line) in enumerate(tokenize(text), 1))
+        for number, token, line in tokens:
+            number += first_number - 1
             if upto is not None and number > upto:
                 break
             try:
                 action = self.push(parse_action(token, game, cells))
             except HarpError as err:
-                raise err.at(number, token, line) from None
+                raise err.at(number, token, line, source) from None
             pushed.append(action)
             if each is not None:
                 each(number, action)

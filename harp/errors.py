@@ -34,12 +34,19 @@ class HarpError(ValueError):
     token: str | None = None
     line: int | None = None
 
-    def at(self, action_number: int, token: str, line: int | None = None) -> HarpError:
-        """The same error, its message prefixed with where it happened."""
+    def at(self, action_number: int, token: str, line: int | None = None,
+           source: str | None = None) -> HarpError:
+        """The same error, its message prefixed with where it happened:
+        ``action N (TOKEN, line L)``, or for a script read from the file
+        ``source``, ``FILE: line L: action N (TOKEN)`` as the file's other
+        errors are worded."""
         placed = self.__class__.__new__(self.__class__)
         placed.__dict__.update(self.__dict__)
         placed.action_number, placed.token, placed.line = action_number, token, line
-        where = f"action {action_number} ({clip(token)}" + (f", line {line})" if line else ")")
+        if source is not None and line is not None:
+            where = f"{source}: line {line}: action {action_number} ({clip(token)})"
+        else:
+            where = f"action {action_number} ({clip(token)}" + (f", line {line})" if line else ")")
         message = str(self)
         # The token is named in ``where``; don't say it twice.
         for quoted in (repr(token), repr(clip(token))):

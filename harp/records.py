@@ -273,7 +273,10 @@ def _record_from_mapping(data: Any, number: int, script_line: int | None = None,
     if not isinstance(data, dict):
         raise RecordError(f"line {number}: a record must be a JSON object with 'code' and 'moves'")
     code = data.get("code")
-    if not isinstance(code, str) or not code.strip():
+    if code is not None and not isinstance(code, str):
+        raise RecordError(f"line {number}: 'code' must be a string (a deal code in quotes, "
+                          f"e.g. \"EH1-N-AAAAAAF\"), not {clip(json.dumps(code))}")
+    if code is None or not code.strip():
         raise RecordError(f"line {number}: the record has no 'code'")
     script = _moves_text(data.get("moves", ""), number)
     extra = {k: v for k, v in data.items() if k not in ("code", "moves")}

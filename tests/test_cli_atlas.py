@@ -135,6 +135,16 @@ def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(monkeypatch)
                         r"no Easy Harp deal has ever been proved unsolvable\n", result.stderr)
 
 
+def test_play_chooses_a_winnable_easy_harp_deal_on_demand_too(monkeypatch):
+    """harp play --random --winnable hands its limits to the same choice."""
+    monkeypatch.setattr(harp.winnable, "easy_harp_atlas", lambda: None)
+    seeded = harp.winnable.random_easy_harp_deal
+    monkeypatch.setattr(harp.cli.winnable, "random_easy_harp_deal",
+                        lambda winnable, limits: seeded(winnable, limits, random.Random(12)))
+    data = json.loads(invoke_ok("play", "--random", "--winnable", "--game", "eh", "--json"))
+    assert (data["deal"], data["moves"]) == (497624, 0)
+
+
 CHOOSE_A_RANDOM_DEAL = (
     "--winnable, --unwinnable and --min-cells choose a --random deal; the daily deal is the "
     "same for everyone, winnable or not (RULES B4), and 'harp decode CODE' says whether a deal "
@@ -148,7 +158,8 @@ UNWINNABLE_4000 = ("Error: no Easy Harp deal proved unsolvable within 4000 posit
 
 @pytest.mark.parametrize("args, message", [
     (["--daily", "--winnable"], CHOOSE_A_RANDOM_DEAL),
-    (["SH1-C4-AAAAAJ2", "--unwinnable"], CHOOSE_A_RANDOM_DEAL),
+    (["SH1-C4-AAAAAJ2", "--unwinnable"], "--winnable, --unwinnable and --min-cells choose a "
+     "--random deal, not the deal CODE names; 'harp decode CODE' says whether it can be won"),
     (["--random", "--winnable", "--unwinnable"], "give --winnable or --unwinnable, not both"),
     (["--random", "--game", "sh", "--unwinnable", "--min-cells", "2"],
      "--min-cells chooses a winnable deal; it does not go with --unwinnable"),

@@ -85,7 +85,7 @@ def test_play_script_file_errors_name_file_and_line(tmp_path):
     script = tmp_path / "moves.txt"
     script.write_text("# opening\n8>f 7>2\n1>2\n")
     refused(["play", "SH1-C4-AAAAAJ2", "--script", str(script)], 1,
-            f"{script}: action 3 (1>2, line 3): 2S cannot go on 9S: a card goes only on the "
+            f"{script}: line 3: action 3 (1>2): 2S cannot go on 9S: a card goes only on the "
             "next higher card of its own suit (RULES A2.3)")
 
 

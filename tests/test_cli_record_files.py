@@ -103,7 +103,9 @@ def test_a_csv_field_over_several_lines_keeps_its_lines(tmp_path):
     assert brief(score_rows(str(path))) == [("multi.csv", "2", "10", ""),
                                              ("multi.csv", "4", "", error)]
     replayed = invoke("replay", "--check", str(path))
-    assert (replayed.exit_code, replayed.stderr) == (1, f"Error: {error}\n")
+    assert (replayed.exit_code, replayed.stderr) == (
+        1, f"Error: {path}: line 5: action 2 (1>2): 2S cannot go on TS: a card goes only on the "
+        "next higher card of its own suit (RULES A2.3)\n")
     assert replayed.stdout.endswith("Record 2 (line 4): SH1-C4-AAAAAJ2\n"
                                     "1 of 2 records replayed without error\n")
 

@@ -36,7 +36,7 @@ def test_easy_harp_refuses_a_run_between_columns_example():
     assert invoke_ok("replay", "--check", "examples/easy-harp-run-refused.txt").endswith(
         "21 actions, all legal. Score 75, moves 21, status open.\n")
     refused(["play", "--load", "examples/easy-harp-run-refused.txt", "6>4", "--ascii"], 1,
-            "action 22 (6>4, line 8): the run 5S…4H cannot move from column 6 to column 4: "
+            "action 22 (6>4): the run 5S…4H cannot move from column 6 to column 4: "
             "only its top card 4H moves (RULES A1.3). Reminder: in Easy Harp only the top card "
             "moves between columns; take a run apart card by card, starting with its last "
             "(exposed) card")
@@ -53,7 +53,7 @@ def test_seahaven_capacity_example_rules_a2_5():
     eight = invoke_ok("play", "--load", "examples/seahaven-capacity.txt", "7>10", "--ascii")
     assert "\n 7:\n" in eight and "10: QD TC 9C 8C 7C 6C 5C 4C 3C 2C\n" in eight
     refused(["play", "--load", "examples/seahaven-capacity.txt", "8>2"], 1,
-            "action 49 (8>2, line 12): a run of 5 cards cannot move: 1 free cell and 2 empty "
+            "action 49 (8>2): a run of 5 cards cannot move: 1 free cell and 2 empty "
             "columns allow at most 4 into an empty column (the destination does not count) "
             "(RULES A2.5)")
 
@@ -100,8 +100,8 @@ def test_the_mixed_example_has_three_bad_records():
         "Record 5 (line 5): cannot be read", "Record 6 (line 6): SH1-C9-AAAAAJ2"]
     assert result.stdout.endswith("3 of 6 records replayed without error\n")
     assert result.stderr == (
-        "Error: action 2 (5>f, line 4): 2H cannot go to its foundation f2: it needs AH "
-        "(RULES A2.3)\n"
+        "Error: examples/mixed-records.jsonl: line 4: action 2 (5>f): 2H cannot go to its "
+        "foundation f2: it needs AH (RULES A2.3)\n"
         "Error: examples/mixed-records.jsonl: line 5: not valid JSON (Expecting property name "
         "enclosed in double quotes, column 2)\n"
         "Error: examples/mixed-records.jsonl: line 6: invalid deal code 'SH1-C9-AAAAAJ2': "
@@ -146,8 +146,8 @@ def test_replay_illegal_action_exits_1_and_names_it(tmp_path):
     result = invoke("replay", "--check", str(path))
     assert result.exit_code == 1
     assert result.stdout == ""      # one record: no position after a refusal
-    assert result.stderr == ("Error: action 2 (1>2, line 4): 2S cannot go on TS: a card goes only "
-                             "on the next higher card of its own suit (RULES A2.3)\n")
+    assert result.stderr == (f"Error: {path}: line 4: action 2 (1>2): 2S cannot go on TS: a card "
+                             "goes only on the next higher card of its own suit (RULES A2.3)\n")
 
 
 def test_replay_several_records_reports_each_and_fails_if_one_fails(tmp_path):
@@ -160,8 +160,8 @@ def test_replay_several_records_reports_each_and_fails_if_one_fails(tmp_path):
             "Record 2 (line 2): EH1-N-AAAAAAF", "Record 3 (line 3): XX1-N-AAAAAAF",
             "1 of 3 records replayed without error"]
     assert result.stderr == (
-        "Error: action 1 (9>1, line 2): TC cannot go on AH: a card goes on a card of the other "
-        "colour one rank higher (RULES A1.2)\n"
+        f"Error: {path}: line 2: action 1 (9>1): TC cannot go on AH: a card goes on a card of "
+        "the other colour one rank higher (RULES A1.2)\n"
         f"Error: {path}: line 3: invalid deal code 'XX1-N-AAAAAAF': unknown game 'XX' "
         "(expected EH or SH)\n")
 
@@ -170,7 +170,8 @@ def test_replay_bad_notation_exits_1(tmp_path):
     path = tmp_path / "g.txt"
     path.write_text("EH1-N-AAAAAAF 1>f 1>>2\n")
     refused(["replay", "--check", str(path)], 1,
-            "action 2 (1>>2): cannot read '1>>2': expected X>Y, N:X>Y, d, tX, ttX or u")
+            f"{path}: line 1: action 2 (1>>2): cannot read '1>>2': expected X>Y, N:X>Y, d, tX, "
+            "ttX or u")
 
 
 def test_replay_missing_file_exits_1(tmp_path):
@@ -210,7 +211,8 @@ def test_replay_settings_switches(tmp_path):
     assert invoke_ok("replay", "--check", str(path)).endswith(
         "1 action, all legal. Score 10, moves 1, status open.\n")
     refused(["replay", "--check", "--no-double-click", str(path)], 1,
-            'action 1 (tt8): double tap is off (setting "double click") (RULES B9)')
+            f'{path}: line 1: action 1 (tt8): double tap is off (setting "double click") '
+            '(RULES B9)')
 
 
 # ------------------------------------------------------------------ replay --lost
