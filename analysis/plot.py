@@ -1,7 +1,8 @@
 """Pictures of ``harp stats`` tables as PNG or SVG files (``--plot FILE``).
 
 matplotlib is an optional extra (``pip install 'harp-patience[plot]'``):
-:func:`check_plot` says in one line what is missing before any work.  The
+:func:`check_plot` says in one line what is missing before any work
+(:func:`check_file_name`: a file name that is not .png or .svg).  The
 figures draw the same rows as the tables (:mod:`analysis.tables`):
 
 * one measure (``--dist MEASURE``): deals per value or range of values,
@@ -37,11 +38,16 @@ class PlotError(HarpError):
     """A picture that cannot be made: no matplotlib, or a file name that is not .png or .svg."""
 
 
+def check_file_name(path: str) -> None:
+    """PlotError unless ``path`` ends in .png or .svg."""
+    if os.path.splitext(path)[1].lower() not in FORMATS:
+        raise PlotError(f"cannot draw {clip(path)!r}: a picture is a .png or .svg file")
+
+
 def check_plot(path: str) -> None:
     """PlotError unless ``path`` ends in .png or .svg and matplotlib is
     installed (checked before a run, not after it)."""
-    if os.path.splitext(path)[1].lower() not in FORMATS:
-        raise PlotError(f"cannot draw {clip(path)}: --plot writes .png or .svg files")
+    check_file_name(path)
     try:
         import matplotlib  # noqa: F401
     except ImportError:

@@ -6,6 +6,7 @@ import click
 from harp.deals import GAME_NAMES, parse_code
 from harp.solve import SolveLimits
 
+from .options import check_solver_limits
 from .winnable import WINNABLE_OPTIONS, decode_lines
 
 
@@ -14,7 +15,8 @@ from .winnable import WINNABLE_OPTIONS, decode_lines
 @click.option("--solve", is_flag=True,
               help="Decide whether the deal can be won with the solver, not the atlas.")
 @WINNABLE_OPTIONS
-def decode(code: str, solve: bool, limits: SolveLimits) -> None:
+@click.pass_context
+def decode(ctx: click.Context, code: str, solve: bool, limits: SolveLimits) -> None:
     """Print what CODE names, and whether the deal can be won.
 
     The game, variant, cells and deal number; then whether the deal can be
@@ -27,6 +29,7 @@ def decode(code: str, solve: bool, limits: SolveLimits) -> None:
         harp decode SH1-C2-AAAAAJ2
         harp decode EH1-N-AAAAAAF --solve --max-states 100000
     """
+    check_solver_limits(ctx, solve)     # the atlases answer without them
     deal = parse_code(code)
     winnable = decode_lines(deal, solve, limits)    # all or nothing: it may need the atlas
     click.echo(f"code: {deal}")

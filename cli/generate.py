@@ -6,8 +6,9 @@ import click
 from harp.analysis.games import DEFAULT_MAX_ACTIONS, RANDOM_PLAY, SOLVER, generate_games
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import (Count, cells_option, check_run_options, deals_option, game_option,
-                      limit_options, output_path, run_options)
+from .options import (Count, cells_option, check_cells, check_line_states, check_run_options,
+                      check_solver_limits, deals_option, game_option, limit_options,
+                      output_path, refuse_given, run_options)
 from .output import note
 from .progress import progress
 from .recordout import RecordWriter
@@ -16,7 +17,7 @@ from .runs import INTERRUPTED, Stoppable
 
 @click.command()
 @game_option(required=True)
-@cells_option("Seahaven cells (ignored for Easy Harp).", default="4", show_default=True)
+@cells_option("Seahaven cells.", default="4", show_default=True)
 @deals_option("Deal numbers: ranges and lists, e.g. 1-100 or 1,5,9-12; one game each.",
               required=True)
 @click.option("--random-play", "random_play", is_flag=True,
@@ -52,6 +53,12 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
     """
     if random_play == solver:
         raise click.UsageError("give one of --random-play or --solve")
+    check_cells(ctx, game)
+    check_solver_limits(ctx, solver)
+    check_line_states(ctx, game)
+    if solver:      # the solver's search is the same on every run: nothing to seed
+        refuse_given(ctx, ("seed", "max_actions"), "--seed and --max-actions are for "
+                     "--random-play; --solve records the solver's line")
     check_run_options(ctx, executor, scheduler)
     records = generate_games(game, cells, deal_list, RANDOM_PLAY if random_play else SOLVER,
                              seed=seed, max_actions=max_actions, limits=limits, jobs=jobs,

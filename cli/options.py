@@ -9,6 +9,10 @@
   (``--json``, ``--csv``, ``--fmt``), ``board_display``, ``rule_settings``
   (RULES B9), ``run_options`` (``--jobs``, ``--executor``, ...,
   ``--progress``), ``progress_option``, ``columns_option``.
+* Checks of options that mean nothing without another, or with a game
+  (a usage error, before any work, in the same words in every command):
+  ``refuse_given``, ``check_cells``, ``check_solver_limits``,
+  ``check_line_states``; ``check_run_options``.
 * ``limit_options``: the solver's limits, read into one ``SolveLimits``.
 * ``Date``: a real calendar date, ``YYYY-MM-DD`` (the daily deal, RULES B4).
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
@@ -24,7 +28,7 @@ import functools
 import math
 import os
 import re
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 import click
 
@@ -76,8 +80,8 @@ class Game(click.Choice):
 class Cells(click.Choice):
     """A Seahaven variant's cells, 4, 2 or 1 (RULES A1.10), as a number."""
 
-    def __init__(self, choices: tuple[str, ...] = ("4", "2", "1")) -> None:
-        super().__init__(list(choices))
+    def __init__(self) -> None:
+        super().__init__(["4", "2", "1"])     # most cells first, in every option
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         return int(super().convert(str(value), param, ctx))
@@ -117,8 +121,8 @@ def winnable_flags(func: F) -> F:
 
 
 def min_cells_option(help: str) -> Decorator:
-    """``--min-cells``: 1, 2 or 4 (or None)."""
-    return click.option("--min-cells", type=Cells(("1", "2", "4")), help=help)
+    """``--min-cells``: 4, 2 or 1 (or None)."""
+    return click.option("--min-cells", type=Cells(), help=help)
 
 
 def parsed(parse: Callable[[str], Any]) -> Callable[[click.Context, click.Parameter, Any], Any]:
@@ -135,7 +139,12 @@ def parsed(parse: Callable[[str], Any]) -> Callable[[click.Context, click.Parame
 
 
 def _deal_list(text: str) -> list[int]:
-    from harp.analysis.stats import parse_deal_list
+    from harp.analysis.stats import DealListError, parse_deal_list
+    # An empty item (1,,3 or 1-5,) is most likely a number lost in typing:
+    # refused rather than read as the deals that are left.
+    if text.strip() and "" in text.replace(" ", "").split(","):
+        raise DealListError(f"bad deal list {clip(text)!r}: an empty item (write N or N-M "
+                            "between commas, e.g. 1,5,9-12)")
     return parse_deal_list(text)
 
 
@@ -314,11 +323,26 @@ def progress_option(func: F) -> F:
                         help="Progress on stderr [default: only when it is a terminal].")(func)
 
 
+#: Per command (named as typed after ``harp``), columns its tables have,
+#: for the example of ``--columns`` in its help.
+COLUMN_EXAMPLES = {
+    "stats": "measure,mean,max (with --solve or --atlas: deals,won_pct)",
+    "score": "game,won,win_pct (with --rows: code,won,score)",
+    "atlas status": "first,last,won,unknown",
+    "atlas unknown": "deal,states,stopped_by",
+}
+
+
 def columns_option(func: F) -> F:
-    """``--columns NAME,...`` (passed as ``columns``: the names, or None)."""
+    """``--columns NAME,...`` (passed as ``columns``: the names, or None);
+    the help's example is the command's, from :data:`COLUMN_EXAMPLES`."""
+    group = func.__module__.rsplit(".", 1)[-1]
+    command = func.__name__ if group == func.__name__ else f"{group} {func.__name__}"
+    example = COLUMN_EXAMPLES.get(command)
     return click.option("--columns", metavar="NAME,...", callback=parsed(parse_columns),
-                        help="The table's columns, e.g. code,won,score, or all [default: "
-                             "those that fit 80 columns]; CSV and JSON have all unless given."
+                        help="The table's columns" + (f", e.g. {example}," if example else "")
+                             + " or all [default: those that fit 80 columns]; CSV and JSON "
+                             "have all unless given."
                         )(func)
 
 
@@ -339,13 +363,61 @@ def run_options(func: F) -> F:
 
 
 def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) -> None:
-    """The executor options fit together (a usage error before any work)."""
+    """The executor and progress options fit together (a usage error before any work)."""
+    if ctx.params.get("quiet") and ctx.params.get("show_progress"):
+        raise click.UsageError("--quiet and --progress exclude each other: --quiet draws "
+                               "no progress bar")
     if executor == DASK and not scheduler:
         raise click.UsageError("--executor dask needs --scheduler ADDRESS")
     if executor != DASK and scheduler is not None:
         raise click.UsageError("--scheduler is for --executor dask")
     if executor == DASK and given(ctx, "jobs"):
         raise click.UsageError("--jobs is for the local executor; Dask uses its workers")
+
+
+# ------------------------------------------------------------------ options that mean nothing
+
+def flags(ctx: click.Context, names: Iterable[str]) -> list[str]:
+    """The flags (``--max-states``) of the options ``names`` the command has."""
+    by_name = {param.name: param.opts[0] for param in ctx.command.params}
+    return [by_name[name] for name in names if name in by_name]
+
+
+def listed(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (at least one word)."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def refuse_given(ctx: click.Context, names: Iterable[str], message: str) -> None:
+    """A usage error, ``message``, when any of the options ``names`` was
+    given on the command line: an option that would be silently ignored
+    is refused, before any work."""
+    if any(given(ctx, name) for name in names):
+        raise click.UsageError(message)
+
+
+def check_cells(ctx: click.Context, game: str | None) -> None:
+    """``--cells`` goes with Seahaven only."""
+    from harp.deals import EASY_HARP
+    if game == EASY_HARP:
+        refuse_given(ctx, ["cells"], "--cells is for Seahaven (--game sh); Easy Harp has no cells")
+
+
+def check_solver_limits(ctx: click.Context, solve: bool) -> None:
+    """The solver's limits (:func:`limit_options`) need ``--solve``."""
+    names = [name for name in _LIMITS if name in ctx.params]
+    if not solve and names:
+        refuse_given(ctx, names, f"{listed(flags(ctx, names))} limit the solver: "
+                                 f"{'they need' if len(names) > 1 else 'it needs'} --solve")
+
+
+def check_line_states(ctx: click.Context, game: str | None) -> None:
+    """``--line-states`` goes with Easy Harp only: Seahaven's solver stops
+    at its first win."""
+    from harp.deals import SEAHAVEN
+    if game == SEAHAVEN:
+        refuse_given(ctx, ["line_states"], "--line-states is for Easy Harp (--game eh); "
+                                          "Seahaven's solver searches no shorter line")
 
 
 # ------------------------------------------------------------------ value types

@@ -10,19 +10,21 @@ import click
 
 from harp.analysis.atlas import runs_of
 from harp.analysis.measures import MEASURES
+from harp.analysis.plot import check_file_name
 from harp.analysis.stats import (LAYOUT, SOLVE, DealListError, StatsPlan, daily_deals,
                                  tables_from_store)
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import SOLVE_MEASURES, StatsTables
-from harp.deals import EASY_HARP, GAME_NAMES, variant_name
+from harp.deals import EASY_HARP, GAME_NAMES, SEAHAVEN, variant_name
 from harp.errors import clip
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import (Count, Date, FileName, cells_option, check_run_options, columns_option,
-                      deals_option, game_option, given, limit_options, output_options,
-                      output_path, run_options)
+from .options import (Count, Date, FileName, cells_option, check_cells, check_line_states,
+                      check_run_options, check_solver_limits, columns_option, deals_option,
+                      game_option, limit_options, output_options, output_path, parsed,
+                      refuse_given, run_options)
 from .output import print_rows
-from .runs import INTERRUPTED, RunOptions, run_plan
+from .runs import INTERRUPTED, RunOptions, plural, run_plan
 
 MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
                          for game, names in MEASURES.items())
@@ -55,6 +57,7 @@ DIST_COLUMNS = ["game", "variant", "value", "high", "deals", "pct", "won_pct",
                    f"({MEASURE_HELP}) or, with --solve, "
                    f"{', '.join(SOLVE_MEASURES)} (docs/batch.md: \"Difficulty\").")
 @click.option("--plot", type=output_path(dash=False), metavar="FILE.png|svg",
+              callback=parsed(lambda path: check_file_name(path) or path),
               help="Also draw the tables (or the --dist MEASURE) into a picture; "
                    "needs matplotlib: pip install 'harp-patience[plot]'.")
 @columns_option
@@ -84,13 +87,9 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         harp stats --game sh --deals 1-200 --solve --plot solve.svg
         harp stats --report --atlas --deals 1-100000
     """
-    if atlas and not report:
-        raise click.UsageError("--atlas goes with --report: the atlas is read, not computed")
-    check_stats_options(ctx, game, cells, dist, solve, report)
+    check_stats_options(ctx, game, cells, dist, solve, report, atlas)
     check_run_options(ctx, executor, scheduler)
     if plot is not None:
-        if atlas:
-            raise click.UsageError("--plot draws the tables of deals; the atlas report has none")
         from harp.analysis.plot import check_plot
         check_plot(plot)                        # no matplotlib: say so before any work
     if atlas:
@@ -98,10 +97,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         return print_atlas_report(game, cells, deal_list, json_, csv_, fmt, columns)
     interrupted = False
     if report:
-        if daily_from is not None or days is not None:
-            raise click.UsageError("--report filters by --game, --cells and --deals; "
-                                   "--daily-from and --days choose deals to compute")
-        tables = _report_tables(db, game, cells, deal_list)
+        tables = _report_tables(db, game, cells, deal_list, solve)
         described = f"harp stats --report{' --solve' * solve}"
     else:
         plan = _plan(ctx, game, cells, deal_list, daily_from, days, solve, limits)
@@ -122,23 +118,33 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
 
 def describe(plan: StatsPlan, dist: str | None) -> str:
     """The command that computes ``plan`` (a picture's title and description)."""
-    deals = ",".join(f"{a}-{b}" if a != b else str(a) for a, b in runs_of(plan.deals))
+    deals = deal_runs(plan.deals)
     cells = f" --cells {plan.cells}" if plan.game != EASY_HARP and plan.cells != 4 else ""
     return (f"harp stats --game {plan.game.lower()}{cells} --deals {deals}"
             + " --solve" * (SOLVE in plan.kinds) + (f" --dist {dist}" if dist else ""))
 
 
+def deal_runs(deals: list[int]) -> str:
+    """``1-3,7``: the deals as ``--deals`` writes them."""
+    return ",".join(f"{a}-{b}" if a != b else str(a) for a, b in runs_of(deals))
+
+
 def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
-                        dist: str | None, solve: bool, report: bool) -> None:
+                        dist: str | None, solve: bool, report: bool, atlas: bool) -> None:
     """Options that exclude each other or mean nothing here: usage errors, before any work."""
-    if game == EASY_HARP and cells is not None:
-        raise click.UsageError("--cells is for Seahaven (--game sh); Easy Harp has no cells")
-    limits = ("max_states", "line_states", "timeout")
-    if not solve and any(given(ctx, name) for name in limits):
-        raise click.UsageError("--max-states, --line-states and --timeout limit the solver: "
-                               "they need --solve")
-    if report and any(given(ctx, name) for name in (*limits, "jobs", "executor")):
-        raise click.UsageError("--report computes nothing: no solver limits, --jobs or --executor")
+    if atlas and not report:
+        raise click.UsageError("--atlas goes with --report: the atlas is read, not computed")
+    check_cells(ctx, game)
+    check_solver_limits(ctx, solve)
+    check_line_states(ctx, game or (SEAHAVEN if cells is not None else None))
+    if report:
+        refuse_given(ctx, ("max_states", "line_states", "timeout", "jobs", "executor", "export"),
+                     "--report computes nothing: no solver limits, --jobs, --executor or --export")
+        refuse_given(ctx, ("daily_from", "days"), "--report filters by --game, --cells and "
+                     "--deals; --daily-from and --days choose deals to compute")
+    if atlas:
+        refuse_given(ctx, ("db", "solve", "dist", "plot"), "--report --atlas reads the packaged "
+                     "atlas: no --db, --solve, --dist or --plot")
     if dist is not None:
         names = MEASURES[game] if game else tuple(dict.fromkeys(
             name for measures in MEASURES.values() for name in measures))
@@ -194,13 +200,41 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
 
 
 def _report_tables(db: str | None, game: str | None, cells: int | None,
-                   deal_list: list[int] | None) -> StatsTables:
+                   deal_list: list[int] | None, solve: bool) -> StatsTables:
+    """The tables stored in ``db`` for the filters; bad data (exit 1) when
+    it holds none of the kind asked for: an empty table would look like a
+    success."""
     if not db:
         raise click.UsageError("--report needs --db FILE")
+    if game is None and cells is not None:
+        game = SEAHAVEN                         # only Seahaven has cells
     variant = variant_name(game, cells or 4) if game else None
     deals = set(deal_list) if deal_list else None
     with ResultStore(db, read_only=True) as store:
-        return tables_from_store(store, game, variant, deals)
+        tables = tables_from_store(store, game, variant, deals)
+    layout, solved = bool(tables.measure_rows()), bool(tables.solve_rows())
+    chosen = _filters(game, cells, deal_list)
+    if not (layout or solved):
+        raise click.ClickException(f"no stored results{chosen} in {db}")
+    if solve and not solved:
+        raise click.ClickException(f"no stored solver results{chosen} in {db}: their deals "
+                                   "were computed without --solve")
+    if not solve and not layout:
+        raise click.ClickException(f"no stored layout measures{chosen} in {db}: the results "
+                                   "stored are the solver's: add --solve")
+    return tables
+
+
+def _filters(game: str | None, cells: int | None, deal_list: list[int] | None) -> str:
+    """`` for Seahaven Towers with 1 cell, deals 1-3,7`` (the report's filters)."""
+    parts = []
+    if game == EASY_HARP:
+        parts.append(GAME_NAMES[game])
+    elif game is not None:
+        parts.append(f"{GAME_NAMES[game]} with {plural(cells or 4, 'cell')}")
+    if deal_list:
+        parts.append(f"deals {clip(deal_runs(deal_list), 60)}")
+    return f" for {', '.join(parts)}" if parts else ""
 
 
 def _print_tables(tables: StatsTables, solve: bool, dist: str | None, db: str | None,

@@ -165,7 +165,7 @@ STATS = ["stats", "--game", "sh", "--deals", "1-5"]
     ([*STATS, "--max-states", "9"],
      "--max-states, --line-states and --timeout limit the solver: they need --solve"),
     (["stats", "--report", "--db", "x.db", "--jobs", "2"],
-     "--report computes nothing: no solver limits, --jobs or --executor"),
+     "--report computes nothing: no solver limits, --jobs, --executor or --export"),
     (["stats", "--report", "--db", "x.db", "--daily-from", "2026-01-01", "--days", "2"],
      "--report filters by --game, --cells and --deals; --daily-from and --days choose "
      "deals to compute"),

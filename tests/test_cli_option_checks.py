@@ -1,0 +1,250 @@
+"""Options checked alike in every command: a filter of ``stats --report``
+is honoured (nothing stored for it is said, exit 1); an option that would
+be ignored, a bad ``--plot`` file name or ``--deals`` list is a usage
+error (exit 2) before any work; the ``--columns`` examples of the help
+are columns of the command's tables."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import harp.cli.generate
+import harp.cli.score
+import harp.cli.stats
+from harp.analysis.store import ResultStore
+from harp.cli.options import COLUMN_EXAMPLES
+
+from helpers import invoke, invoke_ok, refused
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = str(ROOT / "examples" / "games.jsonl")
+PIECES = str(ROOT / "data" / "atlas-eh1")
+
+
+@pytest.fixture
+def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any computing is a failure: the options must be refused before it."""
+    def work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("work started before the options were checked")
+    monkeypatch.setattr(harp.cli.stats, "run_plan", work)
+    monkeypatch.setattr(harp.cli.score, "ordered_map", work)
+    monkeypatch.setattr(harp.cli.generate, "generate_games", work)
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A store of Seahaven's layouts: deals 1-3 with 4 cells, 4-5 with 2."""
+    monkeypatch.chdir(tmp_path)
+    invoke_ok("stats", "--game", "sh", "--deals", "1-3", "--db", "s.db")
+    invoke_ok("stats", "--game", "sh", "--cells", "2", "--deals", "4-5", "--db", "s.db")
+    return "s.db"
+
+
+# ------------------------------------------------------------------ stats --report
+
+def test_report_filters_are_honoured(db: str) -> None:
+    c2 = invoke_ok("stats", "--game", "sh", "--cells", "2", "--deals", "4-5")
+    assert invoke_ok("stats", "--report", "--db", db, "--cells", "2") == c2
+    assert invoke_ok("stats", "--report", "--db", db, "--game", "sh", "--cells", "2") == c2
+    assert invoke_ok("stats", "--report", "--db", db, "--game", "sh", "--deals", "2-9") == \
+        invoke_ok("stats", "--game", "sh", "--deals", "2-3")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--cells", "1"], "no stored results for Seahaven Towers with 1 cell in s.db"),
+    (["--game", "eh"], "no stored results for Easy Harp in s.db"),
+    (["--game", "sh", "--cells", "1"], "no stored results for Seahaven Towers with 1 cell in s.db"),
+    (["--game", "sh", "--cells", "1", "--solve"],
+     "no stored results for Seahaven Towers with 1 cell in s.db"),
+    (["--game", "sh", "--deals", "4-5"],
+     "no stored results for Seahaven Towers with 4 cells, deals 4-5 in s.db"),
+    (["--deals", "7,9-12"], "no stored results for deals 7,9-12 in s.db"),
+    (["--solve"], "no stored solver results in s.db: their deals were computed without --solve"),
+    (["--game", "sh", "--cells", "2", "--solve"], "no stored solver results for Seahaven "
+     "Towers with 2 cells in s.db: their deals were computed without --solve"),
+])
+def test_a_report_of_nothing_stored_says_so(db: str, args: list[str], message: str) -> None:
+    refused(["stats", "--report", "--db", db, *args], 1, message)
+
+
+def test_a_report_of_an_empty_store(tmp_path: Path) -> None:
+    db = tmp_path / "empty.db"
+    ResultStore(str(db)).close()
+    refused(["stats", "--report", "--db", str(db)], 1, f"no stored results in {db}")
+
+
+def test_a_report_of_solver_results_only_needs_solve(tmp_path: Path) -> None:
+    db = tmp_path / "solved.db"
+    with ResultStore(str(db)) as store:
+        store.add("EH", "N", 1, "solve", {"outcome": "unknown", "length": None, "states": 5,
+                                         "cpu_seconds": 0.1})
+    refused(["stats", "--report", "--db", str(db)], 1, f"no stored layout measures in {db}: "
+            "the results stored are the solver's: add --solve")
+    (row,) = json.loads(invoke_ok("stats", "--report", "--db", str(db), "--solve", "--json"))
+    assert (row["game"], row["deals"], row["unknown"]) == ("EH", 1, 1)
+
+
+def test_report_refuses_export_and_writes_nothing(db: str) -> None:
+    refused(["stats", "--report", "--db", db, "--solve", "--export", "e.txt"], 2,
+            "--report computes nothing: no solver limits, --jobs, --executor or --export")
+    assert not Path("e.txt").exists()
+
+
+# ------------------------------------------------------------------ options that mean nothing
+
+GENERATE = ["generate", "--deals", "1"]
+ATLAS = "--report --atlas reads the packaged atlas: no --db, --solve, --dist or --plot"
+LIMITS = "--max-states, --line-states and --timeout limit the solver: they need --solve"
+LINE = ("--line-states is for Easy Harp (--game eh); Seahaven's solver searches no "
+        "shorter line")
+CELLS = "--cells is for Seahaven (--game sh); Easy Harp has no cells"
+RANDOM = "--seed and --max-actions are for --random-play; --solve records the solver's line"
+QUIET = "--quiet and --progress exclude each other: --quiet draws no progress bar"
+
+
+@pytest.mark.parametrize("args, message", [
+    ([*GENERATE, "--game", "eh", "--cells", "2", "--random-play"], CELLS),
+    ([*GENERATE, "--game", "eh", "--cells", "4", "--solve"], CELLS),
+    ([*GENERATE, "--game", "eh", "--random-play", "--max-states", "10"], LIMITS),
+    ([*GENERATE, "--game", "sh", "--random-play", "--timeout", "1"], LIMITS),
+    ([*GENERATE, "--game", "eh", "--solve", "--seed", "5"], RANDOM),
+    ([*GENERATE, "--game", "eh", "--solve", "--max-actions", "5"], RANDOM),
+    ([*GENERATE, "--game", "sh", "--solve", "--line-states", "10"], LINE),
+    ([*GENERATE, "--game", "sh", "--random-play", "--quiet", "--progress"], QUIET),
+    (["stats", "--game", "sh", "--deals", "1", "--solve", "--line-states", "10"], LINE),
+    (["stats", "--report", "--db", "x.db", "--cells", "2", "--solve", "--line-states", "1"],
+     LINE),
+    (["stats", "--report", "--atlas", "--db", "x.db"], ATLAS),
+    (["stats", "--report", "--atlas", "--solve"], ATLAS),
+    (["stats", "--report", "--atlas", "--dist", "deepest_ace"], ATLAS),
+    (["stats", "--report", "--atlas", "--plot", "x.svg"], ATLAS),
+    (["stats", "--report", "--atlas", "--game", "eh", "--cells", "2"], CELLS),
+    (["stats", "--report", "--atlas", "--daily-from", "2026-01-01", "--days", "2"],
+     "--report filters by --game, --cells and --deals; --daily-from and --days choose "
+     "deals to compute"),
+    (["stats", "--game", "sh", "--deals", "1", "--quiet", "--progress"], QUIET),
+    (["score", GAMES, "--quiet", "--progress"], QUIET),
+    (["decode", "SH1-C2-AAAAAJ2", "--max-states", "5"],
+     "--max-states and --timeout limit the solver: they need --solve"),
+    (["decode", "EH1-N-AAAAAAF", "--timeout", "5"],
+     "--max-states and --timeout limit the solver: they need --solve"),
+])
+def test_an_option_that_would_be_ignored_is_refused(no_work: None, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    refused(args, 2, message)
+
+
+def test_the_options_that_mean_something_are_taken() -> None:
+    assert invoke_ok(*GENERATE, "--game", "sh", "--cells", "2", "--random-play", "--seed", "0",
+                     "--max-actions", "1") == "SH1-C2-AAAAAAB 7>10\n"
+    result = invoke(*GENERATE, "--game", "eh", "--solve", "--line-states", "10",
+                    "--max-states", "1000", "--quiet")
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert invoke_ok("decode", "SH1-C2-AAAAAJ2", "--solve", "--max-states", "5") == (
+        "code: SH1-C2-AAAAAJ2\ngame: SH (Seahaven Towers)\nvariant: C2\ncells: 2\ndeal: 314\n"
+        "winnable: 4 cells unknown, 2 cells no, 1 cell no (solver: max states 5 reached)\n"
+        "fewest cells: unknown\n")
+    quiet = invoke("score", GAMES, "--quiet", "--no-progress")
+    assert (quiet.exit_code, quiet.stderr) == (0, "")
+
+
+# ------------------------------------------------------------------ bad values, before any work
+
+@pytest.mark.parametrize("args, message", [
+    (["stats", "--game", "sh", "--deals", "1-3", "--plot", "x.gif"],
+     "Invalid value for '--plot': cannot draw 'x.gif': a picture is a .png or .svg file"),
+    (["stats", "--game", "sh", "--deals", "1-3", "--solve", "--plot", "picture"],
+     "Invalid value for '--plot': cannot draw 'picture': a picture is a .png or .svg file"),
+    (["stats", "--game", "sh", "--deals", "1,,3"], "Invalid value for '--deals': bad deal list "
+     "'1,,3': an empty item (write N or N-M between commas, e.g. 1,5,9-12)"),
+    (["stats", "--game", "sh", "--deals", "1-3,"], "Invalid value for '--deals': bad deal list "
+     "'1-3,': an empty item (write N or N-M between commas, e.g. 1,5,9-12)"),
+    (["generate", "--game", "sh", "--random-play", "--deals", ",5"], "Invalid value for "
+     "'--deals': bad deal list ',5': an empty item (write N or N-M between commas, "
+     "e.g. 1,5,9-12)"),
+    (["stats", "--game", "sh", "--deals", ""], "Invalid value for '--deals': bad deal list "
+     "'': no deals"),
+])
+def test_a_bad_value_is_a_usage_error(no_work: None, args: list[str], message: str) -> None:
+    refused(args, 2, message)
+
+
+def test_spaces_in_a_deal_list_are_still_fine() -> None:
+    assert invoke_ok("stats", "--game", "sh", "--deals", "1, 3") == \
+        invoke_ok("stats", "--game", "sh", "--deals", "1,3")
+
+
+# ------------------------------------------------------------------ help and columns
+
+def help_text(*command: str) -> str:
+    return " ".join(invoke_ok(*command, "--help").split())
+
+
+@pytest.mark.parametrize("command", sorted(COLUMN_EXAMPLES))
+def test_each_columns_help_has_its_command_s_example(command: str) -> None:
+    assert f"e.g. {COLUMN_EXAMPLES[command]}, or all" in help_text(*command.split())
+
+
+@pytest.mark.parametrize("args", [
+    ["stats", "--game", "sh", "--deals", "1-3", "--columns", "measure,mean,max"],
+    ["stats", "--game", "sh", "--deals", "1-3", "--solve", "--columns", "deals,won_pct"],
+    ["stats", "--report", "--atlas", "--deals", "1-10", "--columns", "deals,won_pct"],
+    ["score", GAMES, "--columns", "game,won,win_pct"],
+    ["score", GAMES, "--rows", "--columns", "code,won,score"],
+    ["atlas", "status", "--pieces", PIECES, "--columns", "first,last,won,unknown"],
+    ["atlas", "unknown", "--pieces", PIECES, "--columns", "deal,states,stopped_by"],
+])
+def test_the_columns_examples_are_columns(args: list[str]) -> None:
+    invoke_ok(*args)
+
+
+def test_the_help_examples_above_are_the_help_s() -> None:
+    """The commands just run with each example are the examples the help gives."""
+    assert COLUMN_EXAMPLES == {
+        "stats": "measure,mean,max (with --solve or --atlas: deals,won_pct)",
+        "score": "game,won,win_pct (with --rows: code,won,score)",
+        "atlas status": "first,last,won,unknown",
+        "atlas unknown": "deal,states,stopped_by",
+    }
+
+
+def test_cells_choices_are_in_one_order() -> None:
+    assert "--cells [4|2|1]" in help_text("stats")
+    assert "--min-cells [4|2|1]" in help_text("deal")
+    refused(["deal", "--random", "--game", "sh", "--min-cells", "3"], 2,
+            "Invalid value for '--min-cells': '3' is not one of '4', '2', '1'.")
+    refused(["stats", "--game", "sh", "--cells", "3"], 2,
+            "Invalid value for '--cells': '3' is not one of '4', '2', '1'.")
+
+
+# ------------------------------------------------------------------ score --by
+
+def test_a_repeated_by_field_is_one_column() -> None:
+    once = invoke_ok("score", GAMES, "--by", "player", "--csv")
+    assert invoke_ok("score", GAMES, "--by", "player", "--by", "player", "--csv") == once
+    assert once.splitlines()[0] == ("game,variant,player,games,won,win_pct,mean_score,"
+                                    "median_score,best_score,mean_moves,errors")
+    rows = invoke_ok("score", GAMES, "--rows", "--by", "player", "--by", "player", "--csv")
+    assert rows.splitlines()[0].split(",").count("player") == 1
+
+
+def test_by_values_that_are_json_are_written_as_json(tmp_path: Path) -> None:
+    path = tmp_path / "teams.jsonl"
+    path.write_text('{"code": "EH1-N-AAAAAAF", "moves": "d", "team": {"b": 2, "a": "é"}}\n'
+                    '{"code": "EH1-N-AAAAAAF", "moves": "d d", "team": {"a": "é", "b": 2}}\n'
+                    '{"code": "EH1-N-AAAAAAF", "moves": "d", "team": [1, null]}\n',
+                    encoding="utf-8")
+    assert invoke_ok("score", str(path), "--by", "team", "--csv", "--columns",
+                     "game,team,games") == ('game,team,games\n'
+                                           'EH,"[1, null]",1\n'
+                                           'EH,"{""a"": ""é"", ""b"": 2}",2\n')
+    rows = list(csv.DictReader(io.StringIO(invoke_ok("score", str(path), "--rows", "--by",
+                                                     "team", "--csv"))))
+    assert [json.loads(row["team"]) for row in rows] == [{"a": "é", "b": 2}] * 2 + [[1, None]]
+    assert "{'a'" not in invoke_ok("score", str(path), "--by", "team")
