@@ -13,11 +13,14 @@ Rebuild the packaged file (after ``harp stats --game sh --cells C --deals
 
 The tables of ``harp stats --report --atlas`` come from here too: win rates
 with 95 % Wilson score intervals, and the difficulty table (the fewest cells
-a deal needs).
+a deal needs).  So does the writing of every atlas file, the Easy Harp
+one's too (:func:`write_file`): a file already at its name is replaced only
+if its header says it is the same kind of file (:func:`kind_of`).
 """
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
@@ -28,16 +31,27 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from harp.atlas import Atlas, AtlasError, cells_of, encode_atlas, read_atlas
+from harp.atlas import MAGIC, Atlas, AtlasError, cells_of, encode_atlas, read_atlas
 from harp.atomicfile import AtomicFile
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
+from harp.ehatlas import KIND as EH_KIND
 from harp.ehatlas import LOST, UNKNOWN, VERDICTS, WON, EasyHarpAtlas
+from harp.errors import clip
 
+from .pieces import KIND as PIECE_KIND
 from .scoring import median_of_counts, won_pct
 
 #: 95 % two-sided normal quantile.
 Z95 = 1.959963984540054
 SHOWN_MISSING = 5
+#: The Seahaven atlas's kind: its header, the first of the frame, names
+#: none, only its game.
+SEAHAVEN_KIND = "seahaven-atlas"
+#: How messages name each kind of harp data file.
+TITLES = {EH_KIND: "an Easy Harp atlas", PIECE_KIND: "an Easy Harp atlas piece",
+          SEAHAVEN_KIND: "a Seahaven atlas"}
+#: The most bytes read of a file to find its header (a few hundred in practice).
+HEADER_BYTES = 1 << 16
 
 
 # ------------------------------------------------------------------ building
@@ -93,19 +107,78 @@ def _variant_bits(connection: sqlite3.Connection, variant: str, first: int, last
 
 
 def write_atlas(atlas: Atlas, out: str | Path, compression: str = "zlib") -> int:
-    """Write the atlas file atomically (a temporary file, then a rename);
-    return its size in bytes."""
-    return write_file(encode_atlas(atlas, compression), out)
+    """Write the atlas file atomically (a temporary file, then a rename),
+    making its folder; return its size in bytes."""
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    return write_file(encode_atlas(atlas, compression), out, SEAHAVEN_KIND)
 
 
-def write_file(data: bytes, out: str | Path) -> int:
-    """Write an atlas file's bytes atomically (a temporary file, then a
-    rename), making its folder; return its size."""
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with AtomicFile(out, mode=0o644) as handle:
+def write_file(data: bytes, out: str | Path, kind: str) -> int:
+    """Write the bytes of a harp data file of ``kind`` atomically (a
+    temporary file, then a rename) over a file of that kind or a new name
+    (:func:`check_replaceable`); return its size."""
+    check_replaceable(out, kind)
+    with AtomicFile(Path(out), mode=0o644) as handle:
         handle.write(data)
     return len(data)
+
+
+# ------------------------------------------------------------------ kinds of file
+
+def kind_of(data: bytes) -> str | None:
+    """The kind of harp data file whose bytes begin with ``data`` (a key
+    of :data:`TITLES`, or a kind a later harp names), judged by its header
+    alone; None if it has no readable header."""
+    if not data.startswith(MAGIC):
+        return None
+    end = data.find(b"\n", len(MAGIC))
+    try:
+        header = json.loads(data[len(MAGIC):end if end >= 0 else None])
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(header, dict):
+        return None
+    if "kind" not in header and header.get("game") == SEAHAVEN and "variants" in header:
+        return SEAHAVEN_KIND
+    kind = header.get("kind")
+    return kind if isinstance(kind, str) else None
+
+
+def other_kind(found: str | None, kind: str) -> str:
+    """What a file of kind ``found`` is, said against ``kind``: ``a
+    Seahaven atlas, not an Easy Harp atlas``; ``not an Easy Harp atlas``."""
+    if found is None:
+        return f"not {TITLES[kind]}"
+    return f"{TITLES.get(found, f'a {found!r} file')}, not {TITLES[kind]}"
+
+
+def read_data(path: str | Path) -> bytes:
+    """A data file's bytes; OSError if it cannot be read, a folder said as
+    the record files say it."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file", clip(str(path), 200))
+    return Path(path).read_bytes()
+
+
+def check_replaceable(out: str | Path, kind: str) -> None:
+    """Refuse, before any work, to write ``out`` where the file would
+    damage another: its folder must exist (OSError, as every command says
+    it), and a file already there must be a harp data file of ``kind``
+    (AtlasError): an atlas replaces an atlas of its game, never a
+    document that happened to have the name."""
+    path = Path(out)
+    shown = clip(str(out), 160)
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file", shown)
+    if not path.resolve().parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, "no such folder", shown)
+    if not path.exists():
+        return
+    with open(path, "rb") as handle:
+        found = kind_of(handle.read(HEADER_BYTES))
+    if found != kind:
+        raise AtlasError(f"cannot write {shown}: it is {other_kind(found, kind)} "
+                         "(harp replaces no other file)")
 
 
 # ------------------------------------------------------------------ checks
@@ -283,6 +356,9 @@ def main(argv: list[str] | None = None) -> int:
         _print_check(read_atlas(args.path))
     except AtlasError as err:
         print(f"Error: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"Error: cannot open {err.filename}: {err.strerror}", file=sys.stderr)
         return 1
     return 0
 

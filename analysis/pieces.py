@@ -252,15 +252,30 @@ def assemble(folder: str | Path) -> EasyHarpAtlas:
 STATUS_COLUMNS = ["first", "last", "won", "lost", "unknown", "max_states", "harp_versions"]
 
 
+def some_pieces(folder: str | Path) -> list[tuple[int, int, Path]]:
+    """:func:`pieces_in`, PieceError if there is none: a table of no
+    pieces would read as a build with nothing to show, where the folder
+    is more likely the wrong one."""
+    found = pieces_in(folder)
+    if not found:
+        raise PieceError(f"no pieces in {folder} (harp atlas build writes each piece when "
+                         "its last deal is done)")
+    return found
+
+
 def piece_rows(folder: str | Path) -> Iterator[dict[str, Any]]:
     """One row per piece: its deals, verdict counts, largest limit, harp
     version, and what it cost: the CPU seconds of its deals (in all, median,
-    99th percentile) and its hardest deal (the most positions searched)."""
-    for first, last, path in pieces_in(folder):
-        piece = read_piece(path)
-        yield {"first": first, "last": last, **piece.counts(),
-               "max_states": max(d["limits"]["max_states"] for d in piece.results),
-               "harp_versions": ", ".join(piece.harp_versions), **cost(piece)}
+    99th percentile) and its hardest deal (the most positions searched).
+    PieceError at once, before any row, if the folder has no piece."""
+    return (piece_row(first, last, read_piece(path))
+            for first, last, path in some_pieces(folder))
+
+
+def piece_row(first: int, last: int, piece: Piece) -> dict[str, Any]:
+    return {"first": first, "last": last, **piece.counts(),
+            "max_states": max(d["limits"]["max_states"] for d in piece.results),
+            "harp_versions": ", ".join(piece.harp_versions), **cost(piece)}
 
 
 def cost(piece: Piece) -> dict[str, Any]:
@@ -275,16 +290,20 @@ def cost(piece: Piece) -> dict[str, Any]:
 
 
 def unknown_rows(folder: str | Path) -> Iterator[dict[str, Any]]:
-    """Every ``unknown`` deal of the pieces, with the work spent on it."""
-    for _, _, path in pieces_in(folder):
-        piece = read_piece(path)
-        for deal in range(piece.first, piece.last + 1):
-            data = piece.result(deal)
-            if data["outcome"] == "unknown":
-                yield {"deal": deal, "states": data["states"],
-                       "cpu_seconds": data.get("cpu_seconds"),
-                       "max_states": data["limits"]["max_states"],
-                       "stopped_by": data.get("stopped_by")}
+    """Every ``unknown`` deal of the pieces, with the work spent on it;
+    PieceError at once if the folder has no piece (no row, there, would
+    not mean no unknown deal)."""
+    return (row for _, _, path in some_pieces(folder) for row in unknown_of(read_piece(path)))
+
+
+def unknown_of(piece: Piece) -> Iterator[dict[str, Any]]:
+    for deal in range(piece.first, piece.last + 1):
+        data = piece.result(deal)
+        if data["outcome"] == "unknown":
+            yield {"deal": deal, "states": data["states"],
+                   "cpu_seconds": data.get("cpu_seconds"),
+                   "max_states": data["limits"]["max_states"],
+                   "stopped_by": data.get("stopped_by")}
 
 
 def readme_line(atlas: EasyHarpAtlas) -> str:

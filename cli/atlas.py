@@ -5,7 +5,8 @@
 machinery (a store a piece, ``--jobs`` or Dask, progress, Ctrl-C keeps
 every finished deal), resumable; run again with larger limits, it computes
 again only the ``unknown`` deals.  ``assemble`` writes the shipped file
-from the contiguous pieces from deal 1; ``status`` and ``unknown`` show the
+from the contiguous pieces from deal 1 (over an Easy Harp atlas or a new
+name, never another file); ``status`` and ``unknown`` show the
 pieces and the deals still undecided, with the work spent on each;
 ``check`` solves random deals of an atlas file again and compares.
 """
@@ -17,14 +18,15 @@ from typing import Any
 
 import click
 
-from harp.analysis.atlas import write_file
+from harp.analysis.atlas import check_replaceable, kind_of, other_kind, read_data, write_file
 from harp.analysis.pieces import (PIECE_SIZE, STATUS_COLUMNS, PieceError, check_fits,
                                   piece_from_store, piece_path, piece_plan, piece_ranges,
                                   piece_rows, read_piece, seed_store, store_path, unknown_rows,
                                   write_piece, assemble as assembled)
 from harp.analysis.store import ResultStore
+from harp.atlas import AtlasError
 from harp.deals import MAX_DEAL
-from harp.ehatlas import DEFAULT_PATH, encode_eh_atlas, read_eh_atlas
+from harp.ehatlas import DEFAULT_PATH, KIND, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .options import (Count, FileName, check_run_options, columns_option, deals_option,
@@ -61,6 +63,11 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
     Each piece is written when its last deal is done; until then its deals
     are kept in a store beside it (Ctrl-C loses nothing; the same command
     resumes).
+
+    \b
+    Examples:
+        harp atlas build --pieces pieces --deals 1-6 --piece-size 3 --max-states 3000
+        harp atlas build --pieces data/atlas-eh1 --deals 1-999999 --jobs 2
     """
     check_run_options(ctx, executor, scheduler)
     first, last = whole_range(deal_list)
@@ -123,9 +130,17 @@ def summary(counts: dict[str, int]) -> str:
 @click.option("--out", type=FileName(dir_okay=False), default=str(DEFAULT_PATH),
               help="The atlas file to write [default: the one harp ships].")
 def assemble(folder: str, out: str) -> None:
-    """Write the atlas of the contiguous pieces from deal 1."""
+    """Write the atlas of the contiguous pieces from deal 1.  An existing
+    --out is replaced only if it is an Easy Harp atlas.
+
+    \b
+    Examples:
+        harp atlas assemble --pieces pieces --out eh.bin
+        harp atlas assemble --pieces data/atlas-eh1
+    """
+    check_replaceable(out, KIND)       # before the pieces are read: a refusal costs nothing
     made = assembled(folder)
-    size = write_file(encode_eh_atlas(made), out)
+    size = write_file(encode_eh_atlas(made), out, KIND)
     click.echo(f"wrote {out}: deals {made.first}-{made.last}, {size} bytes; "
                + summary(made.counts()))
 
@@ -136,7 +151,14 @@ def assemble(folder: str, out: str) -> None:
 @output_options
 def status(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt: str) -> None:
     """One row per piece: its deals, verdicts, largest limit, harp version
-    (--columns all adds its CPU seconds and hardest deal)."""
+    (--columns all adds its CPU seconds and hardest deal).  A folder with
+    no piece is refused (exit 1).
+
+    \b
+    Examples:
+        harp atlas status --pieces pieces
+        harp atlas status --pieces pieces --columns all --csv
+    """
     print_rows(piece_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
                default=STATUS_COLUMNS)
 
@@ -146,7 +168,14 @@ def status(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt:
 @columns_option
 @output_options
 def unknown(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt: str) -> None:
-    """The deals still unknown, with the positions and CPU seconds spent."""
+    """The deals still unknown, with the positions and CPU seconds spent.
+    A folder with no piece is refused (exit 1).
+
+    \b
+    Examples:
+        harp atlas unknown --pieces pieces --columns deal,states,max_states,stopped_by
+        harp atlas unknown --pieces data/atlas-eh1 --csv
+    """
     print_rows(unknown_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
                headers=["deal", "states", "cpu_seconds", "max_states", "stopped_by"])
 
@@ -164,12 +193,18 @@ def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: in
           show_progress: bool | None) -> None:
     """Read an atlas file (its SHA-256 checked), solve random deals of it
     again under the limits of each, and compare verdict, difficulty and
-    line length; exit 1 if any differs."""
+    line length; exit 1 if any differs.
+
+    \b
+    Examples:
+        harp atlas check --file eh.bin --sample 6
+        harp atlas check --sample 1000 --jobs 2
+    """
     check_run_options(ctx, executor, scheduler)
     from harp.analysis.parallel import parallel_map
 
     from .progress import progress
-    made = read_eh_atlas(path)
+    made = easy_harp_file(path)
     rng = random.Random(seed)
     deals = sorted(rng.sample(range(made.first, made.last + 1), min(sample, made.size)))
     tasks = [(deal, made.limits_of(deal)) for deal in deals]
@@ -183,6 +218,19 @@ def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: in
                   f"{len(differ)} differ ({', '.join(map(str, differ[:10]))})"))
     if differ:
         ctx.exit(1)
+
+
+def easy_harp_file(path: str) -> EasyHarpAtlas:
+    """The Easy Harp atlas file at ``path``, read and checked; a file that
+    cannot be read is said as every command says it, and an atlas of
+    another kind (the Seahaven one beside it) as what it is, not as a
+    damaged Easy Harp atlas."""
+    data = read_data(path)
+    name = Path(path).name
+    found = kind_of(data)
+    if found is not None and found != KIND:
+        raise AtlasError(f"{name}: {other_kind(found, KIND)}")
+    return decode_eh_atlas(data, name)
 
 
 def resolved(task: tuple[int, dict[str, Any]]) -> tuple[str, float, int | None]:

@@ -1,0 +1,167 @@
+"""harp atlas and the files it reads and writes: assemble replaces only an
+Easy Harp atlas and writes only into a folder that exists, status and
+unknown refuse a folder without pieces, check says what a file is when
+it is not an Easy Harp atlas, and every atlas command's help has an
+example.  The pieces are made by hand (no solver runs)."""
+from __future__ import annotations
+
+import click
+import pytest
+
+import harp.atlas
+from harp.analysis.pieces import Piece, write_piece
+from harp.atlas import Atlas, encode_atlas
+from harp.cli.atlas import atlas
+from harp.ehatlas import read_eh_atlas
+
+from helpers import invoke, invoke_ok, refused
+
+LIMITS = {"max_states": 3000, "line_states": 0, "timeout": None}
+#: Deal 1 won, deal 2 unknown, as harp stats --solve stores them.
+RESULTS = [{"outcome": "solved", "states": 120, "first_win_states": 120, "length": 400,
+            "stopped_by": None, "cpu_seconds": 0.01, "limits": LIMITS},
+           {"outcome": "unknown", "states": 3000, "stopped_by": "positions",
+            "cpu_seconds": 0.2, "limits": LIMITS}]
+NO_PIECES = "no pieces in {} (harp atlas build writes each piece when its last deal is done)"
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """A folder of its own, the current one (messages name files as given),
+    holding a pieces folder of deals 1-2."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pieces").mkdir()
+    write_piece(tmp_path / "pieces" / "eh1-000001-000002.piece", Piece(1, 2, RESULTS))
+    return tmp_path
+
+
+def assembled(out: str) -> str:
+    """What ``harp atlas assemble`` prints when it writes ``out``."""
+    return invoke_ok("atlas", "assemble", "--pieces", "pieces", "--out", out)
+
+
+def seahaven_atlas_bytes() -> bytes:
+    """A Seahaven atlas of deals 1-8 (the frame the Easy Harp atlas shares)."""
+    return encode_atlas(Atlas("SH", 1, 8, {"C4": b"\x0f", "C2": b"\x03", "C1": b"\x01"}))
+
+
+# ------------------------------------------------------------------ help
+
+@pytest.mark.parametrize("command", atlas.list_commands(click.Context(atlas)))
+def test_every_atlas_command_has_help_with_an_example(command):
+    help_text = invoke_ok("atlas", command, "--help")
+    assert help_text.startswith(f"Usage: harp atlas {command} [OPTIONS]")
+    assert f"harp atlas {command} " in help_text.split("Example", 1)[1]
+
+
+# ------------------------------------------------------------------ assemble --out
+
+def test_assemble_writes_a_new_file_and_replaces_an_easy_harp_atlas(here):
+    out = assembled("eh.bin")
+    size = (here / "eh.bin").stat().st_size
+    assert out == f"wrote eh.bin: deals 1-2, {size} bytes; 1 won, 0 lost, 1 unknown\n"
+    assert read_eh_atlas(here / "eh.bin").verdict(1) == "won"
+    (here / "eh.bin").write_bytes((here / "eh.bin").read_bytes()[:-1])      # damaged: rebuilt
+    assert assembled("eh.bin") == out
+    assert read_eh_atlas(here / "eh.bin").size == 2
+
+
+@pytest.mark.parametrize("content, what", [
+    (b"# harp\n\nPatience games.\n", "not an Easy Harp atlas"),
+    (b"", "not an Easy Harp atlas"),
+    (b"HARP-ATLAS\n[1, 2]\n", "not an Easy Harp atlas"),
+    (seahaven_atlas_bytes(), "a Seahaven atlas, not an Easy Harp atlas"),
+])
+def test_assemble_never_replaces_another_file(here, content, what):
+    (here / "README.md").write_bytes(content)
+    refused(["atlas", "assemble", "--pieces", "pieces", "--out", "README.md"], 1,
+            f"cannot write README.md: it is {what} (harp replaces no other file)")
+    assert (here / "README.md").read_bytes() == content
+    assert sorted(p.name for p in here.iterdir()) == ["README.md", "pieces"]   # no stray file
+
+
+def test_assemble_never_replaces_a_piece(here):
+    piece = here / "pieces" / "eh1-000001-000002.piece"
+    before = piece.read_bytes()
+    refused(["atlas", "assemble", "--pieces", "pieces", "--out", str(piece)], 1,
+            f"cannot write {piece}: it is an Easy Harp atlas piece, not an Easy Harp atlas "
+            "(harp replaces no other file)")
+    assert piece.read_bytes() == before
+
+
+def test_assemble_writes_into_a_folder_that_exists_only(here):
+    refused(["atlas", "assemble", "--pieces", "pieces", "--out", "nodir/x.bin"], 1,
+            "cannot open nodir/x.bin: no such folder")
+    assert not (here / "nodir").exists()
+    # The same words as every command that writes a file:
+    refused(["generate", "--game", "eh", "--deals", "1", "--random-play", "-o", "nodir/x.txt"],
+            1, "cannot open nodir/x.txt: no such folder")
+    refused(["atlas", "assemble", "--pieces", "pieces", "--out", "pieces"], 1,
+            "cannot open pieces: it is a folder, not a file")
+
+
+def test_assemble_checks_out_before_it_reads_the_pieces(here):
+    (here / "README.md").write_text("notes\n")
+    refused(["atlas", "assemble", "--pieces", "nothing-here", "--out", "README.md"], 1,
+            "cannot write README.md: it is not an Easy Harp atlas (harp replaces no other file)")
+
+
+# ------------------------------------------------------------------ status and unknown
+
+@pytest.mark.parametrize("command", ["status", "unknown"])
+@pytest.mark.parametrize("output", [[], ["--json"], ["--csv"]])
+def test_a_folder_without_pieces_is_refused(here, command, output):
+    (here / "empty").mkdir()
+    refused(["atlas", command, "--pieces", "empty", *output], 1, NO_PIECES.format("empty"))
+    # A piece in progress is a store, not a piece yet.
+    (here / "empty" / "eh1-000001-010000.db").write_bytes(b"")
+    refused(["atlas", command, "--pieces", "empty", *output], 1, NO_PIECES.format("empty"))
+
+
+def test_status_and_unknown_of_a_folder_with_pieces(here):
+    assert invoke_ok("atlas", "status", "--pieces", "pieces", "--csv") == (
+        "first,last,won,lost,unknown,max_states,harp_versions,cpu_seconds,cpu_median,cpu_p99,"
+        f"hardest,hardest_states\n1,2,1,0,1,3000,{harp.__version__},0.2,0.105,0.2,2,3000\n")
+    assert invoke_ok("atlas", "unknown", "--pieces", "pieces", "--csv") == (
+        "deal,states,cpu_seconds,max_states,stopped_by\n2,3000,0.2,3000,positions\n")
+
+
+# ------------------------------------------------------------------ check --file
+
+def test_check_names_a_seahaven_atlas_as_such(here):
+    refused(["atlas", "check", "--file", str(harp.atlas.DEFAULT_PATH)], 1,
+            "atlas-sh1.bin: a Seahaven atlas, not an Easy Harp atlas")
+    (here / "sh.bin").write_bytes(seahaven_atlas_bytes())
+    refused(["atlas", "check", "--file", "sh.bin"], 1,
+            "sh.bin: a Seahaven atlas, not an Easy Harp atlas")
+    refused(["atlas", "check", "--file", "pieces/eh1-000001-000002.piece"], 1,
+            "eh1-000001-000002.piece: an Easy Harp atlas piece, not an Easy Harp atlas")
+
+
+def test_check_says_a_missing_file_or_a_folder_as_every_command_does(here):
+    refused(["atlas", "check", "--file", "missing"], 1,
+            "cannot open missing: No such file or directory")
+    refused(["replay", "missing"], 1, "cannot open missing: No such file or directory")
+    refused(["atlas", "check", "--file", "pieces"], 1,
+            "cannot open pieces: it is a folder, not a file")
+    refused(["replay", "pieces"], 1, "cannot open pieces: it is a folder, not a file")
+
+
+def test_check_still_names_what_is_damaged(here):
+    (here / "notes.txt").write_text("notes\n")
+    refused(["atlas", "check", "--file", "notes.txt"], 1,
+            "notes.txt: not a harp atlas (no HARP-ATLAS line)")
+    assembled("eh.bin")
+    data = (here / "eh.bin").read_bytes()
+    (here / "eh.bin").write_bytes(data.replace(b'"won":1', b'"won":2'))
+    refused(["atlas", "check", "--file", "eh.bin"], 1,
+            "eh.bin: damaged atlas (the counts of verdicts do not match)")
+
+
+def test_check_reads_an_easy_harp_atlas_and_solves_again(here):
+    """The verdicts of the hand-made pieces are not the solver's (deal 1 is
+    unknown within 3 000 positions, deal 2 won): the check finds both."""
+    assembled("eh.bin")
+    result = invoke("atlas", "check", "--file", "eh.bin", "--sample", "2", "-q")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1, "eh.bin: deals 1-2, 1 won, 0 lost, 1 unknown; 2 solved again: 2 differ (1, 2)\n", "")
