@@ -14,7 +14,7 @@ from harp.errors import InvalidCodeError
 from harp.render import fcs_board
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import board_display, deal_choice
+from .options import NO_CELLS, board_display, deal_choice
 from .winnable import difficulty_of, print_deal, winnable_choice, winnable_options
 
 
@@ -51,7 +51,7 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | No
         return parse_code(code)
     game = game or EASY_HARP
     if game == EASY_HARP and cells is not None:
-        raise click.UsageError("--cells is for Seahaven (--game sh); Easy Harp has no cells")
+        raise click.UsageError(NO_CELLS)
     n_cells = cells or 4
     if code is not None:            # a deal number of --game (RULES B1)
         try:

@@ -396,11 +396,15 @@ def refuse_given(ctx: click.Context, names: Iterable[str], message: str) -> None
         raise click.UsageError(message)
 
 
+#: The one refusal of ``--cells`` with Easy Harp.
+NO_CELLS = "--cells is for Seahaven (--game sh); Easy Harp has no cells"
+
+
 def check_cells(ctx: click.Context, game: str | None) -> None:
     """``--cells`` goes with Seahaven only."""
     from harp.deals import EASY_HARP
     if game == EASY_HARP:
-        refuse_given(ctx, ["cells"], "--cells is for Seahaven (--game sh); Easy Harp has no cells")
+        refuse_given(ctx, ["cells"], NO_CELLS)
 
 
 def check_solver_limits(ctx: click.Context, solve: bool) -> None:

@@ -35,7 +35,8 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
     RECORD is a file of records (text, .jsonl or .csv, RULES B8) or - for
     standard input, read one record at a time.  A record that cannot be
     read or replayed is reported and the next one is replayed; the exit
-    code is 1 if any failed.
+    code is 1 if any failed.  With --json, one JSON object per record: its
+    last position, or for a record that failed its line and the error.
 
     With --lost, a last line says whether the game is lost, and since
     which action: "lost since action N" when no line of play wins after
@@ -66,11 +67,15 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
             code = item.code if isinstance(item, Record) else "cannot be read"
             click.echo(f"Record {total} (line {line}): {code}")
         if isinstance(item, RecordError):
-            click.echo(f"Error: {name}: {one_line(item)}", err=True)
+            error: str | None = f"{name}: {one_line(item)}"
+        else:
+            error = replay_one(item, name, check or json_, interactive_rules, double_click,
+                               json_, ascii_, reveal, limits if lost else None)
+        if error is not None:
             failures += 1
-            continue
-        failures += not replay_one(item, name, check or json_, interactive_rules, double_click,
-                                   json_, ascii_, reveal, limits if lost else None)
+            click.echo(f"Error: {error}", err=True)
+            if json_:       # one object per record, a failed one's too: none goes missing
+                click.echo(json.dumps({"line": line, "error": error}, ensure_ascii=False))
     if several:
         click.echo(f"{total - failures} of {total} records replayed without error")
     if failures:
@@ -79,31 +84,29 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
 
 def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
                double_click: bool, json_: bool, ascii_: bool, reveal: bool,
-               lost: SolveLimits | None) -> bool:
+               lost: SolveLimits | None) -> str | None:
     """Replay one record of the file ``name``; print its positions and a
-    verdict (and, given limits for it, since when it is lost); False if it
-    failed.  A record that cannot be dealt, or an action that cannot be
+    verdict (and, given limits for it, since when it is lost); if it
+    failed, why (one line), else None.  A record that cannot be dealt, or an action that cannot be
     played, is named by file and line, as a record that cannot be read is."""
     try:
         board = new_board(record.code, interactive_rules=interactive_rules,
                           double_click=double_click)
     except HarpError as err:
-        click.echo(f"Error: {name}: line {record.line}: {one_line(err)}", err=True)
-        return False
+        return f"{name}: line {record.line}: {one_line(err)}"
     if not check:
         print_position(board, "Start", False, ascii_, reveal)
     each = None if check else step_printer(board, False, ascii_, reveal)
     try:
         board.push_script(record.script, first_line=record.script_line, each=each, source=name)
     except HarpError as err:
-        click.echo(f"Error: {one_line(err)}", err=True)
-        return False
+        return one_line(err)
     if json_:
         out = board_to_dict(board, reveal=reveal)
         if lost is not None:
             out["lost"] = lost_since(board, lost)._asdict()
         click.echo(json.dumps(out, ensure_ascii=False))
-        return True
+        return None
     if check:
         click.echo(board_text(board, ascii_, reveal))
     n = len(board.actions)
@@ -111,7 +114,7 @@ def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
                f"moves {board.moves}, status {board.status()}.")
     if lost is not None:
         click.echo(lost_text(board, lost_since(board, lost)))
-    return True
+    return None
 
 
 def lost_text(board: Board, since: Since) -> str:

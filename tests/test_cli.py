@@ -360,6 +360,8 @@ def test_encode_out_of_range_is_a_bad_value_like_any_other(number):
 
 
 def test_encode_usage_errors_exit_2():
+    refused(["encode", "--game", "eh", "--cells", "2", "5"], 2,
+            "--cells is for Seahaven (--game sh); Easy Harp has no cells")
     refused(["encode", "--game", "xx", "1"], 2,
             "Invalid value for '--game': 'xx' is not one of 'eh', 'sh'.")
     refused(["encode", "--game", "eh", "five"], 2, "Invalid value for 'NUMBER': 'five' is not "

@@ -288,3 +288,16 @@ def test_hint_says_a_lost_position_is_lost():
     lost, on one line, exit 0 (every verdict exits 0)."""
     assert invoke_ok("hint", "--load", "examples/lost-easy-harp.txt") == \
         "lost: no line of play wins from this position (RULES C8)\n"
+
+
+def test_replay_json_gives_a_failed_record_its_own_object():
+    """A batch never loses a record: with --json each record has one object,
+    its last position or its error, in the file's order."""
+    result = invoke("replay", "examples/mixed-records.jsonl", "--json")
+    assert result.exit_code == 1
+    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    errors = [line for line in result.stderr.splitlines()]
+    assert len(objects) == 6
+    assert [o["line"] for o in objects if "error" in o] == [4, 5, 6]
+    assert [f"Error: {o['error']}" for o in objects if "error" in o] == errors
+    assert all("code" in o for o in objects[:3])
