@@ -38,9 +38,7 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
     for.  With --load FILE the game starts from a saved game, and any
     MOVES given are played after its own.  By default it searches as
     briefly as the interactive game's hint; --max-states allows a longer
-    search (checked between the steps of a search, and a step makes
-    every position it reaches: the positions searched may pass it by a
-    few); a search of more than half a second shows, on a terminal, the
+    search; a search of more than half a second shows, on a terminal, the
     positions searched against --max-states.  A won game has nothing to
     hint (--json: "hint" null, outcome "solved", an empty script).
 

@@ -166,8 +166,8 @@ def pieces_option(func: F) -> F:
 #: Each limit option: its flag, value type and help.
 _LIMITS = {
     "max_states": ("--max-states", lambda: Count(1),
-                   "Give up (unknown) after this many positions{scope}: the same answer "
-                   "on any machine."),
+                   "Give up (unknown) after this many positions{scope} (the last step "
+                   "of a search may pass it by a few): the same answer on any machine."),
     "line_states": ("--line-states", lambda: Count(0),
                     "Easy Harp: once a deal is won, search this many more positions for a "
                     "shorter line (0: none){scope}."),

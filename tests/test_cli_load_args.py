@@ -104,7 +104,7 @@ def test_show_takes_no_deal_number_so_a_number_after_load_is_a_bad_move():
 
 # ------------------------------------------------------------------ actions read from files
 
-@pytest.mark.parametrize("args", [["replay", "--check"], ["replay", "--json"], ["play", "--load"],
+@pytest.mark.parametrize("args", [["replay", "--check"], ["play", "--load"],
                                   ["show", "--load"], ["hint", "--load"], ["solve", "--load"]])
 def test_a_refused_action_of_a_file_names_the_file_and_line(tmp_path, args):
     one = tmp_path / "longrec.txt"
@@ -197,9 +197,8 @@ def test_hint_help_says_the_positions_may_pass_max_states():
     """A search checks its limit between steps (the solvers must not
     change), so the positions it reports may pass --max-states a little."""
     help_text = " ".join(invoke_ok("hint", "--help").split())
-    assert ("--max-states allows a longer search (checked between the steps of a search, "
-            "and a step makes every position it reaches: the positions searched may pass it "
-            "by a few)") in help_text
+    assert ("Give up (unknown) after this many positions (the last step of a search may "
+            "pass it by a few)") in help_text
     data = json.loads(invoke_ok("hint", "EH1-N-AAAAAAF", "--max-states", "3", "--json"))
     assert (data["outcome"], data["stopped_by"]) == ("unknown", "positions")
     assert data["states"] > data["limits"]["max_states"] == 3
