@@ -21,3 +21,18 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     if found != ROOT / "cli":
         pytest.exit(f"harp.cli is imported from {found}, not from this checkout: {INSTALL}",
                     returncode=4)
+
+
+@pytest.fixture
+def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any computing is a failure: the options must be refused before it
+    (the batch commands' work is stubbed to fail the test)."""
+    import harp.cli.generate
+    import harp.cli.score
+    import harp.cli.stats
+
+    def work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("work started before the options were checked")
+    monkeypatch.setattr(harp.cli.stats, "run_plan", work)
+    monkeypatch.setattr(harp.cli.score, "ordered_map", work)
+    monkeypatch.setattr(harp.cli.generate, "generate_games", work)

@@ -112,13 +112,20 @@ def test_a_random_easy_harp_deal_comes_from_the_shipped_atlas():
     assert solve(new_board(data["code"]), SolveLimits(max_states=1000)).outcome == "unsolvable"
 
 
-def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(monkeypatch):
-    """Without an Easy Harp atlas, a random deal is solved on demand."""
+@pytest.fixture
+def without_atlas(monkeypatch):
+    """No Easy Harp atlas: a random deal is solved on demand, drawn from a
+    seeded generator (the first deal drawn, 497 624, is won within a second)."""
     monkeypatch.setattr(harp.winnable, "easy_harp_atlas", lambda: None)
-    # Seeded: the first deal drawn (497 624) is won within a second.
     seeded = harp.winnable.random_easy_harp_deal
     monkeypatch.setattr(harp.cli.winnable, "random_easy_harp_deal",
                         lambda winnable, limits: seeded(winnable, limits, random.Random(12)))
+    return monkeypatch
+
+
+def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(without_atlas):
+    """Without an Easy Harp atlas, a random deal is solved on demand."""
+    monkeypatch = without_atlas
     data = json.loads(invoke_ok("deal", "--random", "--winnable", "--game", "eh", "--json"))
     assert (data["deal"], data["winnable"]) == (497624, {"N": True})
     assert invoke_ok("deal", "--random", "--winnable", "--game", "eh").splitlines()[-1] == \
@@ -135,12 +142,8 @@ def test_easy_harp_is_decided_on_demand_within_a_count_of_positions(monkeypatch)
                         r"no Easy Harp deal has ever been proved unsolvable\n", result.stderr)
 
 
-def test_play_chooses_a_winnable_easy_harp_deal_on_demand_too(monkeypatch):
+def test_play_chooses_a_winnable_easy_harp_deal_on_demand_too(without_atlas):
     """harp play --random --winnable hands its limits to the same choice."""
-    monkeypatch.setattr(harp.winnable, "easy_harp_atlas", lambda: None)
-    seeded = harp.winnable.random_easy_harp_deal
-    monkeypatch.setattr(harp.cli.winnable, "random_easy_harp_deal",
-                        lambda winnable, limits: seeded(winnable, limits, random.Random(12)))
     data = json.loads(invoke_ok("play", "--random", "--winnable", "--game", "eh", "--json"))
     assert (data["deal"], data["moves"]) == (497624, 0)
 

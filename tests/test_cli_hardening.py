@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 
 import harp.analysis.parallel
-import harp.cli.score
-import harp.cli.stats
 from harp.analysis.parallel import ordered_map
 from harp.cli.options import MAX_JOBS
 from harp.cli.progress import progress
@@ -122,15 +120,6 @@ def test_a_missing_input_file_exits_1_for_every_command(tmp_path: Path, args: li
 
 
 # ------------------------------------------------------------------ options checked first
-
-@pytest.fixture
-def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any computing is a failure: the options must be refused before it."""
-    def work(*args: object, **kwargs: object) -> None:
-        raise AssertionError("work started before the options were checked")
-    monkeypatch.setattr(harp.cli.stats, "run_plan", work)
-    monkeypatch.setattr(harp.cli.score, "ordered_map", work)
-
 
 STATS = ["stats", "--game", "sh", "--deals", "1-5"]
 

@@ -12,9 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import harp.cli.generate
-import harp.cli.score
-import harp.cli.stats
 from harp.analysis.store import ResultStore
 from harp.cli.options import COLUMN_EXAMPLES
 
@@ -23,16 +20,6 @@ from helpers import invoke, invoke_ok, refused
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = str(ROOT / "examples" / "games.jsonl")
 PIECES = str(ROOT / "data" / "atlas-eh1")
-
-
-@pytest.fixture
-def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any computing is a failure: the options must be refused before it."""
-    def work(*args: object, **kwargs: object) -> None:
-        raise AssertionError("work started before the options were checked")
-    monkeypatch.setattr(harp.cli.stats, "run_plan", work)
-    monkeypatch.setattr(harp.cli.score, "ordered_map", work)
-    monkeypatch.setattr(harp.cli.generate, "generate_games", work)
 
 
 @pytest.fixture

@@ -63,8 +63,8 @@ def test_a_csv_without_a_moves_column_is_refused_and_another_name_asked(tmp_path
     (tmp_path / "deals.csv").write_text("code,player\nEH1-N-AAAAAAF,ann\n")
     result = play_and_save("8>f", "deals.csv\ngame.txt\n")
     assert result.exit_code == 0
-    assert ("Not saved: cannot add to deals.csv: its CSV header (code,player) has no 'moves' column, so a "
-            "record added there could not be read back\n"
+    assert ("Not saved: cannot add to deals.csv: its CSV header (code,player) has no 'moves' "
+            "column, so a record added there could not be read back\n"
             "Another file (empty: do not save): game.txt\n"
             "Saved to game.txt: replay it with: harp replay game.txt\n") in result.stdout
     assert (tmp_path / "deals.csv").read_text() == "code,player\nEH1-N-AAAAAAF,ann\n"
