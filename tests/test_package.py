@@ -205,3 +205,18 @@ def test_the_compiled_builds_modules_are_harps() -> None:
     (listed,) = [ast.literal_eval(node.value) for node in tree.body
                  if isinstance(node, ast.Assign) and node.targets[0].id == "COMPILED"]
     assert listed and all(path.startswith("harp/") and (ROOT / path).is_file() for path in listed)
+
+
+def test_python_m_harp_in_the_source_folder_says_what_to_run(tmp_path: Path) -> None:
+    """In a checkout's root, ``python -m harp`` finds the harp/ folder (the
+    engine alone) before an installed harp; without an editable install
+    (here: no site-packages at all, -S) it says so on one line, no traceback."""
+    shutil.copytree(ROOT / "harp", tmp_path / "harp",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    result = subprocess.run([sys.executable, "-S", "-m", "harp", "deal", "5"], cwd=tmp_path,
+                            capture_output=True, text=True, check=False)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: python -m harp was started in harp's source folder, whose harp/ holds the "
+        "engine only; run the harp command (.venv/bin/harp), or python -m harp from another "
+        "folder, or install the checkout editable (pip install -e .)\n")
