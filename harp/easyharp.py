@@ -146,7 +146,7 @@ class EasyHarpBoard(Board):
             if not self.waste:
                 self._refuse("the waste is empty", "A1.5")
             return self.waste, -1
-        return self._column_source(src, "A1.10" if src[0] == "f" else "A1.2")
+        return self._column_source(src, "A1.10" if src[0] == "f" else "A1.3")
 
     def _to_foundation(self, src: str, dst: str, count: int | None) -> UndoRecord:
         pile, column = self._source_pile(src)
@@ -208,7 +208,7 @@ class EasyHarpBoard(Board):
             self._refuse(f"a card cannot move from column {si + 1} onto itself", "A1.2")
         src, dst = self.columns[si], self.columns[di]
         if not src:
-            self._refuse(f"column {si + 1} is empty", "A1.2")
+            self._refuse(f"column {si + 1} is empty", "A1.3")
         if dst:
             return self._onto_card(si, di, count)
         n = self.run_length(si)

@@ -40,6 +40,17 @@ def test_interactive_rules_off_gives_the_one_line_reason() -> None:
                                   "only its top card 2H moves (RULES A1.3)")
 
 
+def test_an_empty_column_has_no_top_card_to_move() -> None:
+    """RULES A1.3: only a column's top card moves; an empty column has none,
+    to a foundation, to a column or tapped."""
+    board = new_board("EH1-N-AAAAAAF", interactive_rules=False)
+    board.push("1>f")
+    for action in ("1>f", "1>2", "t1", "tt1"):
+        with pytest.raises(IllegalActionError) as refused:
+            board.push(action)
+        assert (str(refused.value), refused.value.rule) == ("column 1 is empty (RULES A1.3)", "A1.3")
+
+
 def test_building_other_colour_one_rank_lower() -> None:
     """RULES A1.2: 7H goes on 8S or 8C, not on 8H/8D or a 9."""
     board = easy_harp(["7H", "8H", "9S", "8C", "8S"])
