@@ -19,7 +19,7 @@ import click
 
 from harp import Board, HarpError, IllegalActionError
 from harp.rulebook import rule_book
-from harp.records import Record
+from harp.records import Record, replay
 from harp.solve import HINT_LIMITS, HintLine, SolveLimits, solve
 
 from .options import MAX_COUNT_DIGITS
@@ -110,9 +110,21 @@ def run_command(board: Board, command: str, refused: list[HarpError] | None = No
             click.echo("\n".join(s.text for s in rule_book().lookup(argument)), nl=False)
         except HarpError as err:
             click.echo(one_line(err))
+    elif word in USAGE:         # a command with a wrong argument is no move
+        click.echo(f"Usage: {USAGE[word]}")
     else:
         return False
     return True
+
+
+#: The commands' usage, for one typed with a wrong argument (``rules`` alone,
+#: ``moves 3``): the command is named, not read as a move.
+USAGE = {"rules": "rules SECTION, e.g. rules A1.3 or rules foundations (harp rules prints the whole book)",
+         "moves": "moves (the legal actions; no argument)",
+         "legal": "legal (the legal actions; no argument)",
+         "script": "script (the actions so far; no argument)",
+         "why": "why (the rule behind the last refusal; no argument)",
+         "help": "help (no argument)"}
 
 
 def why_text(error: HarpError | None) -> str:
@@ -236,8 +248,9 @@ def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
     """Ask whether to save the game as a record, and where; a failed save
     asks again.  False if the player then gives up, or answers the question
     with Ctrl-C or the end of input: the record is printed, never lost unseen."""
-    if not board.actions:
-        return True
+    if not board.actions or (resumed is not None and
+                             board.script() == replay(resumed.record).script()):
+        return True                 # nothing played, or the saved game as it was loaded
     extra = resumed.record.extra if resumed else {}
     record = Record(str(board.code), board.script(), dict(extra))
     try:

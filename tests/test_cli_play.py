@@ -175,6 +175,15 @@ def test_interactive_game_taps_draws_and_lists_moves():
     assert "\n  u                      undo the last action\n" in out
 
 
+def test_a_command_with_a_wrong_argument_gets_its_usage_not_a_move_error():
+    result = interactive("EH1-N-AAAAAAF", "rules\nmoves 3\nq\n")
+    assert result.exit_code == 0
+    assert ("EH1-N-AAAAAAF> rules\nUsage: rules SECTION, e.g. rules A1.3 or rules foundations "
+            "(harp rules prints the whole book)\n"
+            "EH1-N-AAAAAAF> moves 3\nUsage: moves (the legal actions; no argument)\n") in result.stdout
+    assert "Refused" not in result.stdout
+
+
 def test_interactive_game_shows_the_refused_reason_without_reminder_when_off():
     result = interactive("EH1-N-AAAAAFF",
                          "6>f 5>6 5>f d d d d w>f d d d d w>f d d d w>3 d w>f d w>4\n6>4\nq\n\n",

@@ -125,10 +125,9 @@ def test_a_resumed_game_saved_to_its_file_updates_its_record(tmp_path):
     child = start(tmp_path, "--load", "saved.txt")      # one record, resumed again
     child.expect_exact("Score 10  Moves 2  Status open")
     child.expect_exact(f"{CODE}> ")
-    child.sendline("q")
-    child.expect_exact("Save this game as a record? [y/N]: ")
-    child.sendline("n")
+    child.sendline("q")                 # nothing played since: nothing to save, no question
     assert finish(child) == 0
+    assert "Save this game" not in child.before
 
 
 UP, LEFT = "\x1b[A", "\x1b[D"

@@ -191,3 +191,14 @@ def test_a_device_is_not_saved_to_and_a_link_stays_a_link(tmp_path):
     save_record("link.txt", Record(CODE, "8>f"))
     assert (tmp_path / "link.txt").is_symlink()
     assert (tmp_path / "real.txt").read_text() == f"{CODE} 8>f\n"
+
+
+def test_a_resumed_game_left_as_it_was_loaded_is_not_offered_for_saving(tmp_path):
+    """Nothing played since --load: the record in the file is the game, so
+    quitting asks nothing (and exits 0 at the end of input, losing nothing)."""
+    (tmp_path / "saved.txt").write_text(f"# my game\n{CODE} 8>f  # the ace\n")
+    result = invoke("play", "--load", "saved.txt", "-i", "--ascii", input="q\n")
+    assert result.exit_code == 0
+    assert result.stdout.endswith(f"{CODE}> q\n")
+    result = invoke("play", "--load", "saved.txt", "-i", "--ascii", input="u\nq\nn\n")
+    assert result.stdout.endswith("Save this game as a record? [y/N]: n\n")
