@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from harp import new_board, read_records, replay
 from harp.cards import parse_card
 from harp.cli.tui.app import HarpApp, TableView
 from harp.cli.tui.keys import KEYS
-from tui_driver import keys_for, play_by_mouse, press, screen_text, spot
+from tui_driver import dialog_text, keys_for, play_by_mouse, press, screen_text, spot
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots" / "tui"
@@ -27,9 +28,9 @@ def data_home(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
-def run(board, test, size=(80, 24), unicode=True):
+def run(board, test, size=(80, 24), unicode=True, resumed=None):
     """Run ``test(pilot)`` in the app on ``board``; the app's exit lines."""
-    app = HarpApp(board, unicode=unicode)
+    app = HarpApp(board, resumed, unicode=unicode)
 
     async def main():
         async with app.run_test(size=size) as pilot:
@@ -249,6 +250,17 @@ def test_draw_by_key_and_by_clicking_the_stock_then_redeal():
     assert board.script() == "d d d" and board.stock and not board.waste
 
 
+def test_the_draw_key_in_seahaven_is_refused_naming_the_key_pressed():
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["s"])
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert ("Refused s (draw): Seahaven Towers has no stock to draw from (RULES A2.1)"
+            in seen[0])
+
+
 def test_finish_plays_what_can_go_up_as_ordinary_actions_and_then_says_nothing_can():
     board = new_board("EH1-N-AAAAAAF")
     seen = []
@@ -314,6 +326,66 @@ def test_a_hint_comes_from_a_child_process_and_shows_on_the_table():
     assert board.is_legal(first)                     # the first action of a winning line
     assert seen[1] and seen[1][0] == board.parse_action(first).src
     assert f"*{seen[0].split('*')[1]}*" in seen[0]   # its card marked on the table
+
+
+@pytest.mark.parametrize("key, child, said", [
+    ("h", "import sys; print('Traceback (most recent call last):', file=sys.stderr); "
+          "print(\"ModuleNotFoundError: No module named 'harp'\", file=sys.stderr); sys.exit(1)",
+     "Hint failed: the search process ended without an answer (exit code 1): "
+     "ModuleNotFoundError: No module named 'harp'"),
+    ("i", "import os, signal; os.kill(os.getpid(), signal.SIGKILL)",
+     "Winnable check failed: the search process ended without an answer (killed by signal 9)"),
+    ("h", "print('not an answer')",
+     "Hint failed: the search process gave an answer that cannot be read"),
+])
+def test_a_failed_search_says_so_on_the_message_line(monkeypatch, key, child, said):
+    from harp.cli.tui import background
+    monkeypatch.setattr(background, "child_command", lambda: [sys.executable, "-c", child],
+                        raising=False)
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, [key])
+        await until(pilot, lambda: game.search is None)
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert said in " ".join(seen[0].split())
+
+
+def test_a_search_that_cannot_start_says_so(monkeypatch, tmp_path):
+    from harp.cli.tui import background
+    monkeypatch.setattr(background, "child_command", lambda: [str(tmp_path / "no-python")],
+                        raising=False)
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["h"])
+        await until(pilot, lambda: game.search is None)
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert ("Hint failed: the search process could not start (No such file or directory)"
+            in " ".join(seen[0].split()))
+
+
+def test_a_search_started_beside_another_harp_folder_uses_the_running_harp(monkeypatch,
+                                                                           tmp_path):
+    """In harp's source checkout a harp/ folder (the engine alone) sits in the
+    player's folder; the search's process must not import it instead of the
+    harp that runs the game (here: a harp/ there that cannot be imported)."""
+    (tmp_path / "harp").mkdir()
+    (tmp_path / "harp" / "__init__.py").write_text("raise ImportError('the wrong harp')\n")
+    monkeypatch.chdir(tmp_path)
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["h"])
+        await until(pilot, lambda: game.search is None)
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert "Hint: " in seen[0] and "failed" not in seen[0]
 
 
 def test_keys_are_answered_while_the_solver_searches_and_esc_stops_it():
@@ -445,3 +517,167 @@ def test_beside_the_rule_book_the_table_closes_up_without_overlapping():
     assert lines[1].startswith("   ░░░░  Q♥     -♠  -♠  A♥  -♥  -♦  -♦  -♣"
                                "  -♣")
     assert lines[2].startswith("    56   w3     f1  f2  f3  f4  f5  f6  f7  f8")
+
+
+def test_new_game_and_open_offer_to_save_as_quitting_does(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["8", "f", "n"])
+        seen.append(dialog_text(screen_text(pilot.app)))
+        await press(pilot, ["escape"])                  # back to the game, as it was
+        seen.append(game.session.board.script())
+        await press(pilot, ["n"])
+        await press(pilot, ["y"])
+        await press(pilot, ["enter"])                   # saved: then the new game's choices
+        seen.append(dialog_text(screen_text(pilot.app)))
+        await press(pilot, ["s"])
+        seen.append(game.session.board.script())
+        await press(pilot, ["7", "2", "o"])
+        seen.append(dialog_text(screen_text(pilot.app)))
+        await press(pilot, ["n"])                       # not saved: open a record
+        await pilot.press(*"SH1-C4-AAAAAJ2.txt", "enter")
+        seen.append(game.session.board.script())
+        await press(pilot, ["q"])                       # nothing new to save: no question
+    goodbye = run(board, play)
+    assert seen[0] == ("Save this game as a record? y  yes, then choose a new game "
+                       "n  no, choose a new game Esc  back to the game")
+    assert seen[1] == "8>f"
+    assert seen[2].startswith("New game: Seahaven Towers, 4 cells")
+    assert seen[3] == ""
+    assert seen[4] == ("Save this game as a record? y  yes, then open a record "
+                       "n  no, open a record Esc  back to the game")
+    assert seen[5] == "8>f"
+    assert (tmp_path / "SH1-C4-AAAAAJ2.txt").read_text() == "SH1-C4-AAAAAJ2 8>f\n"
+    assert goodbye == []
+
+
+def test_opening_a_file_that_is_no_record_names_the_file_and_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "README.md").write_text("```sh\nharp play\n```\n")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["o"])
+        await pilot.press(*"README.md", "enter")
+        seen.append(dialog_text(screen_text(pilot.app)))
+    run(new_board("SH1-C4-AAAAAJ2"), play, size=(100, 30))
+    assert seen[0].endswith("README.md: line 1: invalid deal code '```sh': expected "
+                            "GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
+
+
+def test_a_long_message_in_a_dialog_wraps_whole(tmp_path, monkeypatch, data_home):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "README.md").write_text("```sh\nharp play\n```\n")
+    (data_home / "harp").mkdir(parents=True)
+    (data_home / "harp" / "stats.json").write_text('{"version": 1, "games": []}')
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f", "ctrl+s"])
+        await pilot.press("ctrl+u", *"README.md", "enter")
+        seen.append(dialog_text(screen_text(pilot.app)))
+        for key in ["escape", "n", "n", "c"]:
+            await press(pilot, [key])
+        await pilot.press(*"sh1-c4-aaaa0j2", "enter")
+        seen.append(dialog_text(screen_text(pilot.app)))
+        await press(pilot, ["escape"])
+        await press(pilot, ["S"])
+        seen.append(dialog_text(screen_text(pilot.app)))
+    run(new_board("SH1-C4-AAAAAJ2"), play, size=(100, 30))
+    assert seen[0].endswith("Not saved: cannot add to README.md: line 1: '```sh' is not a deal "
+                            "code; records are added only to a file of records (RULES B8)")
+    assert seen[1].endswith("invalid deal code 'sh1-c4-aaaa0j2': payload 'aaaa0j2' has the "
+                            "character '0', not in A-Z 2-7 (RULES B1)")
+    assert (f"the statistics file {data_home / 'harp' / 'stats.json'} is damaged (it has no "
+            '"games" table); it is left as it is: move it away to start new statistics '
+            "Any key closes this.") in seen[2]
+
+
+def test_a_save_name_starting_with_a_tilde_is_in_the_home_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f", "ctrl+s"])
+        await pilot.press("ctrl+u", *"~/g1.txt", "enter")
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), play, size=(120, 30))
+    saved = tmp_path / "home" / "g1.txt"
+    assert saved.read_text() == "SH1-C4-AAAAAJ2 8>f\n"
+    assert (f"Saved to {saved}: replay it with: harp replay {saved}"
+            in " ".join(seen[0].split()))
+    assert not (tmp_path / "~").exists()
+
+
+def test_enter_on_an_empty_name_cancels_as_esc_does(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["8", "f", "ctrl+s"])
+        seen.append(dialog_text(screen_text(pilot.app)))
+        await pilot.press("ctrl+u", "enter")
+        seen.append(pilot.app.screen is game)
+        await press(pilot, ["q"])
+        await press(pilot, ["y"])                       # yes, then quit: no name, no quit
+        await pilot.press("ctrl+u", "enter")
+        seen.append(pilot.app.screen is game)
+        await press(pilot, ["q"])
+        await press(pilot, ["n"])
+    goodbye = run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert "Enter: confirm (empty: cancel)   Esc: cancel" in seen[0]
+    assert seen[1:] == [True, True]
+    assert list(tmp_path.iterdir()) == [tmp_path / "data"]
+    assert goodbye[0].startswith("Your SH-C4 games: played 1")
+
+
+# ------------------------------------------------------------------ statistics
+
+def resumed_game(tmp_path, script="8>f 7>2"):
+    from harp.cli.saving import Resumed
+    from harp.recordfile import load_one_record
+    path = tmp_path / "saved.jsonl"
+    path.write_text(json.dumps({"code": "SH1-C4-AAAAAJ2", "moves": script}) + "\n")
+    record = load_one_record(str(path))
+    board = new_board(record.code)
+    board.push_script(record.script)
+    return board, Resumed(str(path), record)
+
+
+def test_a_resumed_game_left_without_an_action_is_not_played_again(tmp_path, data_home):
+    stats_file = data_home / "harp" / "stats.json"
+    stats_file.parent.mkdir(parents=True)
+    before = json.dumps({"version": 1, "games": {"SH-C4": {
+        "played": 3, "won": 2, "best_score": 600, "streak": 2, "best_streak": 2}}}, indent=1)
+    stats_file.write_text(before + "\n")
+    board, resumed = resumed_game(tmp_path)
+
+    async def quit_at_once(pilot):
+        await press(pilot, ["q"])
+    assert run(board, quit_at_once, resumed=resumed) == []
+    board, resumed = resumed_game(tmp_path)
+
+    async def open_another(pilot):
+        for key in ["n", "s", "q"]:
+            await press(pilot, [key])
+    assert run(board, open_another, resumed=resumed) == []
+    assert stats_file.read_text() == before + "\n"
+
+
+def test_a_resumed_game_played_on_counts_once_in_this_session(tmp_path, data_home):
+    board, resumed = resumed_game(tmp_path)
+
+    async def play_on(pilot):
+        await press(pilot, ["1", "1", "q"])
+        await press(pilot, ["n"])
+    goodbye = run(board, play_on, resumed=resumed)
+    assert goodbye == ["Your SH-C4 games: played 1, won 0 (0 %), best score 10, "
+                       "streak 0 (best 0)"]
+    assert stats_of(data_home)["SH-C4"]["played"] == 1

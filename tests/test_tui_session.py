@@ -31,3 +31,21 @@ def test_finish_plays_only_foundation_moves_each_an_action():
     session = Session(new_board("EH1-N-AAAAAAF"))
     assert session.finish() == 3
     assert session.board.script() == "1>f 2>f 2>f" and session.board.score == 35
+
+
+def test_a_refused_draw_names_the_key_pressed_or_just_the_draw():
+    session = Session(new_board("SH1-C4-AAAAAJ2"))
+    assert not session.draw("s")
+    assert session.message == ("Refused s (draw): Seahaven Towers has no stock to draw from "
+                               "(RULES A2.1)")
+    assert not session.tap("s")         # the stock's place, clicked: no key to name
+    assert session.message.startswith("Refused draw: Seahaven Towers has no stock")
+
+
+def test_only_actions_made_here_count_as_played_here():
+    board = new_board("SH1-C4-AAAAAJ2")
+    board.push_script("8>f 7>2")
+    session = Session(board)
+    assert session.acted == 0 and not session.press("c")     # nothing picked up: no action
+    assert session.acted == 0
+    assert session.press("1") and session.press("1") and session.acted == 1

@@ -52,6 +52,48 @@ def test_a_damaged_file_is_reported_and_left_as_it_is(path, text):
     assert sorted(os.listdir(path.parent)) == ["stats.json"]
 
 
+COUNTS = '"played": 3, "won": 2, "best_score": 500, "streak": 1, "best_streak": 2'
+
+
+@pytest.mark.parametrize("text, what", [
+    ("{not json", "it is not JSON at line 1, column 2"),
+    ("[" * 100_000, "it is not JSON"),
+    ("[1, 2]", "it is not a table of statistics"),
+    ('{"games": {}}', "it has no version number"),
+    ('{"version": "1", "games": {}}', 'version "1" is not one harp writes'),
+    ('{"version": 1, "games": []}', 'it has no "games" table'),
+    ('{"version": 1, "games": {"EH": []}}', '"EH" is not a table of counts'),
+    ('{"version": 1, "games": {"EH": {"played": 1}}}', '"EH" has no "won" count'),
+    ('{"version": 1, "games": {"EH": {%s, "won": "2"}}}' % COUNTS,
+     '"EH": "won" is "2", not a count'),
+    ('{"version": 1, "games": {"EH": {%s, "won": 4}}}' % COUNTS,
+     '"EH": won 4 is more than played 3'),
+    ('{"version": 1, "games": {"EH": {%s, "streak": 3}}}' % COUNTS,
+     '"EH": streak 3 is more than best streak 2'),
+    (b"\xff\xfe", "it is not UTF-8 text"),
+])
+def test_a_damaged_file_is_named_with_what_is_wrong_in_the_players_words(path, text, what):
+    path.parent.mkdir(parents=True)
+    data = text if isinstance(text, bytes) else text.encode()
+    path.write_bytes(data)
+    with pytest.raises(stats.StatsError) as caught:
+        stats.record_game(won_board(10), True)
+    assert str(caught.value) == (f"the statistics file {path} is damaged ({what}); it is left "
+                                 "as it is: move it away to start new statistics")
+    assert path.read_bytes() == data
+
+
+def test_a_file_of_a_newer_harp_is_left_as_it_is(path):
+    path.parent.mkdir(parents=True)
+    path.write_text('{"version": 2, "games": {}}')
+    with pytest.raises(stats.StatsError) as caught:
+        stats.record_game(won_board(10), True)
+    assert str(caught.value) == (f"the statistics file {path} was written by a newer harp "
+                                 "(version 2; this one writes version 1); it is left as it is")
+    assert path.read_text() == '{"version": 2, "games": {}}'
+    assert sorted(os.listdir(path.parent)) == ["stats.json"]
+
+
 def test_a_crash_while_writing_leaves_the_old_file_whole(path, monkeypatch):
     stats.record_game(won_board(10), True)
     before = path.read_text()
@@ -73,13 +115,37 @@ def test_the_game_reports_a_damaged_file_on_the_message_line(path):
     path.parent.mkdir(parents=True)
     path.write_text("{not json")
     board = new_board("SH1-C4-AAAAAJ2")
-    board.push_script("8>f 7>2 7>c 1>7 b>1 8>b 1>8 5>d 5>f d>f 5>f 7>f 7>f 7>1 b>7 8>2 8>f 8>10")
+    board.push_script("8>f 7>2 7>c 1>7 b>1 8>b 1>8 5>d 5>f d>f 5>f 7>f 7>f 7>1 b>7 8>2 8>f")
     app = HarpApp(board)
 
     async def main():
         async with app.run_test(size=(80, 24)) as pilot:
-            await press(pilot, ["q"])
+            await press(pilot, ["8", "0", "q"])
             await press(pilot, ["n"])
     asyncio.run(main())
     assert app.return_value[0].startswith("Statistics not saved: the statistics file ")
     assert path.read_text() == "{not json"
+
+
+def test_the_game_tells_of_a_file_it_cannot_write_once(path):
+    import asyncio
+
+    from harp.cli.tui.app import HarpApp
+    from tui_driver import press, screen_text
+    path.parent.mkdir(parents=True)
+    path.write_text('{"version": 2, "games": {}}')
+    app = HarpApp(new_board("SH1-C4-AAAAAJ2"))
+    seen = []
+
+    async def main():
+        async with app.run_test(size=(120, 30)) as pilot:
+            for keys in (["8", "f", "n"], ["n"], ["s"]):    # played, not saved, the same deal
+                await press(pilot, keys)
+            seen.append(" ".join(screen_text(pilot.app).split()))
+            for keys in (["8", "f", "q"], ["n"]):
+                await press(pilot, keys)
+    asyncio.run(main())
+    assert (f"Statistics not saved: the statistics file {path} was written by a newer harp "
+            "(version 2; this one writes version 1); it is left as it is") in seen[0]
+    assert app.return_value == []
+    assert path.read_text() == '{"version": 2, "games": {}}'

@@ -69,3 +69,11 @@ async def play_by_mouse(pilot, token: str) -> None:
     await pilot.mouse_down(table, offset=spot(app, src))
     await pilot.mouse_up(table, offset=spot(app, dst))
     await pilot.pause()
+
+
+def dialog_text(screen: str) -> str:
+    """The text inside the dialog's box on a screen, its lines joined by
+    spaces (a wrapped line reads as one)."""
+    inside = [line[line.index("│") + 1:line.rindex("│")].strip()
+              for line in screen.splitlines() if line.count("│") >= 2]
+    return " ".join(part for part in inside if part)

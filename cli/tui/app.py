@@ -26,7 +26,7 @@ from harp.rulebook import rule_book
 from ..output import one_line
 from ..saving import Resumed
 from . import stats
-from .background import HINT, WINNABLE, Search, hint_message, winnable_message
+from .background import FAILED, HINT, WINNABLE, Search, hint_message, winnable_message
 from .files import GameFiles
 from .keys import footer
 from .session import STOCK, Session
@@ -58,6 +58,9 @@ class GameScreen(GameFiles, Screen):
         self.counted = board.is_won
         self.goodbye: list[str] = []
         self.shown: dict[str, str] = {}
+        #: The statistics file's problem, once told: every later game would
+        #: repeat it word for word.
+        self.stats_told: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -123,35 +126,45 @@ class GameScreen(GameFiles, Screen):
         self.refresh_all()
         return done
 
-    def count_game(self, won: bool) -> None:
-        """Add the game to the player's statistics, once."""
+    def count_game(self, won: bool) -> str:
+        """Add the game to the player's statistics, once; what to tell the
+        player of them (a won game tells it on the message line)."""
         self.counted = True
         board = self.session.board
         try:
             tally = stats.record_game(board, won)
         except (HarpError, OSError) as err:
             note = f"Statistics not saved: {one_line(err)}"
+            if note == self.stats_told:
+                note = ""
+            else:
+                self.stats_told = note
         else:
             note = f"Your {stats.game_key(board)} games: {tally.line()}"
         if won:
-            self.session.message = (f"Won! Score {board.score} in {board.moves} moves. {note} "
-                                    "n: new game.")
-        else:
-            self.goodbye.append(note)
+            self.session.message = " ".join(
+                filter(None, [f"Won! Score {board.score} in {board.moves} moves.", note,
+                              "n: new game."]))
+        return note
 
-    def leave_game(self) -> None:
-        """The player leaves this game: it counts as played if anything was played."""
+    def leave_game(self) -> str:
+        """The player leaves this game: it counts as played if an action
+        was made in this session (a resumed game opened and left as it
+        was is not played again).  What to tell of the statistics."""
         self.stop_search(quiet=True)
-        if not self.counted and self.session.board.moves:
-            self.count_game(won=False)
+        if not self.counted and self.session.acted:
+            return self.count_game(won=False)
+        return ""
 
     def start(self, board: Board, resumed: Resumed | None = None) -> None:
-        self.leave_game()
+        note = self.leave_game()
         self.session = Session(board, self.unicode)
         self.resumed = resumed
         self.counted = board.is_won
         self.hinted = ()
         self.cursor = self.session.places.index("1")
+        # The statistics of the game left, or why they were not saved.
+        self.session.message = note
         self.goodbye.clear()
         self.refresh_all()
 
@@ -174,7 +187,7 @@ class GameScreen(GameFiles, Screen):
         elif key in ARROWS:
             self.move_cursor(*ARROWS[key])
         elif eh and char == "d":            # the notation's draw (RULES B7)
-            self.draw()
+            self.draw("d")
         else:
             command = self.COMMAND_KEYS.get(char if char.isprintable() and char.strip() else key)
             if command is not None:
@@ -188,8 +201,8 @@ class GameScreen(GameFiles, Screen):
         where = self.session.places[self.cursor]
         self.act(lambda s: s.press(where))
 
-    def draw(self) -> None:
-        self.act(lambda s: s.draw())
+    def draw(self, key: str = "s") -> None:
+        self.act(lambda s: s.draw(key))
 
     def undo(self) -> None:
         self.act(lambda s: s.push(s.board.parse_action("u")))
@@ -263,7 +276,12 @@ class GameScreen(GameFiles, Screen):
             return
         self.search = None
         board = self.session.board
-        if answer is None or search.position != (str(board.code), board.script()):
+        if search.position != (str(board.code), board.script()):
+            self.refresh_all()
+            return
+        if answer is None:
+            if search.error is not None:
+                self.session.message = f"{FAILED[search.kind]}: {search.error}"
             self.refresh_all()
             return
         if search.kind == HINT:

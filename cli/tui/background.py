@@ -5,19 +5,23 @@ interpreter's lock and the screen would stop answering keys.  A search
 therefore runs in a Python process of its own (``python -m
 harp.cli.tui.background``), told the deal code, the script and the
 limits on its standard input and answering in JSON on its standard
-output; cancelling a search ends that process.  Every win the child
+output; cancelling a search ends that process, and a process that fails
+(cannot start, ends without an answer) is reported with its exit and its
+last line of errors.  Every win the child
 reports was replayed there by the engine (``replays_to_won``) before it is
 believed.
 """
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import asdict
 from typing import Any
 
 from harp import Board
+from harp.errors import clip
 from harp.solve import BATCH_LIMITS, HINT_LIMITS, SolveLimits
 
 from ..output import LOST_HERE
@@ -26,6 +30,24 @@ HINT, WINNABLE = "hint", "winnable"
 #: "Is this still winnable?": harp solve's positions (no line search).
 WINNABLE_LIMITS = BATCH_LIMITS
 LIMITS = {HINT: HINT_LIMITS, WINNABLE: WINNABLE_LIMITS}
+#: How a failed search is named on the message line.
+FAILED = {HINT: "Hint failed", WINNABLE: "Winnable check failed"}
+#: The longest part of the child's standard error a failure message quotes.
+STDERR_LIMIT = 120
+
+
+def child_command() -> list[str]:
+    """The command that runs a search: this module in the same Python."""
+    return [sys.executable, "-m", __name__]
+
+
+def child_folder() -> str:
+    """Where the child starts: the folder that holds the ``harp`` this
+    process runs.  ``python -m`` puts its folder first on the path, so
+    started in the player's folder, a ``harp/`` there (the engine alone, in
+    harp's own source checkout) would stand in for the installed package."""
+    import harp
+    return os.path.dirname(os.path.dirname(os.path.abspath(harp.__file__)))
 
 
 def search(code: str, script: str, limits: SolveLimits, kind: str = HINT) -> dict[str, Any]:
@@ -51,23 +73,54 @@ class Search:
         self.limits = LIMITS[kind]
         #: The position searched: its answer is stale once the board moved on.
         self.position = (str(board.code), board.script())
-        self._process = subprocess.Popen(
-            [sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL)
+        #: Why the search gave no answer, when it failed (not when cancelled).
+        self.error: str | None = None
+        self._cancelled = False
         self._request = json.dumps({"code": self.position[0], "script": self.position[1],
                                     "limits": asdict(self.limits), "kind": kind}).encode()
+        self._process: subprocess.Popen[bytes] | None = None
+        try:
+            self._process = subprocess.Popen(
+                child_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, cwd=child_folder())
+        except OSError as err:
+            self.error = f"the search process could not start ({err.strerror or err})"
 
     def wait(self) -> dict[str, Any] | None:
         """The answer (blocking: call it off the screen's thread); None if
-        the search was cancelled or its process failed."""
-        try:
-            out, _ = self._process.communicate(self._request)
-            return json.loads(out) if self._process.returncode == 0 else None
-        except (OSError, ValueError):
+        the search was cancelled or failed (then ``error`` says why)."""
+        process = self._process
+        if process is None:
             return None
+        try:
+            out, err = process.communicate(self._request)
+        except OSError as exc:
+            out, err = b"", str(exc).encode()
+        if self._cancelled:
+            return None
+        if process.returncode == 0:
+            try:
+                answer = json.loads(out)
+            except ValueError:
+                answer = None
+            if isinstance(answer, dict):
+                return answer
+            self.error = "the search process gave an answer that cannot be read"
+        else:
+            code = process.returncode
+            how = (f"killed by signal {-code}" if code is not None and code < 0
+                   else f"exit code {code}")
+            self.error = f"the search process ended without an answer ({how})"
+        # The child's last words usually name the cause (a traceback's last line).
+        last = next((line.strip() for line in reversed(err.decode("utf-8", "replace")
+                                                       .splitlines()) if line.strip()), "")
+        if last:
+            self.error += f": {clip(last, STDERR_LIMIT)}"
+        return None
 
     def cancel(self) -> None:
-        if self._process.poll() is None:
+        self._cancelled = True
+        if self._process is not None and self._process.poll() is None:
             self._process.kill()
 
 

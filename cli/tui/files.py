@@ -1,15 +1,19 @@
 """The game screen's games and files: a new game (random, daily, same
 deal, a code), opening a record to resume it, saving the game as a record
-(RULES B8) and quitting with the offer to save."""
+(RULES B8); quitting, a new game and opening a record offer to save the
+actions not saved yet."""
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from harp import HarpError, Record, new_board
 from harp.deals import parse_code
-from harp.recordfile import load_one_record, records_in
+from harp.recordfile import load_one_record, records_in, shown_name
 
 from ..output import one_line
+from ..position import GivenGame
 from ..saving import UPDATED, Resumed, save_record
 
 if TYPE_CHECKING:
@@ -27,6 +31,9 @@ class GameFiles:
     app: Any
 
     def new_game(self) -> None:
+        self.offer_save("choose a new game", self.choose_new_game)
+
+    def choose_new_game(self) -> None:
         from .screens import AskScreen, NewGameScreen
 
         def chosen(answer) -> None:
@@ -52,31 +59,38 @@ class GameFiles:
         return None
 
     def ask_open(self) -> None:
+        self.offer_save("open a record", self.choose_record)
+
+    def choose_record(self) -> None:
         from .screens import AskScreen
         self.app.push_screen(AskScreen("Open a game record to resume (.txt, .jsonl, .csv):",
                                        "", self.open_record))
 
     def open_record(self, path: str) -> str | None:
+        path = file_name(path)
         try:
-            record = load_one_record(path)
-            board = new_board(record.code, **self.settings())
-            board.push_script(record.script, first_line=record.script_line)
+            # As --load reads it: an error names the file and its line.
+            game = GivenGame(load_one_record(path), shown_name(path))
+            board = game.deal(**self.settings())
+            game.push(board)
         except (HarpError, OSError) as err:
             return one_line(err)
-        self.start(board, Resumed(path, record))
+        self.start(board, Resumed(path, game.record))
         return None
 
-    def ask_save(self, then_quit: bool = False) -> None:
+    def ask_save(self, then: Callable[[], None] | None = None) -> None:
+        """Ask for a file and save the game there; once saved, ``then``."""
         from .screens import AskScreen
         default = self.resumed.path if self.resumed else f"{self.session.board.code}.txt"
 
         def saved(path: str | None) -> None:
-            if path is not None and then_quit:
-                self.quit()
+            if path is not None and then is not None:
+                then()
         self.app.push_screen(AskScreen("Save this game as a record (.txt, .jsonl or .csv):",
                                        default, self.save), saved)
 
     def save(self, path: str) -> str | None:
+        path = file_name(path)
         board = self.session.board
         extra = self.resumed.record.extra if self.resumed else {}
         record = Record(str(board.code), board.script(), dict(extra))
@@ -95,23 +109,37 @@ class GameFiles:
         return None
 
     def request_quit(self) -> None:
+        self.offer_save("quit", self.quit)
+
+    def offer_save(self, what: str, then: Callable[[], None]) -> None:
+        """Leave the game by ``then`` (quit, a new game, open a record),
+        which ``what`` names; with actions not saved, ask first whether to
+        save them."""
         if not self.session.unsaved:
-            self.quit()
+            then()
             return
         from .screens import ChoiceScreen
 
         def answered(answer: str | None) -> None:
             if answer == "y":
-                self.ask_save(then_quit=True)
+                self.ask_save(then)
             elif answer == "n":
-                self.quit()
+                then()
         self.app.push_screen(ChoiceScreen("Save this game as a record?\n\n"
-                                          "y  yes, then quit\nn  no, quit\nEsc  back to the game",
-                                          "yn"), answered)
+                                          f"y  yes, then {what}\nn  no, {what}\n"
+                                          "Esc  back to the game", "yn"), answered)
 
     def quit(self) -> None:
-        self.leave_game()
-        self.app.exit(self.goodbye)
+        note = self.leave_game()
+        self.app.exit(self.goodbye + [note] if note else self.goodbye)
+
+
+def file_name(typed: str) -> str:
+    """The file a name typed in a dialog names: ``~`` is the home folder,
+    as in the shell; ``-`` is a file of that name, since standard input
+    and output are the game's screen."""
+    path = os.path.expanduser(typed)
+    return os.path.join(".", path) if path == "-" else path
 
 
 def _saved_record(path: str, updated: Resumed | None) -> Record:

@@ -14,11 +14,13 @@ from harp.deals import EASY_HARP, DealCode, daily_code, random_code
 
 from .keys import KEYS
 
+#: A dialog as wide as its text, up to the screen's width, where a long
+#: line (an error message) wraps rather than being cut.
 DIALOG_CSS = """
 Dialog { align: center middle; }
 Dialog > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%;
                     border: round $accent; padding: 0 1; background: $surface; }
-Dialog Static { width: auto; }
+Dialog Static { width: auto; max-width: 100%; height: auto; }
 Dialog Input { width: 60; max-width: 100%; }
 """
 
@@ -59,6 +61,10 @@ def keys_text() -> str:
 
 
 class KeysScreen(Dialog):
+    # A table, one key a line: wrapped on a narrow screen it would no longer
+    # fit its height, so a line too long ends in an ellipsis instead.
+    DEFAULT_CSS = DIALOG_CSS + "KeysScreen Static { text-wrap: nowrap; text-overflow: ellipsis; }"
+
     def __init__(self) -> None:
         super().__init__(keys_text())
 
@@ -117,7 +123,7 @@ class NewGameScreen(Dialog):
 class AskScreen(ModalScreen):
     """A line of text (a file name, a deal code), tried by ``attempt``
     (which returns an error message, or None when done); a failed attempt
-    is shown and the question stays."""
+    is shown and the question stays.  An empty line cancels, as Esc does."""
 
     DEFAULT_CSS = DIALOG_CSS.replace("Dialog", "AskScreen")
     BINDINGS = [("escape", "dismiss(None)", "cancel")]
@@ -132,14 +138,15 @@ class AskScreen(ModalScreen):
         with Vertical():
             yield Static(self.text)
             yield Input(value=self.default, id="answer")
-            yield Static("Enter: confirm   Esc: cancel", id="error")
+            yield Static("Enter: confirm (empty: cancel)   Esc: cancel", id="error")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         value = event.value.strip()
-        if not value:
+        if not value:               # as in the line game: no name, nothing done
+            self.dismiss(None)
             return
         error = self.attempt(value)
         if error is None:

@@ -38,6 +38,9 @@ class Session:
         #: How many of the board's actions were already played when the
         #: game was opened or last saved.
         self.saved_actions = len(board.actions)
+        #: Actions played in this session (a resumed game's earlier ones
+        #: are not): a game left with none was not played here.
+        self.acted = 0
         #: The clock runs from the first action played here to the win.
         self.started: float | None = None
         self.stopped: float | None = None
@@ -85,15 +88,17 @@ class Session:
         return _CARD_NAME.sub(lambda m: m[1] + SUIT_SYMBOLS[SUIT_CHARS.index(m[2])], message)
 
     # ------------------------------------------------------------ actions
-    def push(self, action: Action) -> bool:
-        """Push an action; on a refusal keep the board and say why."""
+    def push(self, action: Action, name: str | None = None) -> bool:
+        """Push an action; on a refusal keep the board and say why, naming
+        the action as ``name`` (else in notation)."""
         self.picked = self.picked_index = None
         try:
             self.board.push(action)
         except HarpError as err:
             self.refusal = err
-            self.message = self.text(f"Refused {action}: {one_line(err)}")
+            self.message = self.text(f"Refused {name or action}: {one_line(err)}")
             return False
+        self.acted += 1
         self.redoable = self.redoable + 1 if action.kind == UNDO else 0
         self.message = ""
         if self.started is None:
@@ -141,8 +146,10 @@ class Session:
             return self.draw()
         return self.push(double_tap(place))
 
-    def draw(self) -> bool:
-        return self.push(self.board.parse_action("d"))
+    def draw(self, key: str | None = None) -> bool:
+        """Draw from the stock; a refusal names the key pressed (``s`` is
+        not the notation's ``d``), or just the draw when it was the mouse."""
+        return self.push(self.board.parse_action("d"), f"{key} (draw)" if key else "draw")
 
     def move(self, src: str, dst: str, count: int | None = None) -> bool:
         """An explicit move: a foundation as destination is the foundation

@@ -6,7 +6,8 @@ They live in ``harp/stats.json`` under the user's data folder
 (``$XDG_DATA_HOME``, else ``~/.local/share``).  The file is written whole
 to a temporary file beside it and renamed over it, so a crash leaves the
 old file or the new one, never half of one.  A file that cannot be read
-as statistics is reported and left alone: nothing is written over it.
+as statistics (damaged, or of a newer harp's version) is reported in the
+player's words and left alone: nothing is written over it.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from harp import Board, HarpError
 from harp.atomicfile import AtomicFile
+from harp.errors import clip
 
 FIELDS = ("played", "won", "best_score", "streak", "best_streak")
 
@@ -62,30 +64,75 @@ def game_key(board: Board) -> str:
     return code.game if code.game == "EH" else f"{code.game}-{code.variant}"
 
 
+#: The version of the file this harp writes; a newer one is left alone.
+VERSION = 1
+#: Each count is at most the next: a streak is part of the best one, which
+#: is part of the games won, which are part of the games played.
+AT_MOST = (("streak", "best_streak"), ("best_streak", "won"), ("won", "played"))
+LEFT_ALONE = "it is left as it is: move it away to start new statistics"
+
+
 def load(path: Path) -> dict[str, Tally]:
-    """The statistics in ``path`` (none yet if it does not exist)."""
+    """The statistics in ``path`` (none yet if it does not exist).
+    StatsError, in the player's words, if they cannot be read, are
+    damaged or were written by a newer harp."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return {}
-    except (OSError, UnicodeDecodeError) as err:
-        raise StatsError(f"the statistics file {path} cannot be read ({err}); "
-                         "it is left as it is") from None
+    except OSError as err:
+        raise StatsError(f"the statistics file {path} cannot be read "
+                         f"({err.strerror or 'unreadable'}); it is left as it is") from None
     try:
-        data = json.loads(text)
-        games = data["games"]
-        return {key: Tally({name: _count(value[name]) for name in FIELDS})
-                for key, value in games.items()}
-    except (ValueError, KeyError, TypeError, AttributeError) as err:
-        raise StatsError(f"the statistics file {path} is damaged ({type(err).__name__}: "
-                         f"{err}); it is left as it is: move it away to start new statistics"
-                         ) from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _damaged(path, "it is not UTF-8 text") from None
+    try:
+        found = json.loads(text)
+    except (ValueError, RecursionError) as err:    # RecursionError: nested too deep
+        where = (f" at line {err.lineno}, column {err.colno}"
+                 if isinstance(err, json.JSONDecodeError) else "")
+        raise _damaged(path, f"it is not JSON{where}") from None
+    if not isinstance(found, dict):
+        raise _damaged(path, "it is not a table of statistics")
+    version = found.get("version")
+    if type(version) is int and version > VERSION:
+        raise StatsError(f"the statistics file {path} was written by a newer harp (version "
+                         f"{version}; this one writes version {VERSION}); it is left as it is")
+    if type(version) is not int or version != VERSION:
+        raise _damaged(path, "it has no version number" if version is None
+                       else f"version {_shown(version)} is not one harp writes")
+    games = found.get("games")
+    if not isinstance(games, dict):
+        raise _damaged(path, 'it has no "games" table')
+    return {key: _tally(path, key, value) for key, value in games.items()}
 
 
-def _count(value: object) -> int:
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{value!r} is not a count")
-    return value
+def _tally(path: Path, key: str, value: object) -> Tally:
+    if not isinstance(value, dict):
+        raise _damaged(path, f"{_shown(key)} is not a table of counts")
+    counts = {}
+    for name in FIELDS:
+        if name not in value:
+            raise _damaged(path, f'{_shown(key)} has no "{name}" count')
+        count = value[name]
+        if type(count) is not int or count < 0:
+            raise _damaged(path, f'{_shown(key)}: "{name}" is {_shown(count)}, not a count')
+        counts[name] = count
+    for low, high in AT_MOST:
+        if counts[low] > counts[high]:
+            raise _damaged(path, f"{_shown(key)}: {low.replace('_', ' ')} {counts[low]} is "
+                           f"more than {high.replace('_', ' ')} {counts[high]}")
+    return Tally(counts)
+
+
+def _shown(value: object) -> str:
+    """A value of the file as the file writes it, clipped."""
+    return clip(json.dumps(value, ensure_ascii=False), 40)
+
+
+def _damaged(path: Path, what: str) -> StatsError:
+    return StatsError(f"the statistics file {path} is damaged ({what}); {LEFT_ALONE}")
 
 
 def record_game(board: Board, won: bool, path: Path | None = None) -> Tally:
@@ -96,8 +143,8 @@ def record_game(board: Board, won: bool, path: Path | None = None) -> Tally:
     tally = games.setdefault(game_key(board), Tally())
     tally.add(won, board.score)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"version": 1, "games": {k: v.counts for k, v in sorted(games.items())}},
-                      indent=1)
+    text = json.dumps({"version": VERSION,
+                       "games": {k: v.counts for k, v in sorted(games.items())}}, indent=1)
     with AtomicFile(path) as out:
         out.write((text + "\n").encode("utf-8"))
     return tally
