@@ -328,6 +328,20 @@ def test_a_hint_comes_from_a_child_process_and_shows_on_the_table():
     assert f"*{seen[0].split('*')[1]}*" in seen[0]   # its card marked on the table
 
 
+def searched(code: str, key: str) -> str:
+    """The screen once the search that ``key`` (h, i) starts on deal
+    ``code`` has answered."""
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, [key])
+        await until(pilot, lambda: game.search is None)
+        seen.append(screen_text(pilot.app))
+    run(new_board(code), play)
+    return seen[0]
+
+
 @pytest.mark.parametrize("key, child, said", [
     ("h", "import sys; print('Traceback (most recent call last):', file=sys.stderr); "
           "print(\"ModuleNotFoundError: No module named 'harp'\", file=sys.stderr); sys.exit(1)",
@@ -342,14 +356,7 @@ def test_a_failed_search_says_so_on_the_message_line(monkeypatch, key, child, sa
     from harp.cli.tui import background
     monkeypatch.setattr(background, "child_command", lambda: [sys.executable, "-c", child],
                         raising=False)
-    seen = []
-
-    async def play(pilot):
-        game = pilot.app.game
-        await press(pilot, [key])
-        await until(pilot, lambda: game.search is None)
-        seen.append(screen_text(pilot.app))
-    run(new_board("SH1-C4-AAAAAJ2"), play)
+    seen = [searched("SH1-C4-AAAAAJ2", key)]
     assert said in " ".join(seen[0].split())
 
 
@@ -357,14 +364,7 @@ def test_a_search_that_cannot_start_says_so(monkeypatch, tmp_path):
     from harp.cli.tui import background
     monkeypatch.setattr(background, "child_command", lambda: [str(tmp_path / "no-python")],
                         raising=False)
-    seen = []
-
-    async def play(pilot):
-        game = pilot.app.game
-        await press(pilot, ["h"])
-        await until(pilot, lambda: game.search is None)
-        seen.append(screen_text(pilot.app))
-    run(new_board("SH1-C4-AAAAAJ2"), play)
+    seen = [searched("SH1-C4-AAAAAJ2", "h")]
     assert ("Hint failed: the search process could not start (No such file or directory)"
             in " ".join(seen[0].split()))
 
@@ -377,14 +377,7 @@ def test_a_search_started_beside_another_harp_folder_uses_the_running_harp(monke
     (tmp_path / "harp").mkdir()
     (tmp_path / "harp" / "__init__.py").write_text("raise ImportError('the wrong harp')\n")
     monkeypatch.chdir(tmp_path)
-    seen = []
-
-    async def play(pilot):
-        game = pilot.app.game
-        await press(pilot, ["h"])
-        await until(pilot, lambda: game.search is None)
-        seen.append(screen_text(pilot.app))
-    run(new_board("SH1-C4-AAAAAJ2"), play)
+    seen = [searched("SH1-C4-AAAAAJ2", "h")]
     assert "Hint: " in seen[0] and "failed" not in seen[0]
 
 
