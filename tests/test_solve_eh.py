@@ -224,6 +224,29 @@ def test_line_search_finds_a_shorter_script():
     assert solve_easy_harp(board, SolveLimits(max_states=20_000, line_states=20_000)) == best
 
 
+
+def test_a_shortening_cut_by_the_clock_says_so(monkeypatch):
+    """The found line is shortened before it is emitted (``shorten``),
+    under the safety net's deadline too: when the deadline cuts that work,
+    the script is the machine's, not the limits', and the result says
+    ``stopped_by == "time"`` even without a line search.  The deadline
+    is made to pass as the shortening starts, so the test does not hang
+    on the machine's speed."""
+    from harp.solve.easyharp import solver
+
+    def late_shorten(root, line, work):
+        work.deadline = 0.0            # perf_counter() is past it
+        return shorten(root, line, work)
+
+    board = new_board(make_code("EH", 2))
+    plain = solve_easy_harp(board, SolveLimits(timeout=600))
+    monkeypatch.setattr(solver, "shorten", late_shorten)
+    cut = solve_easy_harp(board, SolveLimits(timeout=600))
+    assert plain.solved and plain.stopped_by is None
+    assert cut.solved and cut.stopped_by == "time"
+    assert len(cut.actions) > len(plain.actions)
+    assert replays_to_won(board, cut)
+
 def test_front_door_dispatches_easy_harp():
     board = new_board(make_code("EH", QUICK_DEALS[0]))
     result = solve(board, SolveLimits())

@@ -236,12 +236,12 @@ def _solve(board, limits: SolveLimits, progress: Progress | None) -> SolveResult
     sound_root = play_proved(root, sound_line)
 
     def won(prefix: list[Move], found: SearchOutcome) -> SolveResult:
-        line, actions = _script(board, root, prefix + found.line, budget)
+        line, actions, cut = _script(board, root, prefix + found.line, budget)
         verdict = budget.used
         search = budget.beside(limits.line_states, shown=True)
         if limits.line_states > 0:
             actions = _shorter(board, root, line, actions, search)
-        late = TIME in (budget.stopped_by, search.stopped_by)
+        late = cut or TIME in (budget.stopped_by, search.stopped_by)
         return SolveResult(SOLVED, actions, verdict + search.used, verdict, TIME if late else None)
 
     def unknown() -> SolveResult:
@@ -289,10 +289,12 @@ def _script(board, root: Position, line: list[Move], budget: Budget
     and the emitter's rewrites replay the line for each change they try:
     once they have replayed :data:`SHORTEN_WORK` moves they stop, and a
     long line from a wide beam is emitted as it is.  (``budget`` lends its
-    safety net's deadline.)"""
+    safety net's deadline, and the third value says whether that deadline
+    cut the shortening short: the script then depends on the clock.)"""
     work = budget.beside(SHORTEN_WORK)
     line = shorten(root, line, work)
-    return line, to_actions(board, line, work=work)
+    actions = to_actions(board, line, work=work)
+    return line, actions, work.stopped_by == TIME
 
 
 def _shorter(board, root: Position, line: list[Move], best: list[str], budget: Budget
@@ -314,7 +316,7 @@ def _shorter(board, root: Position, line: list[Move], best: list[str], budget: B
         found = beam(pos, rng.choice(LINE_WIDTHS), children, rng.choice(BEAM_SCORES),
                      budget.part(BEAM_CAP))
         if found.outcome == SOLVED:
-            new_line, actions = _script(board, root, prefix + found.line, budget)
+            new_line, actions, _ = _script(board, root, prefix + found.line, budget)
             if len(actions) < len(best):
                 line, best = new_line, actions
                 along = positions_along(root, line)
