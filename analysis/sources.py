@@ -3,10 +3,16 @@ standard input, each read by the one reader, :mod:`harp.recordfile`.
 
 A folder contributes its record files (``.txt``, ``.jsonl``, ``.ndjson``,
 ``.json``, ``.csv``), recursively, in name order.  ``-`` is standard input.
+What a folder holds that cannot be read is a bad record in its place
+(docs/exit-codes.md): a folder inside it that cannot be listed, or a
+record file that is not a regular file (a FIFO, a device), which is never
+opened (a FIFO would wait for a writer forever).
 """
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
@@ -40,21 +46,47 @@ def check_paths(paths: Iterable[str]) -> None:
             raise OSError(err.errno, err.strerror, shown_name(path)) from None
 
 
-def record_files(paths: Iterable[str]) -> Iterator[str]:
-    """The files named, with every record file under each folder named."""
+def record_files(paths: Iterable[str]) -> Iterator[str | OSError]:
+    """The files named, with every record file under each folder named; an
+    OSError (naming it) in place of what a folder holds that cannot be read."""
     for path in paths:
         if path != STDIN and "\0" not in path and os.path.isdir(path):
-            found = [Path(folder, name) for folder, _, names in os.walk(path)
-                     for name in names if name.lower().endswith(RECORD_SUFFIXES)]
-            yield from (str(p) for p in sorted(found))
+            yield from _folder_files(path)
         else:
             yield path
+
+
+def _folder_files(folder: str) -> Iterator[str | OSError]:
+    found: dict[Path, OSError | None] = {}
+
+    def unlisted(err: OSError) -> None:         # os.walk skips such a folder silently
+        found[Path(err.filename)] = err
+    for parent, _, names in os.walk(folder, onerror=unlisted):
+        for name in names:
+            if name.lower().endswith(RECORD_SUFFIXES):
+                found[Path(parent, name)] = _not_regular(Path(parent, name))
+    yield from (found[path] or str(path) for path in sorted(found))
+
+
+def _not_regular(path: Path) -> OSError | None:
+    """Why a file found in a folder cannot be read as records (it is not a
+    regular file, or cannot be looked at), or None."""
+    try:
+        if stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        return OSError(errno.EINVAL, "not a regular file", str(path))
+    except OSError as err:
+        return err
 
 
 def iter_records(paths: Iterable[str], stdin: IO | None = None) -> Iterator[RecordItem]:
     """Every record of every source, in order, with its source and line; a
     file that cannot be opened or read is one bad record (line 0)."""
     for path in record_files(paths):
+        if isinstance(path, OSError):
+            source = shown_name(str(path.filename))
+            yield source, 0, RecordError(f"cannot read {source}: {path.strerror or path}")
+            continue
         source = shown_name(path)
         try:
             with open_source(path, stdin) as handle:

@@ -18,9 +18,13 @@ through :class:`RecordWriter`.
   text (UTF-8, no NUL byte, no line too long to read) whose first record is
   one (a deal code, or a JSON object or CSV row with a ``code``), and a
   CSV header must have ``code`` and ``moves`` columns, and every field of
-  the records added.  Anything else (a README, a settings file, a binary
+  the records added.  A CSV file must read cleanly to its end (strictly:
+  a quote left open at its end would swallow the records added, and the
+  row before them).  Anything else (a README, a settings file, a binary
   file) is refused and left as it was: a record added there would damage
   it, or could not be read back.
+* :func:`check_target` makes these checks before a long piece of work
+  (``solve --save``), so that a file that will be refused is refused first.
 """
 from __future__ import annotations
 
@@ -37,8 +41,8 @@ from typing import IO, BinaryIO
 from harp import Record, RecordError
 from harp.atomicfile import AtomicFile
 from harp.errors import clip
-from harp.recordfile import check_name, read_lines, shown_name
-from harp.records import (CODE_SHAPE, LINE_LIMIT, csv_header, detect_format, format_record,
+from harp.recordfile import check_name, naming, read_lines, shown_name
+from harp.records import (CODE_SHAPE, RECORD_LIMIT, csv_header, detect_format, format_record,
                           read_records)
 
 #: How far into a CSV file its header is looked for (blank lines first, or
@@ -79,7 +83,8 @@ class RecordWriter:
         path = Path(self.path)
         source = open(self.path, "rb") if path.is_file() else None
         try:
-            existing = appendable(source, self.path) if source is not None else None
+            with naming(self.path):
+                existing = appendable(source, self.path) if source is not None else None
             self._file = AtomicFile(self.path)
             raw = self._file.__enter__()
             if existing is not None and source is not None:
@@ -127,14 +132,22 @@ class RecordWriter:
         self._file.__exit__(kind, error, traceback)
 
 
+def check_target(path: str) -> None:
+    """Refuse now, as :class:`RecordWriter` would (RecordError, OSError), a
+    file that records cannot be written to, leaving it as it was."""
+    with RecordWriter(path):
+        pass                    # no record: the file is not replaced
+
+
 def appendable(handle: BinaryIO, path: str) -> Existing | None:
     """How records are added to the opened file ``path``; None if it holds
     nothing but blanks (it is then written as a new file).  RecordError if
     it is not a file of records (see the module text)."""
     name = shown_name(path)
-    first_raw = handle.readline(LINE_LIMIT + 1)
-    newline = "\r\n" if first_raw.endswith(b"\r\n") else "\n"
-    fmt = detect_format(path, first_raw.decode("utf-8", "replace"))
+    first_line = next(read_lines(handle), None)
+    first_text = first_line.text if first_line is not None else ""
+    newline = next((end for end in ("\r\n", "\r") if first_text.endswith(end)), "\n")
+    fmt = detect_format(path, first_text)
     handle.seek(0)
     blank = True
 
@@ -166,6 +179,8 @@ def appendable(handle: BinaryIO, path: str) -> Existing | None:
     header = None
     if fmt == "csv":
         handle.seek(0)
+        _check_csv(handle, name)
+        handle.seek(0)
         header = csv_header_of(handle)
         if header is not None:
             missing = [column for column in ("code", "moves") if column not in header]
@@ -186,6 +201,32 @@ def csv_header_of(handle: BinaryIO) -> list[str] | None:
     return None
 
 
+def _check_csv(handle: BinaryIO, name: str) -> None:
+    """Refuse a CSV file that the csv module cannot read strictly to its
+    end: its reader takes a quote left open at the end of the file for a
+    field running to the end, so records added after it would be lost in
+    it (and the row it is in, though complete, with them)."""
+    if csv.field_size_limit() < RECORD_LIMIT:
+        csv.field_size_limit(RECORD_LIMIT)
+    row, last = 1, 0            # the first line of the row being read, the last line read
+
+    def texts():
+        nonlocal last
+        for line in read_lines(handle):
+            last = line.number
+            yield line.text
+    try:
+        for _ in csv.reader(texts(), strict=True):
+            row = last + 1
+    except csv.Error as err:
+        if str(err) == "unexpected end of data":
+            why = "a quote opened there is not closed by the end of the file"
+        else:
+            why = f"not valid CSV ({clip(str(err))})"
+        raise RecordError(f"cannot add to {name}: line {row}: {why}, so a record "
+                          "added there could not be read back") from None
+
+
 def _check_fields(record: Record, header: list[str], path: str) -> None:
     """Refuse a record with a field the CSV header has no column for (it
     would be lost)."""
@@ -203,5 +244,5 @@ def _copy(source: BinaryIO, out: BinaryIO, newline: str) -> None:
     source.seek(0)
     shutil.copyfileobj(source, out)
     source.seek(-1, io.SEEK_END)
-    if source.read(1) != b"\n":
+    if source.read(1) not in (b"\n", b"\r"):
         out.write(newline.encode())

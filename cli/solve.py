@@ -2,7 +2,8 @@
 
 It starts from the position reached by MOVES from deal CODE, or from a
 saved game (``--load FILE``); ``--save FILE`` adds the won game to a record
-file.  Exit code 0
+file, which is checked before the search (a file that would be refused is
+refused first).  Exit code 0
 for every verdict (solved, unsolvable, unknown); 1 for a bad code or a
 refused move (one line, RULES B1/B7); 2 for command-line misuse.
 """
@@ -21,7 +22,7 @@ from .options import (READS_SAVED, json_option, limit_options, load_option, prog
                       retired_record_option, save_option)
 from .position import position
 from .progress import SearchProgress
-from .recordout import RecordWriter
+from .recordout import RecordWriter, check_target
 
 
 @click.command()
@@ -52,6 +53,8 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
         harp solve --load saved.txt
     """
     board = position(code, moves, load)
+    if save is not None:
+        check_target(save)      # a file that will be refused is refused before the search
     with SearchProgress(limits.max_states, show_progress) as searching:
         result = solver_solve(board, limits, searching)
     if save is not None:

@@ -5,12 +5,16 @@
 through :mod:`harp.analysis.sources`, which opens each file here too, so a
 file means the same to all of them.  Reading streams: one line at a time,
 each at most :data:`harp.records.LINE_LIMIT` bytes, so neither a huge file
-nor ``/dev/zero`` fills memory.  Each file's format (text, JSON Lines,
-CSV) is detected from its name, else from its first line; a byte-order
-mark is dropped.  A line that is not UTF-8 or is too long makes its record
-bad, a NUL byte ends a file that is not text, and a bad record is yielded
-in its place (a :class:`~harp.errors.RecordError`) so that a batch reports
-it and goes on.
+nor ``/dev/zero`` fills memory.  A line ends at ``\\n``, ``\\r\\n`` or ``\\r``
+alone, as in every editor, and lines are numbered so in every format.  Each
+file's format (text, JSON Lines, CSV) is detected from its name, else from
+its first line; a byte-order mark is dropped, at the start of any line (two
+files joined with ``cat``).  A line that is not UTF-8 or is too long makes
+its record bad, a NUL byte or a UTF-16 byte-order mark ends a file that is
+not UTF-8 text, and a bad record is yielded in its place (a
+:class:`~harp.errors.RecordError`) so that a batch reports it and goes on.
+A read that fails part way through (an I/O error) names the file
+(:class:`ReadError`).
 
 Text files may hold one record whose script runs over several lines (with
 ``#`` comments), or many records one per line: a line whose first word looks
@@ -18,6 +22,7 @@ like a deal code starts a new record, other lines continue the current one.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
@@ -27,10 +32,23 @@ from typing import IO, BinaryIO
 
 from .errors import RecordError, clip
 from .records import (LINE_LIMIT, RECORD_LIMIT, Line, NumberedRecord, Record, detect_format,
-                      read_records)
+                      read_records, script_text)
 
 STDIN = "-"
 NO_RECORD = "no record found: a record is a deal code followed by its moves"
+#: How much of a line :func:`read_lines` asks the stream for at a time:
+#: ``readline`` stops at ``\n`` only, and a file of ``\r``-ended lines may
+#: have none.
+CHUNK = 64 * 1024
+#: The byte-order marks of UTF-16 (little and big endian) at a file's start.
+UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+
+
+class ReadError(OSError):
+    """Reading ``filename`` failed after it was opened (an I/O error part
+    way through): ``cannot read FILE: REASON``."""
+
+    verb = "read"
 
 
 def shown_name(path: str) -> str:
@@ -44,6 +62,19 @@ def check_name(path: str) -> None:
     """Refuse (OSError) a file name that no file can have."""
     if "\0" in path:
         raise OSError(errno.EINVAL, "a file name cannot hold a NUL byte", shown_name(path))
+
+
+@contextlib.contextmanager
+def naming(path: str) -> Iterator[None]:
+    """An OSError raised while ``path`` is read names it, as a
+    :class:`ReadError` (a read that fails part way through, as
+    ``/proc/self/mem``'s does, says only "Input/output error")."""
+    try:
+        yield
+    except OSError as err:
+        if err.filename is not None:
+            raise
+        raise ReadError(err.errno, err.strerror or str(err), shown_name(path)) from None
 
 
 def open_source(path: str, stdin: IO | None = None) -> BinaryIO:
@@ -80,35 +111,80 @@ class _Unclosed:
 
 
 def read_lines(handle: BinaryIO) -> Iterator[Line]:
-    """The lines of a binary stream as :class:`Line` objects, each read with a
-    bounded ``readline``: a longer line is skipped (its error says so), a
-    line that is not UTF-8 is decoded with replacement characters and its
-    error says where; a NUL byte ends the stream (not a text file)."""
-    number = 0
-    while True:
-        raw = handle.readline(LINE_LIMIT + 1)
-        if not raw:
+    """The lines of a binary stream as :class:`Line` objects, each ending at
+    ``\\n``, ``\\r\\n`` or ``\\r`` (kept in its text) and read in bounded
+    chunks: a line longer than LINE_LIMIT bytes is skipped (its error says
+    so), a line that is not UTF-8 is decoded with replacement characters
+    and its error says where, a byte-order mark starting a line is dropped;
+    a NUL byte, or a UTF-16 byte-order mark, ends the stream (not UTF-8
+    text)."""
+    for number, raw in enumerate(_raw_lines(handle), 1):
+        if raw is None:
+            yield Line(number, "", f"the line is longer than {LINE_LIMIT} bytes")
+            continue
+        if number == 1 and _utf16(raw):
+            yield Line(number, "", "UTF-16 text (its byte-order mark): harp reads UTF-8 text; "
+                       "the rest of the file is not read")
             return
-        number += 1
         if b"\0" in raw:
             yield Line(number, "", "a NUL byte: not a text file; the rest of the file is not read")
             return
-        if len(raw) > LINE_LIMIT and not raw.endswith(b"\n"):
-            _skip_line(handle)
-            yield Line(number, "", f"the line is longer than {LINE_LIMIT} bytes")
-            continue
         try:
-            yield Line(number, raw.decode("utf-8"))
+            yield Line(number, raw.decode("utf-8").removeprefix("\ufeff"))
         except UnicodeDecodeError as err:
-            yield Line(number, raw.decode("utf-8", "replace"),
+            yield Line(number, raw.decode("utf-8", "replace").removeprefix("\ufeff"),
                        f"not UTF-8 text (byte 0x{raw[err.start]:02x} at column {err.start + 1})")
 
 
-def _skip_line(handle: BinaryIO) -> None:
+def _utf16(raw: bytes) -> bool:
+    """Whether a file's first line is UTF-16 text: a UTF-16 byte-order mark,
+    then an ASCII character (a record file starts with a deal code, a
+    comment, a JSON object or a CSV header), not binary data that happens
+    to start with those two bytes."""
+    if not raw.startswith(UTF16_MARKS) or len(raw) < 4:
+        return False
+    unit = int.from_bytes(raw[2:4], "little" if raw.startswith(b"\xff\xfe") else "big")
+    return 0 < unit < 0x80
+
+
+def _raw_lines(handle: BinaryIO) -> Iterator[bytes | None]:
+    """The lines of a binary stream as bytes, each with its line end
+    (``\\n``, ``\\r\\n`` or ``\\r``); None for a line longer than LINE_LIMIT
+    bytes (its line end not counted), which is skipped, never held whole.
+    A NUL byte ends the stream at once, its line yielded as far as it goes."""
+    parts: list[bytes] = []     # the line being read, dropped once it is too long
+    size = 0                    # its bytes so far
+    held = False                # it ends with a \r that ended a chunk: a \n may follow
     while True:
-        chunk = handle.readline(LINE_LIMIT)
-        if not chunk or chunk.endswith(b"\n"):
+        chunk = handle.readline(CHUNK)
+        if held and not chunk.startswith(b"\n"):
+            yield _line_of(parts)
+            parts, size, held = [], 0, False
+        if not chunk:
+            if size:
+                yield _line_of(parts)
             return
+        pieces = chunk.splitlines(keepends=True)        # bytes: at \n, \r\n and \r only
+        for index, piece in enumerate(pieces):
+            if b"\0" in piece:         # not text (/dev/zero has no line end): read no further
+                yield b"".join(parts) + piece
+                return
+            size += len(piece)
+            if size <= LINE_LIMIT + 2:
+                parts.append(piece)
+            else:
+                parts.clear()
+            if piece.endswith(b"\n") or (piece.endswith(b"\r") and index < len(pieces) - 1):
+                yield _line_of(parts)
+                parts, size = [], 0
+        held = pieces[-1].endswith(b"\r")
+
+
+def _line_of(parts: list[bytes]) -> bytes | None:
+    """The line read, or None if it was too long (dropped, or over the
+    limit without its line end)."""
+    line = b"".join(parts)
+    return line if line and len(line.rstrip(b"\r\n")) <= LINE_LIMIT else None
 
 
 def read_source(handle: BinaryIO, name: str | None) -> Iterator[NumberedRecord]:
@@ -124,8 +200,9 @@ def read_source(handle: BinaryIO, name: str | None) -> Iterator[NumberedRecord]:
 
 def records_in(path: str) -> Iterator[NumberedRecord]:
     """Every record of a file (``-``: standard input), streamed, with its
-    line; bad records in their place.  OSError if it cannot be opened."""
-    with open_source(path) as handle:
+    line; bad records in their place.  OSError if it cannot be opened or
+    read (naming it)."""
+    with open_source(path) as handle, naming(path):
         yield from read_source(handle, None if path == STDIN else path)
 
 
@@ -150,16 +227,17 @@ def load_one_record(path: str) -> Record:
 
 def read_script(path: str) -> str:
     """The text of a script file (``-``: standard input), read like a
-    record file: bounded lines, UTF-8, a byte-order mark dropped."""
+    record file: bounded lines, UTF-8, byte-order marks dropped, lines
+    ending as the file's do (:func:`harp.records.script_text`)."""
     name = shown_name(path)
     parts: list[str] = []
     size = 0
-    with open_source(path) as handle:
+    with open_source(path) as handle, naming(path):
         for number, text, error in read_lines(handle):
             if error is not None:
                 raise RecordError(f"{name}: line {number}: {error}")
             size += len(text)
             if size > RECORD_LIMIT:
                 raise RecordError(f"{name}: the script is longer than {RECORD_LIMIT} characters")
-            parts.append(text.lstrip("\ufeff") if number == 1 else text)
-    return "".join(parts)
+            parts.append(text)
+    return script_text("".join(parts))

@@ -4,7 +4,9 @@ Records travel one per line in text files, as JSON Lines (fields ``code``
 and ``moves``, other fields kept in :attr:`Record.extra`) or as CSV (columns
 ``code`` and ``moves``).  Readers take lines of text and yield
 ``(line number, Record or RecordError)``, so a batch can report a bad
-record and go on; nothing here opens files.
+record and go on; nothing here opens files.  A line ends at ``\\n``,
+``\\r\\n`` or ``\\r``, in every format, and a field named twice (a JSON
+key, a CSV column) is refused, never read as one of its values.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import dataclasses
 import csv
 import io
 import json
+import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -35,6 +38,14 @@ RECORD_LIMIT = LINE_LIMIT
 JSON_DEPTH_LIMIT = 32
 #: The most digits of a JSON number (Python refuses to read longer ones).
 JSON_DIGITS_LIMIT = 1000
+#: What ``str.splitlines`` (and so the script reader,
+#: :func:`harp.notation.tokenize`) takes for a line break besides ``\r``
+#: and ``\n``.  A record file's lines end at ``\n``, ``\r\n`` or ``\r``
+#: only, so in a script read from a file these are white space, as they are
+#: to ``str.split``.
+OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+#: A line end of a record file.
+LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass
@@ -76,10 +87,17 @@ class Line(NamedTuple):
 NumberedRecord = tuple[int, "Record | RecordError"]
 
 
+def script_text(text: str) -> str:
+    """A script read from a file, its line k the file's: the characters
+    that the script reader alone takes for line breaks (OTHER_BREAKS)
+    become spaces."""
+    return OTHER_BREAKS.sub(" ", text)
+
+
 def parse_record_text(text: str, line: int = 1) -> Record:
     """A record written as text: the deal code, then the script, which may
     run over several lines with ``#`` comments (RULES B7, B8)."""
-    lines = text.splitlines()
+    lines = script_text(text).splitlines()
     for index, raw in enumerate(lines):
         words = _words(raw)
         if words:
@@ -120,8 +138,8 @@ def read_records(lines: Iterable[str | Line], fmt: str = "text") -> Iterator[Num
     record that cannot be read is yielded as a RecordError in its place.
 
     ``lines`` are strings (numbered from 1) or :class:`Line` objects that carry
-    their own number and read error.  A byte-order mark before the first
-    line is dropped."""
+    their own number and read error.  A byte-order mark starting a line is
+    dropped (two files joined with ``cat`` have one inside)."""
     readers = {"text": _read_text, "jsonl": _read_jsonl, "csv": _read_csv}
     if fmt not in readers:
         raise RecordError(f"unknown record format {clip(fmt)!r} (expected one of "
@@ -133,7 +151,7 @@ def _numbered(lines: Iterable[str | Line]) -> Iterator[Line]:
     for number, line in enumerate(lines, 1):
         if isinstance(line, str):
             line = Line(number, line)
-        if number == 1 and line.text.startswith("\ufeff"):
+        if line.text.startswith("\ufeff"):
             line = line._replace(text=line.text[1:])
         yield line
 
@@ -185,12 +203,23 @@ def _read_text(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
         yield current.result()
 
 
-def _moves_text(value: Any, number: int) -> str:
-    if isinstance(value, str):
-        return value
+def _moves_text(value: Any, number: int, one_line: bool = False) -> str:
+    """The script of a ``moves`` field: a string, or a list of strings
+    (JSON).  A JSON record is one line of its file (``one_line``), so its
+    script is made one line, a comment (RULES B7) ending at a line break of
+    its string or with its element of the list, and an error in it names
+    the record's line."""
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return " ".join(value)
+        return " ".join(_one_line(v) for v in value)
+    if isinstance(value, str):
+        return _one_line(value) if one_line else script_text(value)
     raise RecordError(f"line {number}: 'moves' must be a string or a list of strings")
+
+
+def _one_line(script: str) -> str:
+    """A script's words on one line, its comments left out."""
+    return " ".join(word for line in LINE_END.split(script)
+                    for word in line.split("#", 1)[0].split())
 
 
 def _read_jsonl(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
@@ -202,7 +231,7 @@ def _read_jsonl(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
         if not text:
             continue
         try:
-            yield number, _record_from_mapping(_load_json(text, number), number)
+            yield number, _record_from_mapping(_load_json(text, number), number, one_line=True)
         except RecordError as err:
             yield number, err
 
@@ -213,11 +242,18 @@ def _load_json(text: str, number: int) -> Any:
     if text.count("[") + text.count("{") > JSON_DEPTH_LIMIT and _json_depth(text) > JSON_DEPTH_LIMIT:
         raise RecordError(f"line {number}: JSON nested deeper than {JSON_DEPTH_LIMIT} levels")
     try:
-        data = json.loads(text, parse_int=_json_int)
+        data = json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                          parse_constant=_json_constant, object_pairs_hook=_json_object)
     except json.JSONDecodeError as err:
+        if text in ("{", "[") or not text.startswith("{"):
+            # a line of a JSON value written over several lines (a .json file)
+            raise RecordError(f"line {number}: not a JSON Lines record "
+                              "(one JSON object per line)") from None
         raise RecordError(f"line {number}: not valid JSON ({err.msg}, column {err.colno})") from None
     except _JSONNumberTooLong as err:
         raise RecordError(f"line {number}: a JSON number of {err} digits") from None
+    except _JSONRefused as err:
+        raise RecordError(f"line {number}: {err}") from None
     if "\\u" in text.lower():
         _refuse_lone_surrogates(data, number)
     return data
@@ -227,10 +263,36 @@ class _JSONNumberTooLong(Exception):
     pass
 
 
+class _JSONRefused(Exception):
+    """JSON that Python reads but a record cannot hold: a key twice (which
+    would keep only its last value), NaN or an infinite number (which no
+    JSON output can hold)."""
+
+
 def _json_int(digits: str) -> int:
     if len(digits) > JSON_DIGITS_LIMIT:
         raise _JSONNumberTooLong(len(digits))
     return int(digits)
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _JSONRefused(f"the JSON number {clip(text, 20)} is out of range")
+    return value
+
+
+def _json_constant(name: str) -> Any:
+    raise _JSONRefused(f"{name} is not a JSON number")
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        keys = [key for key, _ in pairs]
+        twice = next(key for i, key in enumerate(keys) if key in keys[:i])
+        raise _JSONRefused(f"the field {clip(twice)!r} appears twice")
+    return data
 
 
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -269,7 +331,7 @@ def _refuse_lone_surrogates(data: Any, number: int) -> None:
 
 
 def _record_from_mapping(data: Any, number: int, script_line: int | None = None,
-                         last_line: int | None = None) -> Record:
+                         last_line: int | None = None, one_line: bool = False) -> Record:
     if not isinstance(data, dict):
         raise RecordError(f"line {number}: a record must be a JSON object with 'code' and 'moves'")
     code = data.get("code")
@@ -278,7 +340,7 @@ def _record_from_mapping(data: Any, number: int, script_line: int | None = None,
                           f"e.g. \"EH1-N-AAAAAAF\"), not {clip(json.dumps(code))}")
     if code is None or not code.strip():
         raise RecordError(f"line {number}: the record has no 'code'")
-    script = _moves_text(data.get("moves", ""), number)
+    script = _moves_text(data.get("moves", ""), number, one_line)
     extra = {k: v for k, v in data.items() if k not in ("code", "moves")}
     return Record(code.strip(), script, extra, line=number, script_line=script_line or number,
                   last_line=last_line or number)
@@ -343,6 +405,11 @@ def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
                     if "code" not in header:
                         yield first, RecordError(f"line {first}: the CSV header has no 'code' column")
                         return
+                    twice = [h for i, h in enumerate(header) if h and h in header[:i]]
+                    if twice:       # a row would keep only one of its two values
+                        yield first, RecordError(f"line {first}: the CSV header names the column "
+                                                 f"{clip(twice[0])!r} twice")
+                        return
                 else:
                     yield first, _csv_record(header, row, first, feed.last)
             return
@@ -364,7 +431,7 @@ def _csv_record(header: list[str], row: list[str], first: int, last: int) -> Rec
     # The script starts on its row's first line plus the line breaks of the
     # (quoted) fields before it.
     before = header.index("moves") if "moves" in header else 0
-    script_line = first + sum(cell.count("\n") for cell in row[:before])
+    script_line = first + sum(len(LINE_END.findall(cell)) for cell in row[:before])
     try:
         return _record_from_mapping(data, first, script_line, last)
     except RecordError as err:

@@ -80,3 +80,40 @@ def test_windows_line_breaks_are_kept(tmp_path):
     path.write_bytes(b"EH1-N-AAAAAAF 1>f\r\n")
     script = invoke_ok("solve", CODE, "--save", str(path)).strip()
     assert path.read_bytes() == f"EH1-N-AAAAAAF 1>f\r\n{CODE} {script}\r\n".encode()
+
+
+@pytest.mark.parametrize("content, line", [
+    (b'code,moves\nEH1-N-AAAAAAF,1>f\nEH1-N-AAAAAAB,"d d\n', 3),
+    (b'code,moves\r\n"EH1-N-AAAAAAF","1>f', 2),
+])
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_csv_file_ending_inside_a_quote_is_refused_and_left_alone(
+        tmp_path, monkeypatch, writer, content, line):
+    """The csv module reads a quote left open at the end of a file as a
+    field running to the end: the records added would vanish into it and
+    take the row it is in with them."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.csv").write_bytes(content)
+    refused([*WRITERS[writer], "games.csv"], 1,
+            f"cannot add to games.csv: line {line}: a quote opened there is not closed by the end "
+            "of the file, so a record added there could not be read back")
+    assert (tmp_path / "games.csv").read_bytes() == content
+    assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]      # no temporary file left
+
+
+def test_a_csv_file_that_is_not_strictly_csv_is_refused(tmp_path):
+    path = tmp_path / "games.csv"
+    path.write_text('code,moves\nEH1-N-AAAAAAF,"1>f"d\n')
+    refused(["solve", CODE, "--save", str(path)], 1,
+            f"cannot add to {path}: line 2: not valid CSV (',' expected after '\"'), so a "
+            "record added there could not be read back")
+
+
+def test_carriage_return_line_ends_are_kept(tmp_path):
+    """A file whose lines end with \\r alone (old Mac) takes records ending so."""
+    path = tmp_path / "games.txt"
+    path.write_bytes(b"EH1-N-AAAAAAF 1>f\r")
+    script = invoke_ok("solve", CODE, "--save", str(path)).strip()
+    assert path.read_bytes() == f"EH1-N-AAAAAAF 1>f\r{CODE} {script}\r".encode()
+    assert invoke_ok("replay", "--check", str(path)).endswith(
+        "2 of 2 records replayed without error\n")

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from harp.analysis.scoring import score_records
+from harp.recordfile import CHUNK
 from harp.records import LINE_LIMIT
 
-from helpers import harp_process, invoke, invoke_ok
+from helpers import harp_process, invoke, invoke_ok, refused
 
 SCRIPT_314 = "8>f 7>2"      # Seahaven deal 314: 10 points, 2 moves
 
@@ -207,3 +208,181 @@ def test_replay_memory_does_not_grow_with_the_file(tmp_path):
     many.write_text((record + "\n") * 5_000)
     assert peak_memory_mb("replay", "--check", str(many)) < peak_memory_mb(
         "replay", "--check", str(one)) + 10
+
+
+# ------------------------------------------------------------------ line ends, BOMs, JSON
+
+def test_a_carriage_return_alone_ends_a_line_in_every_format(tmp_path):
+    """A file saved with old Mac line ends (\\r alone) has its records on
+    their lines, numbered as an editor numbers them, in text, JSON Lines
+    and CSV, in score and replay alike."""
+    texts = {"cr.txt": "EH1-N-AAAAAAF 1>f\rSH1-C4-AAAAAJ2 8>f 7>2\rEH1-N-AAAAAAB 1>x\r",
+             "cr.jsonl": '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\r'
+                         '{"code": "SH1-C4-AAAAAJ2", "moves": "8>f 7>2"}\r'
+                         '{"code": "EH1-N-AAAAAAB", "moves": "1>x"}\r',
+             "cr.csv": 'code,moves\rEH1-N-AAAAAAF,1>f\rSH1-C4-AAAAAJ2,"8>f\r7>2"\r'
+                       "EH1-N-AAAAAAB,1>x\r"}
+    for name, text in texts.items():
+        (tmp_path / name).write_bytes(text.encode())
+        first = "2" if name == "cr.csv" else "1"
+        second, third = ("3", "5") if name == "cr.csv" else ("2", "3")
+        assert brief(score_rows(str(tmp_path / name))) == [
+            (name, first, "10", ""), (name, second, "10", ""),
+            (name, third, "", f"action 1 (1>x, line {third}): unknown location 'x'")], name
+        replayed = invoke("replay", "--check", str(tmp_path / name))
+        assert replayed.stderr == (f"Error: {tmp_path / name}: line {third}: action 1 (1>x): "
+                                   "unknown location 'x'\n"), name
+        assert replayed.stdout.endswith("2 of 3 records replayed without error\n")
+
+
+def test_a_script_over_carriage_return_lines_is_one_record(tmp_path):
+    path = tmp_path / "cr.txt"
+    path.write_bytes(b"# a game\rEH1-N-AAAAAAF\r1>f  # ace\r1>x\r")
+    refused(["replay", "--check", str(path)], 1,
+            f"{path}: line 4: action 2 (1>x): unknown location 'x'")
+    refused(["play", "EH1-N-AAAAAAF", "--script", str(path)], 1,
+            f"{path}: line 2: action 1 (EH1-N-AAAAAAF): cannot read 'EH1-N-AAAAAAF': expected "
+            "X>Y, N:X>Y, d, tX, ttX or u")
+    path.write_bytes(b"# my moves\r1>f\r\r1>x\r")
+    refused(["play", "EH1-N-AAAAAAF", "--script", str(path)], 1,
+            f"{path}: line 4: action 2 (1>x): unknown location 'x'")
+
+
+def test_a_line_end_split_across_the_readers_chunks_is_one_line_end(tmp_path):
+    """Lines are read in chunks of CHUNK bytes: a \\r\\n whose \\r ends one
+    chunk is one line end, a \\r alone there is one too."""
+    for end in (b"\r\n", b"\r"):
+        path = tmp_path / "long.txt"
+        comment = b"# " + b"x" * (CHUNK - 3) + b"\r"          # its \r is the chunk's last byte
+        path.write_bytes(comment + end[1:] + b"EH1-N-AAAAAAF 1>f" + end + b"1>x" + end)
+        refused(["replay", "--check", str(path)], 1,
+                f"{path}: line 3: action 2 (1>x): unknown location 'x'")
+
+
+def test_a_byte_order_mark_inside_a_file_is_dropped_like_the_first(tmp_path):
+    """Two files that each start with a byte-order mark, joined with cat."""
+    bom = b"\xef\xbb\xbf"
+    for name, one, two in [
+            ("joined.txt", b"EH1-N-AAAAAAF 1>f\n", b"SH1-C4-AAAAAJ2 8>f 7>2\n"),
+            ("joined.jsonl", b'{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n',
+             b'{"code": "SH1-C4-AAAAAJ2", "moves": "8>f 7>2"}\n')]:
+        (tmp_path / name).write_bytes(bom + one + bom + two)
+        assert brief(score_rows(str(tmp_path / name))) == [(name, "1", "10", ""),
+                                                            (name, "2", "10", "")]
+    script = tmp_path / "script.txt"
+    script.write_bytes(bom + b"1>f\n" + bom + b"2>f\n")
+    assert json.loads(invoke_ok("play", "EH1-N-AAAAAAF", "--script", str(script),
+                                "--json"))["moves"] == 2
+
+
+def test_a_json_record_is_one_line_whatever_its_moves_hold(tmp_path):
+    """A line break inside a JSON string is not a line of the file: an error
+    names the record's own line; a comment ends at that break, and with its
+    element of a list of moves, so no later move is dropped (RULES B7)."""
+    path = tmp_path / "nl.jsonl"
+    path.write_text('{"code": "EH1-N-AAAAAAB", "moves": "d"}\n'
+                    '{"code": "EH1-N-AAAAAAF", "moves": "1>f # ace\\n2>f\\n\\n1>x"}\n')
+    replayed = invoke("replay", "--check", str(path))
+    assert replayed.stderr == f"Error: {path}: line 2: action 3 (1>x): unknown location 'x'\n"
+    listed = tmp_path / "list.jsonl"
+    listed.write_text('{"code": "EH1-N-AAAAAAF", "moves": ["1>f", "2>f # two aces", "1>x"]}\n')
+    refused(["replay", "--check", str(listed)], 1,
+            f"{listed}: line 1: action 3 (1>x): unknown location 'x'")
+    listed.write_text('{"code": "EH1-N-AAAAAAF", "moves": ["1>f # ace", "2>f"]}\n')
+    assert json.loads(invoke_ok("show", "--load", str(listed), "--json"))["moves"] == 2
+
+
+def test_a_field_named_twice_is_refused_not_read_as_its_last_value(tmp_path):
+    (tmp_path / "a.jsonl").write_text(
+        '{"code": "EH1-N-AAAAAAF", "moves": "1>f", "code": "EH1-N-AAAAAAB"}\n'
+        '{"code": "EH1-N-AAAAAAF", "moves": "1>f", "player": "ann", "player": "bob"}\n'
+        '{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n')
+    (tmp_path / "b.csv").write_text("code,moves,Code\nEH1-N-AAAAAAF,1>f,EH1-N-AAAAAAB\n")
+    assert brief(score_rows(str(tmp_path))) == [
+        ("a.jsonl", "1", "", "line 1: the field 'code' appears twice"),
+        ("a.jsonl", "2", "", "line 2: the field 'player' appears twice"),
+        ("a.jsonl", "3", "10", ""),
+        ("b.csv", "1", "", "line 1: the CSV header names the column 'code' twice")]
+    refused(["show", "--load", str(tmp_path / "b.csv")], 1,
+            f"{tmp_path / 'b.csv'}: line 1: the CSV header names the column 'code' twice")
+
+
+def test_nan_and_infinite_numbers_are_bad_records_so_json_output_stays_json(tmp_path):
+    path = tmp_path / "n.jsonl"
+    path.write_text('{"code": "EH1-N-AAAAAAF", "moves": "1>f", "player": NaN}\n'
+                    '{"code": "EH1-N-AAAAAAF", "moves": "1>f", "player": -Infinity}\n'
+                    '{"code": "EH1-N-AAAAAAF", "moves": "1>f", "player": 1e999}\n'
+                    '{"code": "EH1-N-AAAAAAF", "moves": "1>f", "player": 1.5}\n')
+    assert brief(score_rows(str(path))) == [
+        ("n.jsonl", "1", "", "line 1: NaN is not a JSON number"),
+        ("n.jsonl", "2", "", "line 2: -Infinity is not a JSON number"),
+        ("n.jsonl", "3", "", "line 3: the JSON number 1e999 is out of range"),
+        ("n.jsonl", "4", "10", "")]
+
+    def refuse(name: str) -> None:
+        raise AssertionError(f"{name} in the output")
+    for args in (["--json", "--by", "player"], ["--rows", "--json"]):
+        json.loads(invoke_ok("score", str(path), *args), parse_constant=refuse)
+
+
+def test_a_json_value_over_several_lines_is_not_read_as_json_lines(tmp_path):
+    """A .json file is read as JSON Lines: a pretty-printed object is said
+    to be one, not reported as broken JSON."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"code": "EH1-N-AAAAAAF", "moves": "1>f"}, indent=2) + "\n")
+    why = "not a JSON Lines record (one JSON object per line)"
+    assert brief(score_rows(str(path))) == [("game.json", str(n), "", f"line {n}: {why}")
+                                            for n in (1, 2, 3, 4)]
+    refused(["show", "--load", str(path)], 1, f"{path}: line 1: {why}")
+
+
+def test_a_utf16_file_is_named_as_such(tmp_path):
+    for mark in (b"\xff\xfe", b"\xfe\xff"):
+        path = tmp_path / "utf16.txt"
+        path.write_bytes(mark + "EH1-N-AAAAAAF 1>f\n".encode("utf-16-le" if mark == b"\xff\xfe"
+                                                             else "utf-16-be"))
+        why = ("line 1: UTF-16 text (its byte-order mark): harp reads UTF-8 text; the rest of "
+               "the file is not read")
+        assert brief(score_rows(str(path))) == [("utf16.txt", "1", "", why)]
+        refused(["replay", str(path)], 1, f"{path}: {why}")
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="needs /proc/self/mem")
+@pytest.mark.parametrize("command", READERS)
+def test_a_read_that_fails_part_way_names_the_file(command):
+    """/proc/self/mem opens, and its first read fails (Input/output error)."""
+    refused([*command, "/proc/self/mem"], 1, "cannot read /proc/self/mem: Input/output error")
+
+
+# ------------------------------------------------------------------ folders
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_a_folder_inside_that_cannot_be_listed_is_a_row(tmp_path):
+    """docs/exit-codes.md: what a folder holds that score cannot read is a
+    bad record, never skipped unsaid (in a child process that file modes
+    bind, root too)."""
+    (tmp_path / "ok.txt").write_text("EH1-N-AAAAAAF 1>f\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.txt").write_text("EH1-N-AAAAAAF 1>f\n")
+    (tmp_path / "sub").chmod(0)
+    try:
+        scored = harp_process("score", str(tmp_path), "--rows", "--csv")
+    finally:
+        (tmp_path / "sub").chmod(0o755)
+    assert (scored.returncode, scored.stderr) == (0, "")
+    assert brief(list(csv.DictReader(io.StringIO(scored.stdout)))) == [
+        ("ok.txt", "1", "10", ""), ("sub", "0", "", f"cannot read {tmp_path / 'sub'}: "
+                                                     "Permission denied")]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_inside_a_folder_is_a_row_never_opened(tmp_path):
+    """Opening a named pipe waits for a writer: score would hang."""
+    os.mkfifo(tmp_path / "a.txt")
+    (tmp_path / "b.txt").write_text("EH1-N-AAAAAAF 1>f\n")
+    scored = subprocess.run([sys.executable, "-m", "harp", "score", str(tmp_path), "--rows",
+                             "--csv"], capture_output=True, text=True, timeout=60)
+    assert (scored.returncode, scored.stderr) == (0, "")
+    assert brief(list(csv.DictReader(io.StringIO(scored.stdout)))) == [
+        ("a.txt", "0", "", f"cannot read {tmp_path / 'a.txt'}: not a regular file"),
+        ("b.txt", "1", "10", "")]

@@ -5,7 +5,8 @@ import io
 
 import pytest
 
-from harp import IllegalActionError, InvalidCodeError, Record, RecordError, read_records, replay
+from harp import (IllegalActionError, InvalidCodeError, NotationError, Record, RecordError,
+                  read_records, replay)
 from harp.records import (RECORD_LIMIT, Line, csv_header, detect_format, format_record,
                           parse_record_text, record_of)
 
@@ -199,3 +200,19 @@ def test_a_csv_field_holding_line_breaks_is_quoted_and_reads_back(tmp_path) -> N
     path.write_text("".join(line + "\r\n" for line in lines), newline="")
     read = [(r.code, r.script, r.extra) for _, r in records_in(str(path))]
     assert read == [(tricky.code, "3>a", tricky.extra), (plain.code, "1>f", plain.extra)]
+
+
+def test_a_csv_script_starts_below_the_carriage_returns_of_the_fields_before_it() -> None:
+    """A quoted field before ``moves`` may hold line ends of any kind; the
+    script's line in the file counts them all."""
+    lines = ["player,code,moves\r", '"ann\r', 'bea\r\n', 'cy",EH1-N-AAAAAAF,1>x\r']
+    (line, record), = read_records(lines, "csv")
+    assert (line, record.script_line, record.extra) == (2, 4, {"player": "ann\rbea\r\ncy"})
+    with pytest.raises(NotationError, match=r"^action 1 \(1>x, line 4\)"):
+        replay(record)
+
+
+def test_a_byte_order_mark_starting_any_line_is_dropped() -> None:
+    lines = ["\ufeffEH1-N-AAAAAAF 1>f\n", "\ufeffSH1-C4-AAAAAJ2 8>f\n"]
+    assert [(n, r.code) for n, r in read_records(lines, "text")] == [
+        (1, "EH1-N-AAAAAAF"), (2, "SH1-C4-AAAAAJ2")]
