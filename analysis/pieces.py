@@ -162,11 +162,22 @@ def decode_piece(data: bytes, name: str) -> Piece:
 
 
 def read_piece(path: str | Path) -> Piece:
+    """The piece in the file ``path``; PieceError if it is damaged, or if
+    its name says other deals than its header (a piece copied under
+    another piece's name would be taken for that range)."""
     try:
         data = Path(path).read_bytes()
     except OSError as err:
         raise PieceError(f"cannot read {path}: {err.strerror}") from None
-    return decode_piece(data, Path(path).name)
+    name = Path(path).name
+    piece = decode_piece(data, name)
+    named = _NAME.fullmatch(name)
+    if named is not None and (int(named[1]), int(named[2])) != (piece.first, piece.last):
+        raise PieceError(f"{name}: it holds deals {piece.first}-{piece.last}, not "
+                         f"{int(named[1])}-{int(named[2])} as its name says (the piece of "
+                         f"deals {piece.first}-{piece.last} is named "
+                         f"{piece_path('.', piece.first, piece.last).name})")
+    return piece
 
 
 def write_piece(path: str | Path, piece: Piece) -> None:

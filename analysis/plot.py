@@ -14,6 +14,11 @@ figures draw the same rows as the tables (:mod:`analysis.tables`):
 * no measure, layout only: every layout measure's distribution.
 
 The files are reproducible: an SVG has no date and fixed element ids.
+They are written whole or not at all (:mod:`harp.atomicfile`), and
+:func:`check_target` refuses before any work what the picture could not
+replace: a folder, a device, a missing folder, and an existing file that
+is not a picture of its kind (a PNG file, or an SVG one), which is left
+as it was.
 """
 from __future__ import annotations
 
@@ -21,11 +26,16 @@ import os
 from collections import defaultdict
 from typing import Any
 
+from harp.atomicfile import AtomicFile
 from harp.errors import HarpError, clip
 
 from .tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables
 
 FORMATS = (".png", ".svg")
+#: How a picture file of each kind starts.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: How far into an SVG file its ``<svg`` element is looked for.
+SVG_HEAD = 4096
 #: The overview of solved deals: measure, panel title.
 SOLVE_PANELS = (("length", "Length of the winning line"),
                 ("difficulty", "Difficulty (log10 positions to the first win)"),
@@ -52,6 +62,37 @@ def check_plot(path: str) -> None:
         import matplotlib  # noqa: F401
     except ImportError:
         raise PlotError("--plot needs matplotlib: pip install 'harp-patience[plot]'") from None
+
+
+def check_target(path: str) -> None:
+    """OSError (naming ``path``) unless a picture can be written there, as
+    every file harp writes is checked (a folder that exists, no folder or
+    device in its place); PlotError if an existing file there is not a
+    picture of its kind, which harp does not replace."""
+    target = AtomicFile(path)
+    with target:
+        target.discard()
+        _check_replaceable(path)
+
+
+def _check_replaceable(path: str) -> None:
+    """PlotError if ``path`` holds a file that is not a picture of its
+    kind: a PNG file starts with PNG's signature, an SVG file is text
+    with an ``<svg`` element near its start.  An empty file is replaced."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(SVG_HEAD)
+    except FileNotFoundError:
+        return
+    if not head:
+        return
+    if os.path.splitext(path)[1].lower() == ".png":
+        if not head.startswith(PNG_SIGNATURE):
+            raise PlotError(f"cannot write {clip(path, 160)}: it is not a PNG picture "
+                            "(harp replaces no other file)")
+    elif not (head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") and b"<svg" in head):
+        raise PlotError(f"cannot write {clip(path, 160)}: it is not an SVG picture "
+                        "(harp replaces no other file)")
 
 
 def plot(tables: StatsTables, path: str, measure: str | None = None, title: str = "",
@@ -86,7 +127,9 @@ def plot(tables: StatsTables, path: str, measure: str | None = None, title: str 
         metadata["Description"] = description
     if extension == ".svg":
         metadata["Date"] = None
-    figure.savefig(path, metadata=metadata)
+    with AtomicFile(path) as out:
+        _check_replaceable(path)        # again: it may have changed during the run
+        figure.savefig(out, format=extension[1:], metadata=metadata)
 
 
 def _distribution(axes: Any, tables: StatsTables, measure: str, small: bool = False) -> None:

@@ -16,7 +16,7 @@ import signal
 import threading
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from harp import new_board
@@ -24,7 +24,7 @@ from harp.deals import MAX_DEAL, VERSION, daily_number, make_code, variant_name
 from harp.errors import HarpError, clip
 from harp.solve import BATCH_LIMITS, TIME, SolveLimits, replayed_win, solve
 
-from .measures import deal_facts
+from .measures import MEASURES, deal_facts
 from .parallel import LOCAL, in_order, parallel_map
 from .store import ResultStore, StoreError
 from .tables import OUTCOMES, StatsTables
@@ -95,6 +95,8 @@ class DealTask(NamedTuple):
     scripts: bool = False
     #: Kinds stored already, computed again (an ``unknown`` under smaller limits).
     redo: tuple[str, ...] = ()
+    #: A deal stored as won, solved again only for its script (``--export``).
+    for_script: bool = False
 
 
 class DealResult(NamedTuple):
@@ -150,8 +152,12 @@ class StatsPlan:
     deals: list[int]
     kinds: tuple[str, ...] = (LAYOUT,)
     limits: SolveLimits = BATCH_LIMITS
-    #: Solve every deal again, keeping the winning scripts (``--export``).
+    #: Keep the winning scripts (``--export``): a deal stored as won whose
+    #: record is not in ``exported`` is solved again for its script.
     scripts: bool = False
+    #: The deals whose records are written already (in the export file,
+    #: before this run or by it): never solved again for a script.
+    exported: set[int] = field(default_factory=set)
 
     @property
     def variant(self) -> str:
@@ -160,31 +166,38 @@ class StatsPlan:
     def tasks(self, store: ResultStore | None = None) -> list[DealTask]:
         """One task per deal with something still missing from ``store``,
         or stored ``unknown`` under limits that these limits go beyond
-        (:func:`undecided`): that result is computed again (``redo``)."""
+        (:func:`undecided`): that result is computed again (``redo``);
+        with ``scripts``, or stored as won but not in ``exported``: solved
+        again for its script (``for_script``), the stored result kept."""
         game = self.game.upper()
-        done = {kind: (store.done(game, self.variant, kind)
-                       if store and not (kind == SOLVE and self.scripts) else set())
+        done = {kind: store.done(game, self.variant, kind) if store else set()
                 for kind in self.kinds}
-        again = (undecided(store, game, self.variant, self.limits)
-                 if store and SOLVE in self.kinds and not self.scripts else set())
+        again, won = (undecided(store, game, self.variant, self.limits, self.scripts)
+                      if store and SOLVE in self.kinds else (set(), set()))
         tasks = []
         for deal in self.deals:
             redo = (SOLVE,) if deal in again else ()
-            missing = tuple(kind for kind in self.kinds if deal not in done[kind] or kind in redo)
+            rewin = deal in won and deal not in self.exported
+            missing = tuple(kind for kind in self.kinds
+                            if deal not in done[kind] or kind in redo or kind == SOLVE and rewin)
             if missing:
                 tasks.append(DealTask(game, self.cells, deal, missing, self.limits, self.scripts,
-                                      redo))
+                                      redo, rewin and not redo))
         return tasks
 
 
-def undecided(store: ResultStore, game: str, variant: str, limits: SolveLimits) -> set[int]:
+def undecided(store: ResultStore, game: str, variant: str, limits: SolveLimits,
+              won: bool = False) -> tuple[set[int], set[int]]:
     """The deals whose stored solver result is ``unknown`` and that
-    ``limits`` may decide (:func:`goes_further`), to be solved again."""
-    deals = set()
+    ``limits`` may decide (:func:`goes_further`), to be solved again; and,
+    if ``won``, the deals stored as won."""
+    deals, wins = set(), set()
     for _, _, deal, _, data in store.results(game, variant, SOLVE):
         if data.get("outcome") == "unknown" and goes_further(limits, data):
             deals.add(deal)
-    return deals
+        elif won and data.get("outcome") == "solved":
+            wins.add(deal)
+    return deals, wins
 
 
 def goes_further(limits: SolveLimits, data: dict[str, Any]) -> bool:
@@ -268,6 +281,9 @@ class StatsRun:
         self.plan, self.store = plan, store
         self.tasks = plan.tasks(store)
         self._redo = {task.deal: task.redo for task in self.tasks if task.redo}
+        #: Deals stored already, solved again for their scripts only.
+        self._rescripted = {task.deal for task in self.tasks
+                            if task.for_script and task.kinds == (SOLVE,)}
         self.options = dict(jobs=jobs, executor=executor, scheduler=scheduler,
                             chunk_size=balanced_chunk(len(self.tasks), jobs, chunk_size))
         self.kept = 0
@@ -284,6 +300,12 @@ class StatsRun:
         """Deals among them stored already as ``unknown`` under smaller
         limits (:func:`undecided`), computed again."""
         return sum(1 for task in self.tasks if task.redo)
+
+    @property
+    def rescripted(self) -> int:
+        """Deals among them stored already as won, solved again for the
+        scripts of their records (``--export``)."""
+        return sum(1 for task in self.tasks if task.for_script)
 
     def results(self, ordered: bool = False) -> Iterator[DealResult]:
         """Every missing deal's result, as it finishes (or, ``ordered``, in
@@ -317,7 +339,9 @@ class StatsRun:
                             self.store.add(result.game, result.variant, result.deal, kind,
                                            {k: v for k, v in data.items() if k != "script"},
                                            replace=kind in again)
-                        unsaved += 1
+                        # A deal stored already, solved again for its script,
+                        # adds nothing to the store: not counted as kept.
+                        unsaved += result.deal not in self._rescripted
                         if time.monotonic() - last >= COMMIT_SECONDS:
                             self.store.flush()
                             self.kept, unsaved, last = self.kept + unsaved, 0, time.monotonic()
@@ -366,7 +390,7 @@ def tables_from_store(store: ResultStore, game: str | None = None, variant: str 
     for g, v, deal, kind, data in store.results(game, variant):
         if deals is not None and deal not in deals:
             continue
-        if not well_formed(kind, data):
+        if not well_formed(kind, data, g):
             raise StoreError(f"{store.name}: the stored {clip(str(kind), 20)} result "
                              f"of deal {clip(str(deal), 20)} is damaged")
         if (g, v, deal) != current:
@@ -384,14 +408,17 @@ def tables_from_store(store: ResultStore, game: str | None = None, variant: str 
 _MAX_STORED_COUNT = 10**9
 
 
-def well_formed(kind: str, data: dict[str, Any]) -> bool:
+def well_formed(kind: str, data: dict[str, Any], game: str | None = None) -> bool:
     """Whether a stored result has the shape :func:`analyse_deal` gives it
-    (a damaged or hand-edited database may hold anything)."""
+    (a damaged or hand-edited database may hold anything): with ``game``,
+    a layout result holds exactly that game's measures."""
     def count(value: Any, limit: int = _MAX_STORED_COUNT) -> bool:
         return type(value) is int and 0 <= value <= limit
 
     if kind == LAYOUT:
-        return all(isinstance(name, str) and count(value, 10**6) for name, value in data.items())
+        return ((game is None or data.keys() == set(MEASURES.get(game, ())))
+                and all(isinstance(name, str) and count(value, 10**6)
+                        for name, value in data.items()))
     if kind == SOLVE:
         seconds = [data.get(name, 0.0) for name in ("cpu_seconds", "seconds")]
         return (data.get("outcome") in OUTCOMES and count(data.get("states", 0))

@@ -13,11 +13,21 @@ unknown limits).
 
 The file marks itself as harp's: ``PRAGMA application_id`` is
 :data:`APPLICATION_ID` and ``PRAGMA user_version`` the schema version.  A
-database that is not harp's (another application id, or tables of its own)
-is refused before anything is written to it; an unmarked database holding
-exactly harp's ``results`` table (written by an earlier harp) is adopted
-and marked.  Read-only use (``--report``) opens the file read-only and never
-writes.  Every SQLite failure is a one-line :class:`StoreError` naming the file.
+database that is not harp's (another application id, or tables, views,
+indexes or triggers of its own) is refused before anything is written to
+it, and so is one holding a row that harp never writes (an unknown game,
+variant or kind, a deal that is not a deal number: one SQL query); an
+unmarked database holding exactly harp's ``results`` table (written by an
+earlier harp) is adopted and marked.
+
+A computing run uses WAL mode while it has the file open, and leaves it
+in rollback mode when it closes it (unless another connection still has
+it), so that read-only use (``--report``) can read it without SQLite
+making ``-wal`` and ``-shm`` files beside it: it opens the file read-only
+and never writes.  (A file an earlier harp left in WAL mode gets those
+two files from SQLite when it is read, until a computing run puts it back
+in rollback mode.)  Every SQLite failure is a one-line :class:`StoreError` naming
+the file.
 """
 from __future__ import annotations
 
@@ -31,6 +41,7 @@ from collections.abc import Iterator
 from types import TracebackType
 from typing import Any
 
+from harp.deals import MAX_DEAL, VARIANTS
 from harp.errors import HarpError, clip
 
 SCHEMA = """
@@ -50,6 +61,15 @@ SCHEMA_VERSION = 1
 DEFAULT_BATCH = 500
 #: How much of a file name a message quotes.
 NAME_LIMIT = 160
+#: The kinds of result a row holds.
+KINDS = ("layout", "solve")
+#: The first row that harp never writes, if any (one scan, in SQLite).
+BAD_ROW = (
+    "SELECT game, variant, deal, kind FROM results WHERE NOT (("
+    + " OR ".join(f"game = '{game}' AND variant IN ({', '.join(repr(v) for v in variants)})"
+                  for game, variants in VARIANTS.items())
+    + f") AND typeof(deal) = 'integer' AND deal BETWEEN 1 AND {MAX_DEAL}"
+    f" AND kind IN ({', '.join(repr(kind) for kind in KINDS)})) LIMIT 1")
 
 
 class StoreError(HarpError):
@@ -91,7 +111,7 @@ class ResultStore:
             with self._errors("cannot use"):
                 self._claim()
         except BaseException:
-            self.connection.close()
+            self._close()
             raise
 
     # ---------------------------------------------------------------- opening
@@ -102,19 +122,32 @@ class ResultStore:
         connection = self.connection
         app_id = connection.execute("PRAGMA application_id").fetchone()[0]
         version = connection.execute("PRAGMA user_version").fetchone()[0]
-        tables = [name for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")]
+        objects = connection.execute("SELECT type, name FROM sqlite_master "
+                                     "WHERE name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+        tables = [name for _, name in objects]
+        others = [(kind, name) for kind, name in objects if (kind, name) != ("table", "results")]
         if app_id not in (0, APPLICATION_ID):
             raise StoreError(f"{self.name} is not a harp results database "
                              f"(application id {app_id:#x}); give another file")
         if app_id == 0 and tables not in ([], ["results"]):
             raise StoreError(f"{self.name} is not a harp results database (it has the tables "
                              f"{_names(tables)}); give another file")
+        if app_id == APPLICATION_ID and others:
+            raise StoreError(f"{self.name} is not a harp results database (besides harp's "
+                             f"results table it has {_described(others)}); give another file")
         if app_id == APPLICATION_ID and version > SCHEMA_VERSION:
             raise StoreError(f"{self.name} was written by a newer harp (schema version "
                              f"{version}, this harp reads {SCHEMA_VERSION})")
         if "results" in tables and _columns(connection) != RESULT_COLUMNS:
             raise StoreError(f"{self.name}: its 'results' table is not harp's (other columns)")
+        if "results" in tables:
+            with self._errors("cannot read"):
+                bad = connection.execute(BAD_ROW).fetchone()
+            if bad is not None:
+                game, variant, deal, kind = (_shown(value) for value in bad)
+                raise StoreError(f"{self.name} is damaged: the stored row of game {game}, "
+                                 f"variant {variant}, deal {deal}, kind {kind} is not one "
+                                 "harp writes")
         if self.read_only:
             if "results" not in tables:
                 raise StoreError(f"{self.name} holds no results yet")
@@ -209,8 +242,21 @@ class ResultStore:
     def close(self) -> None:
         try:
             self.flush()
+            if not self.read_only:
+                self._at_rest()
         finally:
-            self.connection.close()
+            self._close()
+
+    def _at_rest(self) -> None:
+        """Back to rollback mode, so that a read-only connection needs no
+        -wal and -shm files; left in WAL mode if another connection still
+        has the file (it is not waited for)."""
+        with contextlib.suppress(sqlite3.Error):
+            self.connection.execute("PRAGMA busy_timeout = 0")
+            self.connection.execute("PRAGMA journal_mode = DELETE")
+
+    def _close(self) -> None:
+        self.connection.close()
 
     def __enter__(self) -> ResultStore:
         return self
@@ -218,7 +264,7 @@ class ResultStore:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
         if isinstance(error, StoreError):
-            self.connection.close()     # the store failed: nothing more can be written
+            self._close()               # the store failed: nothing more can be written
         else:
             self.close()
 
@@ -237,6 +283,9 @@ def _check_file(path: str, read_only: bool) -> None:
         if not os.path.isdir(folder):
             raise StoreError(f"cannot create {name}: no such folder {clip(folder, NAME_LIMIT)}"
                              ) from None
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise StoreError(f"cannot create {name}: its folder {clip(folder, NAME_LIMIT)} "
+                             "is read-only") from None
         return
     except OSError as err:
         raise StoreError(f"cannot open {name}: {err.strerror or 'unreadable'}") from None
@@ -244,6 +293,10 @@ def _check_file(path: str, read_only: bool) -> None:
         raise StoreError(f"cannot open {name}: it is a folder, not a database")
     if not stat.S_ISREG(mode):
         raise StoreError(f"cannot open {name}: not a regular file")
+    try:
+        open(path, "rb").close()        # SQLite would say only "unable to open database file"
+    except OSError as err:
+        raise StoreError(f"cannot open {name}: {err.strerror or 'unreadable'}") from None
     if not read_only and not _writable(path):
         raise StoreError(f"cannot write to {name}: it or its folder is read-only "
                          "(--report reads it without writing)")
@@ -272,6 +325,17 @@ def _connect(path: str, read_only: bool) -> sqlite3.Connection:
     # A WAL database on a read-only medium cannot get its shared-memory
     # file: read it as immutable (nothing can be writing to it there).
     return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+
+
+def _shown(value: Any) -> str:
+    """A stored value as a message quotes it: text quoted and clipped."""
+    return repr(clip(value, 20)) if isinstance(value, str) else clip(repr(value), 20)
+
+
+def _described(objects: list[tuple[str, str]], limit: int = 5) -> str:
+    """``the table 'x', the trigger 't'``: SQLite objects, by kind and name."""
+    shown = ", ".join(f"the {kind} {clip(str(name), 30)!r}" for kind, name in objects[:limit])
+    return shown + (f" and {len(objects) - limit} more" if len(objects) > limit else "")
 
 
 def _names(tables: list[str], limit: int = 5) -> str:

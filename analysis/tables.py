@@ -127,7 +127,7 @@ class SolveStats:
             "median_length": median_of_counts(self.lengths),
             "median_difficulty": None if median_tenths is None else round(median_tenths / 10, 2),
             "mean_states": round(self.states / deals) if deals else None,
-            "max_states": self.max_states,
+            "most_states": self.max_states,
             "mean_cpu_seconds": round(self.cpu_seconds / self.timed, 3) if self.timed else None,
             "max_cpu_seconds": round(self.max_cpu_seconds, 3) if self.timed else None,
             "total_cpu_seconds": round(self.cpu_seconds, 1) if self.timed else None,
@@ -237,12 +237,19 @@ def value_rows(counts: Counter[int], won: Counter[int] | None, width: int | None
         seen += n
         row = {"value": _scaled(start, scale), "high": _scaled(start + width - 1, scale),
                "deals": n, "pct": round(100 * n / total, 1),
-               "cum_pct": round(100 * seen / total, 1)}
+               "cum_pct": pct_down(seen, total)}
         if won is not None:
             wins = sum(won.get(v, 0) for v in values)
-            row["won_pct"] = round(100 * wins / n, 1) if n else None
+            row["won_pct"] = pct_down(wins, n) if n else None
         rows.append(row)
     return rows
+
+
+def pct_down(part: int, whole: int) -> float:
+    """``part`` of ``whole`` in %, rounded *down* to 0.1 % (as ``won_pct``
+    is to 0.01 %): a share reads 100 only when it is all of it, and a
+    cumulative share only at the last row."""
+    return 1000 * part // whole / 10
 
 
 def _scaled(value: int, scale: int) -> int | float:
@@ -266,8 +273,8 @@ def log_rows(bins: Counter[tuple[int, bool]], measure: str) -> list[dict[str, An
         won += bins.get((b, True), 0)
         low, high = _bin_bounds(b, measure)
         rows.append({"value": low, "high": high, "deals": n, "pct": round(100 * n / total, 1),
-                     "cum_pct": round(100 * seen / total, 1),
-                     "solved_within_pct": round(100 * won / total, 1)})
+                     "cum_pct": pct_down(seen, total),
+                     "solved_within_pct": pct_down(won, total)})
     return rows
 
 

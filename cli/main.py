@@ -33,6 +33,11 @@ COMMANDS = {name: name for name in (
     "show", "solve", "stats")}
 
 
+#: The batch commands, which Ctrl-C ends with exit code 130 (docs/exit-codes.md).
+BATCH_COMMANDS = ("generate", "score", "stats")
+#: The exit code of a batch command stopped by Ctrl-C (128 + SIGINT; ``runs.INTERRUPTED``).
+INTERRUPTED = 130
+
 #: A run of characters without spaces or quotes: a value Click quotes whole.
 _LONG_WORD = re.compile(r"""[^\s'"]{%d,}""" % (CLIP_LIMIT + 1))
 
@@ -80,9 +85,18 @@ class HarpGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command: harp's errors and I/O errors, wherever a
-        command raises them, are one line and exit 1 (``engine_errors``)."""
+        command raises them, are one line and exit 1 (``engine_errors``);
+        Ctrl-C in a batch command that did not handle it itself (reading
+        its input, printing its tables) ends it with exit code 130, as
+        everywhere else in it, not Click's "Aborted!" and exit 1."""
         with clipped_usage_errors(), engine_errors():
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            except KeyboardInterrupt:
+                if ctx.invoked_subcommand not in BATCH_COMMANDS:
+                    raise
+                click.echo("interrupted (Ctrl-C)", err=True)
+                raise click.exceptions.Exit(INTERRUPTED) from None
 
 
 @click.group(cls=HarpGroup, context_settings={"help_option_names": ["-h", "--help"]})

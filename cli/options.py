@@ -16,8 +16,9 @@
 * ``limit_options``: the solver's limits, read into one ``SolveLimits``.
 * ``Date``: a real calendar date, ``YYYY-MM-DD`` (the daily deal, RULES B4).
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
-  infinity, NUL bytes in file names, and quote at most a clipped excerpt
-  of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``, ``FileName``.
+  infinity, NUL bytes in file names and empty ones, and quote at most a
+  clipped excerpt of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``,
+  ``FileName``.
 """
 from __future__ import annotations
 
@@ -407,12 +408,13 @@ def check_cells(ctx: click.Context, game: str | None) -> None:
         refuse_given(ctx, ["cells"], NO_CELLS)
 
 
-def check_solver_limits(ctx: click.Context, solve: bool) -> None:
-    """The solver's limits (:func:`limit_options`) need ``--solve``."""
+def check_solver_limits(ctx: click.Context, solve: bool, needs: str = "--solve") -> None:
+    """The solver's limits (:func:`limit_options`) need ``--solve`` (or
+    what ``needs`` names: ``solve`` says whether it was given)."""
     names = [name for name in _LIMITS if name in ctx.params]
     if not solve and names:
         refuse_given(ctx, names, f"{listed(flags(ctx, names))} limit the solver: "
-                                 f"{'they need' if len(names) > 1 else 'it needs'} --solve")
+                                 f"{'they need' if len(names) > 1 else 'it needs'} {needs}")
 
 
 def check_line_states(ctx: click.Context, game: str | None) -> None:
@@ -515,15 +517,22 @@ class Seconds(click.FloatRange):
 
 class FileName(click.Path):
     """A file name from the command line, to read or to write.  A NUL
-    character (which no file name can hold) is a usage error, exit 2.
-    Nothing else is checked here: a file that is missing, unreadable,
-    unwritable or a folder is bad data, exit 1, said in one line by the
-    command that opens it (Click's own checks said it with a usage banner
-    and exit 2)."""
+    character (which no file name can hold), an empty name (which names no
+    file: SQLite would open a throw-away database, a write would fail only
+    after the work) and ``-`` where standard input or output is not taken
+    (``allow_dash`` false) are usage errors, exit 2.  Nothing else is
+    checked here: a file that is missing, unreadable, unwritable or a
+    folder is bad data, exit 1, said in one line by the command that opens
+    it (Click's own checks said it with a usage banner and exit 2)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and "\0" in value:
             self.fail(f"{clip(value)!r}: a file name cannot hold a NUL character", param, ctx)
+        if value == "":
+            self.fail("the file name is empty", param, ctx)
+        if value == "-" and not self.allow_dash:
+            self.fail("- (standard input or output) is not taken here: give a file name "
+                      "(./- for a file named -)", param, ctx)
         return value
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -34,6 +34,9 @@ class RunOptions:
     scheduler: str | None = None
     progress: bool | None = None
     quiet: bool = False
+    #: What a run stopped by Ctrl-C leaves undone besides its deals (added
+    #: to its note), e.g. ``no picture drawn``.
+    unfinished: str = ""
 
     def note(self, text: str) -> None:
         if not self.quiet:
@@ -66,21 +69,39 @@ def run_plan(plan: StatsPlan, db: str | None, options: RunOptions,
              each: Callable[[Any], None] | None = None) -> tuple[StatsTables, bool]:
     """Compute what ``plan`` misses (into ``db`` if given); the tables of
     its deals, and whether Ctrl-C stopped the run (the tables are then of
-    the deals finished, and a note says how many this run kept)."""
+    the deals finished, and a note says how many this run kept).  Ctrl-C
+    before any deal is computed (opening the store, or finding what it
+    misses, which takes a while in a big one) ends the command at once,
+    exit code 130, with a note that nothing was computed."""
     if db is None:
         return _run(plan, None, options, each)
-    with ResultStore(db) as store:
+    try:
+        store = ResultStore(db)
+    except KeyboardInterrupt:
+        _stopped_before_any_deal(options)
+    with store:
         return _run(plan, store, options, each)
+
+
+def _stopped_before_any_deal(options: RunOptions) -> NoReturn:
+    """Ctrl-C before the first deal: the note, and exit code 130."""
+    click.echo(f"interrupted before any deal was computed{options.unfinished}", err=True)
+    raise click.exceptions.Exit(INTERRUPTED)
 
 
 def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
          each: Callable[[Any], None] | None) -> tuple[StatsTables, bool]:
-    run = StatsRun(plan, store, jobs=options.jobs, executor=options.executor,
-                   scheduler=options.scheduler)
+    try:
+        run = StatsRun(plan, store, jobs=options.jobs, executor=options.executor,
+                       scheduler=options.scheduler)
+    except KeyboardInterrupt:
+        _stopped_before_any_deal(options)
     deals = len(plan.deals)
     if store is not None:
         parts = [f"{run.redone} stored as unknown under smaller limits, computed again"] * bool(
-            run.redone) + [f"the rest are in {store.name}"] * (run.total < deals)
+            run.redone) + [f"{run.rescripted} stored as won, solved again for their "
+                           "records"] * bool(run.rescripted) + [
+            f"the rest are in {store.name}"] * (run.total < deals)
         options.note(f"stats: {run.total} of {deals} deals to compute"
                      + (f" ({'; '.join(parts)})" if parts else ""))
     try:
@@ -92,12 +113,20 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
         run.stop()
         if store is None:
             click.echo(f"interrupted: the tables are of the {plural(run.kept, 'deal')} this run "
-                       f"finished, of {deals} (--db FILE keeps them, and a re-run resumes)",
-                       err=True)
+                       f"finished, of {deals} (--db FILE keeps them, and a re-run resumes)"
+                       f"{options.unfinished}", err=True)
         else:
             left = len(plan.tasks(store))
             click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {store.name}; "
                        f"{left} of {deals} are still to compute: run the same command again "
-                       "to resume", err=True)
+                       f"to resume{options.unfinished}", err=True)
         return run.tables(), True
-    return run.tables(), False
+    if store is None:
+        return run.tables(), False
+    try:
+        return run.tables(), False
+    except KeyboardInterrupt:                   # reading back a big store takes a while
+        click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {store.name}, "
+                   "every one it had to compute; the tables were not printed: run the same "
+                   f"command again to print them{options.unfinished}", err=True)
+        raise click.exceptions.Exit(INTERRUPTED) from None

@@ -56,6 +56,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
         harp score records/ --rows --csv --jobs 2
     """
     check_run_options(ctx, executor, scheduler)
+    check_by(by, rows)
     check_paths(paths)     # a missing file is bad data (exit 1), before any work
     records = FieldsSeen(json_values(nonempty(iter_records(paths), paths), by))
     scored = Stoppable(progress(
@@ -83,6 +84,18 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
                    f"{scored.count} records scored before Ctrl-C", err=True)
         ctx.exit(INTERRUPTED)
     records.warn_unseen(by)
+
+
+def check_by(by: tuple[str, ...], rows: bool) -> None:
+    """A ``--by`` field named as a column of the table is a usage error
+    (its column would clash with the table's own)."""
+    own = ROW_FIELDS if rows else ("game", "variant", *SUMMARY_FIELDS)
+    for name in by:
+        if name in own:
+            raise click.BadParameter(
+                f"{name!r} is a column of the {'rows' if rows else 'summary'} already: "
+                "--by names another field of the records, e.g. player",
+                param_hint="'--by'")
 
 
 def nonempty(items: Iterator[RecordItem], paths: tuple[str, ...]) -> Iterator[RecordItem]:

@@ -14,7 +14,7 @@ from harp.analysis.plot import check_file_name
 from harp.analysis.stats import (LAYOUT, SOLVE, DealListError, StatsPlan, daily_deals,
                                  tables_from_store)
 from harp.analysis.store import ResultStore
-from harp.analysis.tables import SOLVE_MEASURES, StatsTables
+from harp.analysis.tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables
 from harp.deals import EASY_HARP, GAME_NAMES, SEAHAVEN, variant_name
 from harp.errors import clip
 from harp.solve import BATCH_LIMITS, SolveLimits
@@ -51,7 +51,8 @@ DIST_COLUMNS = ["game", "variant", "value", "high", "deals", "pct", "won_pct",
 @limit_options(BATCH_LIMITS, scope=", per deal (--solve)")
 @click.option("--export", type=output_path(dash=False),
               help="With --solve: write the won deals as game records to this file (.jsonl, "
-                   ".csv or text, RULES B8); every deal is solved again for its script.")
+                   ".csv or text, RULES B8); a won deal whose record is not in it yet is "
+                   "solved again for its script, one already in it is not written again.")
 @click.option("--dist", "dist", metavar="MEASURE",
               help=f"Print one measure's distribution as a chart: a layout measure "
                    f"({MEASURE_HELP}) or, with --solve, "
@@ -73,8 +74,9 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
     """Layout statistics (and solver outcomes) across ranges of deals.
 
     Per deal it measures the opening layout (docs/batch.md lists the measures),
-    then prints per game and variant each measure's mean, min, median,
-    max and a histogram; --dist MEASURE prints one measure's distribution
+    then prints per game and variant each measure's mean, median and a
+    histogram (its deals, min and max too with --columns all, CSV or JSON);
+    --dist MEASURE prints one measure's distribution
     as a chart, --solve the solver's outcomes, --plot FILE a picture.
     Ctrl-C stops a run: the deals finished are kept (with --db, for a
     rerun to resume) and their tables printed; exit code 130.
@@ -90,8 +92,9 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
     check_stats_options(ctx, game, cells, dist, solve, report, atlas)
     check_run_options(ctx, executor, scheduler)
     if plot is not None:
-        from harp.analysis.plot import check_plot
+        from harp.analysis.plot import check_plot, check_target
         check_plot(plot)                        # no matplotlib: say so before any work
+        check_target(plot)                      # nor a file it cannot replace
     if atlas:
         from .stats_atlas import print_atlas_report
         return print_atlas_report(game, cells, deal_list, json_, csv_, fmt, columns)
@@ -101,24 +104,35 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         described = f"harp stats --report{' --solve' * solve}"
     else:
         plan = _plan(ctx, game, cells, deal_list, daily_from, days, solve, limits)
-        options = RunOptions(jobs, executor, scheduler, show_progress, quiet)
+        options = RunOptions(jobs, executor, scheduler, show_progress, quiet,
+                             f"; no picture drawn into {clip(plot, 160)} (--plot draws a "
+                             "finished run)" if plot is not None else "")
         if export:
             tables, interrupted = _run_export(plan, export, db, options)
         else:
             tables, interrupted = run_plan(plan, db, options)
         described = describe(plan, dist)
-    _print_tables(tables, solve, dist, db, json_, csv_, fmt, columns)
+    _print_tables(tables, solve, dist, db, json_, csv_, fmt, columns,
+                  _filters(game or (SEAHAVEN if cells is not None else None), cells, deal_list))
     if plot is not None and not interrupted:
         from harp.analysis.plot import plot as draw
-        draw(tables, plot, dist, title=described.removeprefix("harp stats "),
+        title = described if report else describe(plan, dist, TITLE_DEALS)
+        draw(tables, plot, dist, title=title.removeprefix("harp stats "),
              description=described)
     if interrupted:
         ctx.exit(INTERRUPTED)
 
 
-def describe(plan: StatsPlan, dist: str | None) -> str:
-    """The command that computes ``plan`` (a picture's title and description)."""
+#: How much of the deal list a picture's title shows.
+TITLE_DEALS = 40
+
+
+def describe(plan: StatsPlan, dist: str | None, limit: int | None = None) -> str:
+    """The command that computes ``plan`` (a picture's title and
+    description), its deal list clipped to ``limit`` characters if given."""
     deals = deal_runs(plan.deals)
+    if limit is not None:
+        deals = clip(deals, limit)
     cells = f" --cells {plan.cells}" if plan.game != EASY_HARP and plan.cells != 4 else ""
     return (f"harp stats --game {plan.game.lower()}{cells} --deals {deals}"
             + " --solve" * (SOLVE in plan.kinds) + (f" --dist {dist}" if dist else ""))
@@ -142,6 +156,8 @@ def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
                      "--report computes nothing: no solver limits, --jobs, --executor or --export")
         refuse_given(ctx, ("daily_from", "days"), "--report filters by --game, --cells and "
                      "--deals; --daily-from and --days choose deals to compute")
+        refuse_given(ctx, ("show_progress",), "--report computes nothing: --progress and "
+                     "--no-progress are for a computing run")
     if atlas:
         refuse_given(ctx, ("db", "solve", "dist", "plot"), "--report --atlas reads the packaged "
                      "atlas: no --db, --solve, --dist or --plot")
@@ -182,8 +198,10 @@ def _plan(ctx: click.Context, game: str | None, cells: int | None,
 
 def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOptions
                 ) -> tuple[StatsTables, bool]:
-    """The run, every deal solved again, its wins written as records (in
-    deal order; stopped by Ctrl-C, the file has the wins finished)."""
+    """The run, its wins written as records (in deal order; stopped by
+    Ctrl-C, the file has the wins finished).  A deal whose record the file
+    has already is not written again, and, with a store, not solved again:
+    a rerun of a stopped export resumes it, writing nothing twice."""
     if SOLVE not in plan.kinds:
         raise click.UsageError("--export writes the solver's wins: add --solve")
     from harp.analysis.games import solution_record
@@ -191,12 +209,40 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
     from .recordout import RecordWriter
     plan.scripts = True
     with RecordWriter(export) as out:
+        if out.appended:
+            plan.exported = exported_deals(export, plan)
+        there = len(plan.exported.intersection(plan.deals))
+
         def write(result: Any) -> None:
+            if result.deal in plan.exported:
+                return                  # its record is in the file already
             if (record := solution_record(result)) is not None:
                 out.write(record)
+                plan.exported.add(result.deal)
         tables, interrupted = run_plan(plan, db, options, write)
-    options.note(f"stats: {out.count} solutions written to {export}")
+    options.note(f"stats: {out.count} solutions written to {export}"
+                 + (f" ({there} of these deals have their records there already)"
+                    if there else ""))
     return tables, interrupted
+
+
+def exported_deals(path: str, plan: StatsPlan) -> set[int]:
+    """The deals of the plan's game and variant that have a record in the
+    file ``path`` (a resumed export writes none of them again)."""
+    from harp.analysis.sources import iter_records
+    from harp.deals import parse_code
+    from harp.errors import HarpError
+    from harp.records import Record
+    deals = set()
+    for _, _, record in iter_records([path]):
+        if isinstance(record, Record):
+            try:
+                code = parse_code(record.code)
+            except HarpError:
+                continue
+            if (code.game, code.variant) == (plan.game.upper(), plan.variant):
+                deals.add(code.number)
+    return deals
 
 
 def _report_tables(db: str | None, game: str | None, cells: int | None,
@@ -238,13 +284,22 @@ def _filters(game: str | None, cells: int | None, deal_list: list[int] | None) -
 
 
 def _print_tables(tables: StatsTables, solve: bool, dist: str | None, db: str | None,
-                  json_: bool, csv_: bool, fmt: str, columns: list[str] | None) -> None:
+                  json_: bool, csv_: bool, fmt: str, columns: list[str] | None,
+                  chosen: str = "") -> None:
     """One table: a measure's distribution (a chart on a terminal), the
-    solver's outcomes (turned: a row per column), or the layout measures."""
+    solver's outcomes (turned: a row per column), or the layout measures.
+    A distribution with no value is bad data (exit 1, ``chosen`` naming
+    the filters): an empty chart would look like a success."""
+    where = f" in {db}" if db else ""
     if dist is not None:
         if dist not in tables.measures():
-            raise click.ClickException(f"no results of the measure {dist!r} in {db}")
+            raise click.ClickException(f"no results of the measure {dist!r}{chosen}{where}")
         rows = tables.distribution_rows(dist)
+        if not rows:
+            won_only = dist in SOLVE_MEASURES and dist not in LOG_MEASURES
+            raise click.ClickException(
+                f"no values of {dist}{chosen}{where}"
+                + (f": {dist} is a measure of won deals, and none was won" if won_only else ""))
         default = [name for name in DIST_COLUMNS
                    if name != "high" or any(row["high"] != row["value"] for row in rows)]
         print_rows(rows, json_=json_, csv_=csv_, fmt=fmt, columns=columns, default=default,

@@ -195,3 +195,16 @@ def test_bad_records_in_the_summary_point_to_rows(games: Path) -> None:
                              "each with its error\n")
     assert invoke("score", str(games), "--quiet").stderr == ""
     assert invoke("score", str(games), "--rows").stderr == ""
+
+
+@pytest.mark.parametrize("by, rows, table", [
+    ("game", [], "summary"), ("won", [], "summary"), ("errors", [], "summary"),
+    ("code", ["--rows"], "rows"), ("score", ["--rows"], "rows"),
+])
+def test_a_by_field_named_as_a_column_of_the_table_is_refused(by, rows, table, no_work):
+    """Its column would clash with the table's own (every game null, or two
+    won columns)."""
+    games = str(Path(__file__).resolve().parent.parent / "examples" / "games.jsonl")
+    refused(["score", games, "--by", by, *rows, "--csv"], 2,
+            f"Invalid value for '--by': {by!r} is a column of the {table} already: --by names "
+            "another field of the records, e.g. player")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import harp.analysis.measures
 import harp.analysis.stats
 from harp.analysis.measures import deal_facts
 from harp.analysis.stats import daily_deals, parse_deal_list
@@ -419,3 +420,65 @@ def test_stored_limits_must_be_well_formed(tmp_path: Path) -> None:
                                          "cpu_seconds": 0.1, "limits": {"max_states": "lots"}})
     refused(["stats", "--db", str(db), "--report", "--solve"], 1,
             f"{db}: the stored solve result of deal 1 is damaged")
+
+
+# ------------------------------------------------------------------ charts and their shares
+
+SH_LAYOUT = {name: 0 for name in harp.analysis.measures.MEASURES["SH"]}
+
+
+def test_chart_shares_are_rounded_down_as_won_pct_is(tmp_path: Path) -> None:
+    """cum_pct reads 100 only on the last row (1 999 deals of 2 000 are
+    99.9 %, not 100), and a value's won_pct 99 of 2 000 is 4.9, not 5.0."""
+    from harp.analysis.store import ResultStore
+    db = tmp_path / "shares.db"
+    with ResultStore(str(db)) as store:
+        for deal in range(1, 2001):
+            store.add("SH", "C4", deal, "layout", {**SH_LAYOUT, "ready_pairs": int(deal == 2000)})
+            won = deal <= 99
+            store.add("SH", "C4", deal, "solve", {
+                "outcome": "solved" if won else "unknown", "length": 80 if won else None,
+                "states": 10, "cpu_seconds": 0.01, "stopped_by": None if won else "positions"})
+    rows = json.loads(invoke_ok("stats", "--db", str(db), "--report", "--solve", "--dist",
+                                "ready_pairs", "--json"))
+    assert [(row["value"], row["deals"], row["cum_pct"]) for row in rows] == [
+        (0, 1999, 99.9), (1, 1, 100.0)]
+    assert rows[0]["won_pct"] == 4.9
+    (states,) = json.loads(invoke_ok("stats", "--db", str(db), "--report", "--solve", "--dist",
+                                     "states", "--json"))
+    assert (states["cum_pct"], states["solved_within_pct"]) == (100.0, 4.9)
+
+
+def test_an_empty_chart_is_one_line_exit_1(tmp_path: Path) -> None:
+    """Seahaven deal 5 with 1 cell cannot be won: it has no line length."""
+    db = tmp_path / "one.db"
+    invoke_ok("stats", "--game", "sh", "--cells", "1", "--deals", "5", "--solve", "--db", str(db))
+    why = "length is a measure of won deals, and none was won"
+    for csv_or_json in ([], ["--csv"], ["--json"]):
+        refused(["stats", "--report", "--db", str(db), "--cells", "1", "--deals", "5", "--solve",
+                 "--dist", "length", *csv_or_json], 1,
+                f"no values of length for Seahaven Towers with 1 cell, deals 5 in {db}: {why}")
+    refused(["stats", "--game", "sh", "--cells", "1", "--deals", "5", "--solve", "--dist",
+             "length"], 1, f"no values of length for Seahaven Towers with 1 cell, deals 5: {why}")
+
+
+def test_report_refuses_progress(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    invoke_ok("stats", "--game", "sh", "--deals", "1-3", "--db", str(db))
+    for flag in ("--progress", "--no-progress"):
+        refused(["stats", "--report", "--db", str(db), flag], 2,
+                "--report computes nothing: --progress and --no-progress are for a computing run")
+
+
+def test_the_solve_table_names_the_most_positions_a_deal_searched() -> None:
+    """Not max_states, which is the limit (--max-states, and the atlas's column)."""
+    (row,) = json.loads(invoke_ok("stats", "--game", "sh", "--deals", "1-5", "--solve",
+                                  "--max-states", "100000", "--json"))
+    assert "max_states" not in row and row["most_states"] >= row["mean_states"]
+
+
+def test_help_says_which_columns_the_table_shows() -> None:
+    text = " ".join(invoke_ok("stats", "--help").split())
+    assert "mean, min, median, max" not in text
+    assert ("each measure's mean, median and a histogram (its deals, min and max too with "
+            "--columns all, CSV or JSON)") in text

@@ -126,6 +126,23 @@ def test_status_and_unknown_of_a_folder_with_pieces(here):
         "deal,states,cpu_seconds,max_states,stopped_by\n2,3000,0.2,3000,positions\n")
 
 
+@pytest.mark.parametrize("command", [
+    ["status", "--pieces", "pieces"], ["unknown", "--pieces", "pieces"],
+    ["assemble", "--pieces", "pieces", "--out", "eh.bin"],
+    ["build", "--pieces", "pieces", "--deals", "1-4", "--piece-size", "2", "--max-states", "3000"],
+])
+def test_a_piece_under_another_pieces_name_is_refused_naming_it(here, command):
+    """Its header says deals 1-2, its name 3-4: never taken for deals 3-4."""
+    (here / "pieces" / "eh1-000003-000004.piece").write_bytes(
+        (here / "pieces" / "eh1-000001-000002.piece").read_bytes())
+    refused(["atlas", *command], 1, "eh1-000003-000004.piece: it holds deals 1-2, not 3-4 as its "
+                                    "name says (the piece of deals 1-2 is named "
+                                    "eh1-000001-000002.piece)")
+    assert sorted(p.name for p in (here / "pieces").iterdir()) == [
+        "eh1-000001-000002.piece", "eh1-000003-000004.piece"]
+    assert not (here / "eh.bin").exists()
+
+
 # ------------------------------------------------------------------ check --file
 
 def test_check_names_a_seahaven_atlas_as_such(here):

@@ -93,13 +93,16 @@ def test_stats_export_round_trip(tmp_path):
     path, db = tmp_path / "solutions.jsonl", tmp_path / "sh.db"
     solved = json.loads(invoke_ok("stats", "--game", "sh", "--cells", "2", "--deals", "1-40",
                                   "--solve", "--db", str(db), "--quiet", "--json"))[0]["solved"]
-    # Deals already in the store are solved again: the export is complete.
+    # The won deals in the store are solved again for their scripts (the
+    # store keeps outcomes): the export is complete; the others are not.
     result = invoke("stats", "--game", "sh", "--cells", "2", "--deals", "1-40", "--solve",
                     "--db", str(db), "--export", str(path), "--jobs", "2", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)[0]["solved"] == solved
-    assert result.stderr == "stats: 40 of 40 deals to compute\n" \
-        f"stats: {solved} solutions written to {path}\n"
+    assert result.stderr == (
+        f"stats: {solved} of 40 deals to compute ({solved} stored as won, solved again for "
+        f"their records; the rest are in {db})\n"
+        f"stats: {solved} solutions written to {path}\n")
     records = [r for _, r in read_records(path.read_text().splitlines(), "jsonl")]
     assert len(records) == solved and all(replay(r).is_won for r in records)
     numbers = [parse_code(r.code).number for r in records]
@@ -131,6 +134,14 @@ def test_generate_to_stdout_and_from_the_solver(tmp_path):
     assert invoke_ok("generate", "--game", "sh", "--deals", "1-30", "--solve", "-o", str(path),
                      "-q") == ""
     replays_and_scores(path, 29, 29)     # deal 21 cannot be won
+
+
+def test_generate_says_one_record_of_one_deal(tmp_path):
+    """Its last line agrees in number (it said "1 records of 1 deals")."""
+    path = tmp_path / "ok.csv"
+    result = invoke("generate", "--game", "sh", "--deals", "1", "--random-play", "-o", str(path))
+    assert (result.exit_code, result.stderr) == (0, f"generate: 1 record of 1 deal written to "
+                                                    f"{path}\n")
 
 
 @pytest.mark.parametrize("args, message", [

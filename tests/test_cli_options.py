@@ -7,6 +7,10 @@ import json
 import subprocess
 import sys
 
+import pytest
+
+from helpers import invoke, refused
+
 #: Records, for every option of every command, the function (or module,
 #: for an option written inline above a command) whose ``click.option``
 #: call made it; run in a fresh interpreter so that every module is
@@ -137,3 +141,38 @@ def test_an_option_of_several_commands_is_defined_once_in_options() -> None:
     shared = {flag: set(places) for flag, places in users.items() if len(places) > 1}
     assert len(shared) >= 15 and all(len(places) == 1 and next(iter(places)).startswith(O)
                           for places in shared.values()), shared
+
+
+#: Every option (or argument) naming a file, with a command line it completes.
+PATH_OPTIONS = [
+    ["stats", "--game", "sh", "--deals", "1-3", "--db"],
+    ["stats", "--game", "sh", "--deals", "1-3", "--solve", "--export"],
+    ["stats", "--game", "sh", "--deals", "1-3", "--plot"],
+    ["generate", "--game", "sh", "--deals", "1", "--random-play", "-o"],
+    ["solve", "SH1-C4-AAAAAJ2", "--save"],
+    ["show", "--load"],
+    ["play", "SH1-C4-AAAAAJ2", "--script"],
+    ["score"],
+    ["replay"],
+    ["atlas", "build", "--deals", "1-3", "--piece-size", "3", "--pieces"],
+    ["atlas", "status", "--pieces"],
+    ["atlas", "assemble", "--pieces", "pieces", "--out"],
+    ["atlas", "check", "--file"],
+]
+
+
+@pytest.mark.parametrize("args", PATH_OPTIONS, ids=" ".join)
+def test_an_empty_file_name_is_a_usage_error_before_any_work(args, no_work):
+    """It names no file: SQLite would open a throw-away database, a record
+    file would be refused only after the games were played."""
+    result = invoke(*args, "")
+    assert (result.exit_code, result.stdout) == (2, ""), result.stderr
+    assert result.stderr.splitlines()[-1].endswith(": the file name is empty")
+
+
+@pytest.mark.parametrize("option", ["--db", "--export", "--plot"])
+def test_a_dash_where_no_stream_is_taken_is_a_usage_error(option, no_work):
+    """--export - wrote the records into standard output, amid the table."""
+    refused(["stats", "--game", "sh", "--deals", "1-3", "--solve", option, "-"], 2,
+            f"Invalid value for '{option}': - (standard input or output) is not taken here: "
+            "give a file name (./- for a file named -)")

@@ -277,3 +277,164 @@ def test_ctrl_c_in_score_prints_the_summary_of_what_was_scored(monkeypatch) -> N
     assert result.exit_code == 130
     assert result.stderr == "interrupted: the summary is of the 3 records scored before Ctrl-C\n"
     assert sum(row["games"] + row["errors"] for row in json.loads(result.stdout)) == 3
+
+
+# ------------------------------------------------------------------ an export stopped and resumed
+
+def records_of(path: Path) -> list[str]:
+    return [json.loads(line)["code"] for line in path.read_text().splitlines()]
+
+
+def test_a_stopped_export_resumes_and_writes_no_record_twice(tmp_path: Path,
+                                                             monkeypatch) -> None:
+    """Ctrl-C at deal 31 of 60: the note's counts are true, the records of
+    the wins finished are written; the same command then solves and writes
+    only the rest, and a third run writes nothing."""
+    import harp.analysis.stats
+    db, out = tmp_path / "sh.db", tmp_path / "wins.jsonl"
+    args = ["stats", "--game", "sh", "--cells", "2", "--deals", "1-60", "--solve",
+            "--db", str(db), "--export", str(out)]
+    real = harp.analysis.stats.deal_facts
+    interrupt_at(monkeypatch, harp.analysis.stats, "deal_facts", lambda code: code.number == 31)
+    stopped = invoke(*args)
+    assert stopped.exit_code == 130
+    first = records_of(out)
+    assert stopped.stderr == (
+        "stats: 60 of 60 deals to compute\n"
+        f"interrupted: this run kept 30 deals in {db}; 30 of 60 are still to compute: run the "
+        f"same command again to resume\nstats: {len(first)} solutions written to {out}\n")
+    monkeypatch.setattr(harp.analysis.stats, "deal_facts", real)
+    resumed = invoke(*args)
+    assert resumed.exit_code == 0
+    codes = records_of(out)
+    assert codes[:len(first)] == first and len(set(codes)) == len(codes)
+    assert resumed.stderr == (
+        f"stats: 30 of 60 deals to compute (the rest are in {db})\n"
+        f"stats: {len(codes) - len(first)} solutions written to {out} ({len(first)} of these "
+        "deals have their records there already)\n")
+    (row,) = json.loads(invoke_ok("stats", "--report", "--db", str(db), "--solve", "--json"))
+    assert row["solved"] == len(codes)
+    again = invoke(*args)
+    assert (again.exit_code, records_of(out)) == (0, codes)
+    assert again.stderr.startswith(f"stats: 0 of 60 deals to compute (the rest are in {db})\n")
+
+
+def test_an_export_to_a_new_file_solves_again_only_the_won_deals(tmp_path: Path) -> None:
+    """The store keeps outcomes, not scripts: its won deals are solved again
+    for their records, the others not at all; without --db a deal whose
+    record is in the file is not written again."""
+    db, out = tmp_path / "sh.db", tmp_path / "wins.txt"
+    run = ["stats", "--game", "sh", "--cells", "2", "--deals", "1-40", "--solve"]
+    (row,) = json.loads(invoke_ok(*run, "--db", str(db), "--json"))
+    result = invoke(*run, "--db", str(db), "--export", str(out))
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"stats: {row['solved']} of 40 deals to compute ({row['solved']} stored as won, solved "
+        f"again for their records; the rest are in {db})\n"
+        f"stats: {row['solved']} solutions written to {out}\n")
+    before = out.read_text()
+    assert len(before.splitlines()) == row["solved"]
+    result = invoke(*run, "--export", str(out))
+    assert (result.exit_code, out.read_text()) == (0, before)
+    assert result.stderr == (f"stats: 0 solutions written to {out} ({row['solved']} of these "
+                             "deals have their records there already)\n")
+
+
+# ------------------------------------------------------------------ Ctrl-C before the first deal
+
+def test_ctrl_c_while_a_big_store_is_read_ends_with_130(tmp_path: Path, monkeypatch) -> None:
+    """Finding what a big store misses takes a while: Ctrl-C then is exit
+    130 with a note, as during the run (Click said "Aborted!", exit 1);
+    so is Ctrl-C while its tables are read back, or during a report."""
+    import harp.analysis.stats
+    import harp.analysis.store
+    import harp.cli.stats
+    db = tmp_path / "sh.db"
+    invoke_ok("stats", "--game", "sh", "--deals", "1-5", "--db", str(db))
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    with monkeypatch.context() as patch:
+        patch.setattr(harp.analysis.store.ResultStore, "done", interrupted)
+        result = invoke("stats", "--game", "sh", "--deals", "1-10", "--db", str(db))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        130, "", "interrupted before any deal was computed\n")
+    with monkeypatch.context() as patch:
+        patch.setattr(harp.analysis.stats, "tables_from_store", interrupted)
+        result = invoke("stats", "--game", "sh", "--deals", "1-10", "--db", str(db))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        130, "", f"stats: 5 of 10 deals to compute (the rest are in {db})\ninterrupted: this run "
+                 f"kept 5 deals in {db}, every one it had to compute; the tables were not "
+                 "printed: run the same command again to print them\n")
+    with monkeypatch.context() as patch:
+        patch.setattr(harp.cli.stats, "tables_from_store", interrupted)
+        result = invoke("stats", "--report", "--db", str(db))
+    assert (result.exit_code, result.stdout, result.stderr) == (130, "", "interrupted (Ctrl-C)\n")
+
+
+# ------------------------------------------------------------------ the --plot file
+
+def test_a_plot_file_that_cannot_be_written_is_refused_before_any_work(
+        tmp_path: Path, monkeypatch, no_work) -> None:
+    """As --export: a missing folder, a folder, a device (a link to one
+    too) or a FIFO, in the same words, before the run."""
+    pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d.png").mkdir()
+    (tmp_path / "full.png").symlink_to("/dev/full")
+    os.mkfifo(tmp_path / "fifo.svg")
+    run = ["stats", "--game", "sh", "--deals", "1-3", "--solve", "--plot"]
+    for name, why in (("nofolder/x.png", "no such folder"),
+                      ("d.png", "it is a folder, not a file"),
+                      ("full.png", "not a regular file"), ("fifo.svg", "not a regular file")):
+        refused([*run, name], 1, f"cannot open {name}: {why}")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d.png", "fifo.svg", "full.png"]
+
+
+def test_plot_replaces_only_a_picture_of_its_kind(tmp_path: Path, monkeypatch) -> None:
+    pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)
+    run = ["stats", "--game", "sh", "--deals", "1-3", "--plot"]
+    invoke_ok("stats", "--game", "sh", "--deals", "1-3", "--db", "stats.db")
+    os.rename("stats.db", "db.svg")
+    data = Path("db.svg").read_bytes()
+    Path("notes.png").write_text("my notes\n")
+    refused([*run, "db.svg"], 1, "cannot write db.svg: it is not an SVG picture (harp replaces "
+                                 "no other file)")
+    refused([*run, "notes.png"], 1, "cannot write notes.png: it is not a PNG picture (harp "
+                                    "replaces no other file)")
+    assert Path("db.svg").read_bytes() == data and Path("notes.png").read_text() == "my notes\n"
+    for name in ("a.svg", "a.png"):
+        invoke_ok(*run, name)                   # new
+        Path(name).chmod(0o640)
+        invoke_ok(*run, name)                   # a picture: replaced, its mode kept
+        assert Path(name).stat().st_mode & 0o777 == 0o640
+    assert Path("a.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.png", "a.svg", "db.svg", "notes.png"]
+
+
+def test_an_interrupted_run_draws_no_picture_and_says_so(tmp_path: Path, monkeypatch) -> None:
+    pytest.importorskip("matplotlib")
+    import harp.analysis.stats
+    interrupt_at(monkeypatch, harp.analysis.stats, "deal_facts", lambda code: code.number == 4)
+    picture = tmp_path / "x.svg"
+    result = invoke("stats", "--game", "sh", "--deals", "1-10", "--plot", str(picture))
+    assert result.exit_code == 130
+    assert result.stderr == ("interrupted: the tables are of the 3 deals this run finished, of 10 "
+                             "(--db FILE keeps them, and a re-run resumes); no picture drawn into "
+                             f"{picture} (--plot draws a finished run)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_picture_title_clips_a_long_deal_list(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "odd.svg"
+    deals = ",".join(str(n) for n in range(1, 100, 2))
+    invoke_ok("stats", "--game", "sh", "--deals", deals, "--plot", str(path))
+    root = ET.parse(path).getroot()
+    title = next(e.text for e in root.iter() if e.tag.endswith("}title") and e.text
+                 and e.text.startswith("--game"))
+    described = next(e.text for e in root.iter() if e.tag.endswith("description"))
+    assert described == f"harp stats --game sh --deals {deals}"
+    assert title.startswith("--game sh --deals 1,3,5") and title.endswith("…")
+    assert len(title) < 70

@@ -137,7 +137,7 @@ def test_a_new_or_empty_file_is_created_and_marked(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     for db in (new, empty):
         assert invoke_ok(*RUN, "--db", str(db)) == invoke_ok(*RUN)
-        assert marks(db) == (APPLICATION_ID, SCHEMA_VERSION, "wal")
+        assert marks(db) == (APPLICATION_ID, SCHEMA_VERSION, "delete")     # WAL while open
 
 
 def test_an_earlier_harps_database_is_adopted(tmp_path: Path) -> None:
@@ -207,3 +207,94 @@ def test_python_callers_get_store_errors(tmp_path: Path) -> None:
         ResultStore("a\0b")
     with pytest.raises(StoreError, match="it is a folder, not a database"):
         ResultStore(str(tmp_path))
+
+
+# ------------------------------------------------------------------ rows harp never writes
+
+@pytest.mark.parametrize("change, row", [
+    ("game = 'XX'", "game 'XX', variant 'C4', deal 3, kind 'layout'"),
+    ("variant = 'C9'", "game 'SH', variant 'C9', deal 3, kind 'layout'"),
+    ("deal = 'abc'", "game 'SH', variant 'C4', deal 'abc', kind 'layout'"),
+    ("deal = -7", "game 'SH', variant 'C4', deal -7, kind 'layout'"),
+    ("deal = 1000000", "game 'SH', variant 'C4', deal 1000000, kind 'layout'"),
+    ("kind = 'best'", "game 'SH', variant 'C4', deal 3, kind 'best'"),
+])
+def test_a_row_harp_never_writes_is_refused_naming_it(tmp_path: Path, change: str,
+                                                      row: str) -> None:
+    db = tmp_path / "s.db"
+    invoke_ok(*RUN, "--db", str(db))
+    with sqlite3.connect(db) as connection:
+        connection.execute(f"UPDATE results SET {change} WHERE deal = 3")
+    connection.close()
+    before = digest(db)
+    for result in both_ways(db):
+        refused(result, f"{db} is damaged: the stored row of {row} is not one harp writes")
+    assert digest(db) == before
+
+
+@pytest.mark.parametrize("change", ["json_set(data, '$.best_move', 1)",
+                                    "json_remove(data, '$.ready_pairs')",
+                                    "json_set(data, '$.aces_in_columns', 1)"])
+def test_a_layout_result_without_its_games_measures_is_refused(tmp_path: Path,
+                                                               change: str) -> None:
+    """Unknown measures, or one missing: the run and the report that read it stop."""
+    db = tmp_path / "s.db"
+    invoke_ok(*RUN, "--db", str(db))
+    with sqlite3.connect(db) as connection:
+        connection.execute(f"UPDATE results SET data = {change} WHERE deal = 3")
+    connection.close()
+    for result in (invoke(*RUN, "--db", str(db), "--quiet"), invoke(*REPORT, str(db))):
+        refused(result, f"{db}: the stored layout result of deal 3 is damaged")
+
+
+@pytest.mark.parametrize("statement, what", [
+    ("CREATE TABLE notes (text)", "the table 'notes'"),
+    ("CREATE VIEW won AS SELECT * FROM results", "the view 'won'"),
+    ("CREATE INDEX by_kind ON results (kind)", "the index 'by_kind'"),
+    ("CREATE TRIGGER t AFTER INSERT ON results BEGIN SELECT 1; END", "the trigger 't'"),
+])
+def test_a_harp_file_with_objects_of_its_own_is_refused_unchanged(tmp_path: Path, statement: str,
+                                                                  what: str) -> None:
+    db = tmp_path / "s.db"
+    invoke_ok(*RUN, "--db", str(db))
+    sqlite_file(db, statement)
+    before = digest(db)
+    for result in both_ways(db):
+        refused(result, f"{db} is not a harp results database (besides harp's results table it "
+                        f"has {what}); give another file")
+    assert digest(db) == before
+
+
+# ------------------------------------------------------------------ permissions, files beside it
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_an_unreadable_file_and_a_read_only_folder_are_said_as_such(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    invoke_ok(*RUN, "--db", str(db))
+    db.chmod(0o000)
+    for args in ([*REPORT, str(db)], [*RUN, "--db", str(db)]):
+        result = harp_process(*args)
+        assert (result.returncode, result.stdout, result.stderr) == (
+            1, "", f"Error: cannot open {db}: Permission denied\n")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        result = harp_process(*RUN, "--db", str(folder / "new.db"))
+        assert (result.returncode, result.stdout, result.stderr) == (
+            1, "", f"Error: cannot create {folder / 'new.db'}: its folder {folder} is read-only\n")
+    finally:
+        folder.chmod(0o755)
+    assert list(folder.iterdir()) == []
+
+
+def test_report_makes_no_file_beside_the_database(tmp_path: Path) -> None:
+    """A computing run leaves its store in rollback mode: a read-only
+    connection (``--report``) then needs no -wal and -shm files."""
+    db = tmp_path / "s.db"
+    computed = invoke_ok(*RUN, "--db", str(db))
+    before = digest(db)
+    assert invoke_ok(*REPORT, str(db)) == computed
+    assert [p.name for p in tmp_path.iterdir()] == ["s.db"] and digest(db) == before
+
+
