@@ -3,6 +3,7 @@ by date (RULES A1.10, B4), and whether it can be won."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import replace
 
 import click
@@ -13,16 +14,25 @@ from harp.deals import (EASY_HARP, SEAHAVEN, DealCode, daily_code, make_code, pa
 from harp.errors import InvalidCodeError
 from harp.render import fcs_board
 from harp.solve import BATCH_LIMITS, SolveLimits
+from harp.winnable import DECIDE_LIMITS
 
-from .options import NO_CELLS, board_display, deal_choice
-from .winnable import difficulty_of, print_deal, winnable_choice, winnable_options
+from .options import NO_CELLS, board_display, deal_choice, given, limit_options
+from .winnable import (check_winnable_limits, difficulty_of, print_deal, winnable_choice,
+                       winnable_options)
+
+#: ``harp deal``'s limits: an Easy Harp deal decided on demand, and --difficulty.
+DEAL_LIMITS = limit_options(DECIDE_LIMITS, ("max_states", "timeout"),
+                            " (the solver: --difficulty, or an Easy Harp --winnable or "
+                            "--unwinnable deal when harp has no Easy Harp atlas)")
 
 
 def is_deal_number(code: str | None) -> bool:
-    """Whether a CODE argument is a deal number (RULES B1, C6: ASCII
-    digits), or a negative one: that is out of range, as 0 is, not a bad code."""
+    """Whether a CODE argument is written as a deal number (RULES B1), or a
+    negative one: that is out of range, as 0 is, not a bad code.  Digits
+    of another script (``٣``, ``５``) are a deal number too, refused as
+    one (RULES C6: the digits 0-9 only), not as a bad code."""
     digits = (code or "").strip().removeprefix("-")
-    return code is not None and digits.isascii() and digits.isdigit()
+    return code is not None and digits.isdigit()
 
 
 def refuse_reveal(reveal: bool, game: str) -> None:
@@ -69,10 +79,12 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | No
 @click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
               show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
                                       "board format (Seahaven only).")
-@winnable_options
+@functools.partial(winnable_options, limits=DEAL_LIMITS)
 @click.option("--difficulty", "difficulty", is_flag=True,
-              help="Solve the deal (harp stats --solve's limits) and print its difficulty: log10 of the "
-                   "positions searched before the first win (docs/batch.md: \"Difficulty\").")
+              help=f"Solve the deal and print its difficulty: log10 of the positions searched "
+                   f"before the first win (docs/batch.md: \"Difficulty\"); within harp stats "
+                   f"--solve's limits: {BATCH_LIMITS.max_states} positions unless --max-states "
+                   f"is given, and --timeout.")
 @board_display
 def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
          game: str | None, cells: int | None, format_: str, winnable: bool, unwinnable: bool,
@@ -88,7 +100,8 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
     covers by whether it can be won.  --winnable, --unwinnable and
     --min-cells choose the --random deal among those; for Easy Harp from
     its atlas's deals, or, with no atlas, the solver decides random deals
-    until one fits, within --max-states positions.
+    until one fits, within --max-states positions.  --difficulty runs the
+    solver too; --max-states and --timeout are refused where no solver runs.
 
     \b
     Examples:
@@ -102,6 +115,8 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
         raise click.UsageError("--json and --format fcs exclude each other")
     chosen = choose_code(code, random_, daily, date, game, cells)
     refuse_reveal(reveal, chosen.game)
+    ctx = click.get_current_context()
+    check_winnable_limits(ctx, chosen.game, winnable, unwinnable, difficulty)
     chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits,
                                       named=code is not None)
     board = new_board(chosen)
@@ -110,8 +125,11 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
             raise click.UsageError("--difficulty and --format fcs exclude each other")
         print_fcs(board, announce_code=code is None)
     else:
-        work = (difficulty_of(chosen, replace(BATCH_LIMITS, timeout=limits.timeout))
-                if difficulty else None)
+        work = None
+        if difficulty:      # harp stats --solve's limits, but those given
+            max_states = limits.max_states if given(ctx, "max_states") else BATCH_LIMITS.max_states
+            work = difficulty_of(chosen, replace(BATCH_LIMITS, max_states=max_states,
+                                                 timeout=limits.timeout))
         print_deal(board, verdict, limits, json_ or format_ == "json", ascii_, reveal,
                    work)
 

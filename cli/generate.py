@@ -12,7 +12,7 @@ from .options import (Count, cells_option, check_cells, check_line_states, check
 from .output import note
 from .progress import progress
 from .recordout import RecordWriter
-from .runs import INTERRUPTED, Stoppable
+from .runs import INTERRUPTED, Stoppable, plural
 
 
 @click.command()
@@ -70,8 +70,9 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
                 out.write(record)
     where = f" written to {output}" if output != "-" else ""
     if made.stopped:
-        click.echo(f"interrupted: {out.count} records of the {made.count} deals played "
-                   f"before Ctrl-C{where}", err=True)
+        click.echo(f"interrupted: {plural(out.count, 'record')} of the "
+                   f"{plural(made.count, 'deal')} played before Ctrl-C{where}", err=True)
         ctx.exit(INTERRUPTED)
-    note(f"generate: {out.count} records of {len(deal_list)} deals{where}", quiet)
+    note(f"generate: {plural(out.count, 'record')} of {plural(len(deal_list), 'deal')}{where}",
+         quiet)
 

@@ -11,10 +11,11 @@ told otherwise.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
-from harp import new_board
+from harp import Board, new_board
 from harp.solve import HINT_LIMITS, Hint, SolveLimits
 from harp.solve import hint as solver_hint
 from harp.solve import solve as solver_solve
@@ -58,10 +59,19 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
         else:
             found = solver_hint(start, played.actions, limits, searching)
     if json_:
-        click.echo(json.dumps({"code": str(start.code), "hint": found.action,
-                               "followed": found.followed, **found.result.to_dict()}))
+        click.echo(json.dumps(hint_dict(start, found)))
     else:
         click.echo(hint_text(found))
+
+
+def hint_dict(start: Board, found: Hint) -> dict[str, Any]:
+    """``--json``: the search's keys as ``harp solve --json`` has them,
+    with the line as the continuation from the position, as solve's
+    (not from where the search began, ``followed`` actions earlier)."""
+    line = found.line
+    return {"code": str(start.code), "hint": found.action, "followed": found.followed,
+            **found.result.to_dict(), "script": " ".join(line), "length": len(line),
+            "draws": line.count("d")}
 
 
 def hint_text(found: Hint) -> str:

@@ -9,6 +9,7 @@ from itertools import chain
 import click
 
 from harp import Board, HarpError, Record, new_board
+from harp.deals import parse_code
 from harp.errors import RecordError
 from harp.recordfile import NO_RECORD, records_in, shown_name
 from harp.render import board_to_dict
@@ -64,7 +65,7 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
     total = failures = 0
     for total, (line, item) in enumerate(chain(ahead, items), 1):
         if several:
-            code = item.code if isinstance(item, Record) else "cannot be read"
+            code = shown_code(item.code) if isinstance(item, Record) else "cannot be read"
             click.echo(f"Record {total} (line {line}): {code}")
         if isinstance(item, RecordError):
             error: str | None = f"{name}: {one_line(item)}"
@@ -80,6 +81,16 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
         click.echo(f"{total - failures} of {total} records replayed without error")
     if failures:
         sys.exit(1)
+
+
+def shown_code(code: str) -> str:
+    """A record's deal code as harp prints codes, in upper case
+    (``sh1-c4-aaaaaj2``: ``SH1-C4-AAAAAJ2``); a code that names no deal
+    as written (replaying it says why)."""
+    try:
+        return str(parse_code(code))
+    except HarpError:
+        return code
 
 
 def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,

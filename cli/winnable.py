@@ -24,7 +24,7 @@ from harp.winnable import (DECIDE_LIMITS, Verdict, decide, easy_harp_covered, ea
                            fewest_cells, random_easy_harp_atlas_deal, random_easy_harp_deal,
                            random_seahaven_deal, seahaven_verdicts)
 
-from .options import apply, limit_options, min_cells_option, winnable_flags
+from .options import apply, check_solver_limits, limit_options, min_cells_option, winnable_flags
 from .output import print_board
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -33,16 +33,31 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: The limit options of the commands that decide deals on demand.
 WINNABLE_OPTIONS = limit_options(DECIDE_LIMITS, ("max_states", "timeout"),
                                  " (the solver: an Easy Harp deal the atlas does not cover)")
+#: When ``harp play`` (and ``harp deal``) run the solver to choose a deal.
+DECIDED_ON_DEMAND = ("--winnable or --unwinnable with Easy Harp (decided by the solver when "
+                     "harp has no Easy Harp atlas)")
 
 
-def winnable_options(func: F) -> F:
+def winnable_options(func: F, limits: Callable[[F], F] = WINNABLE_OPTIONS) -> F:
     """``--winnable``, ``--unwinnable``, ``--min-cells``, ``--max-states``
-    and ``--timeout``."""
+    and ``--timeout`` (``limits``: the last two, with their help)."""
     return apply(func, [
         winnable_flags,
         min_cells_option("Seahaven: a winnable deal whose fewest cells to win is N."),
-        WINNABLE_OPTIONS,
+        limits,
     ])
+
+
+def check_winnable_limits(ctx: click.Context, game: str | None, winnable: bool,
+                          unwinnable: bool, difficulty: bool | None = None) -> None:
+    """``--max-states`` and ``--timeout`` limit the solver, which ``harp
+    play`` runs only to choose an Easy Harp ``--winnable`` or
+    ``--unwinnable`` deal (with no Easy Harp atlas), and ``harp deal``
+    for ``--difficulty`` too (``difficulty`` is None for ``play``, which
+    has none): given where no solver runs, they are refused."""
+    on_demand = game == EASY_HARP and (winnable or unwinnable)
+    needs = DECIDED_ON_DEMAND if difficulty is None else f"--difficulty, or {DECIDED_ON_DEMAND}"
+    check_solver_limits(ctx, on_demand or bool(difficulty), needs)
 
 
 def winnable_choice(chosen: DealCode, random_: bool, winnable: bool, unwinnable: bool,

@@ -10,6 +10,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 
 import click
 import pexpect
@@ -104,6 +105,61 @@ def test_every_command_has_help_with_an_example(command):
     help_text = invoke_ok(command, "--help")
     assert help_text.startswith(f"Usage: harp {command} [OPTIONS]")
     assert f"harp {command}" in help_text.split("Example", 1)[1]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def page(name: str) -> str:
+    return (ROOT / name).read_text(encoding="utf-8")
+
+
+def test_the_readme_s_table_has_every_command():
+    """``harp --help`` lists them all; the README's Commands table left out atlas."""
+    table = page("README.md").split("## Commands", 1)[1].split("\n\n", 2)[1]
+    listed = set(re.findall(r"^\| `harp ([a-z]+)", table, re.M))
+    assert listed | {"decode"} == set(cli.list_commands(click.Context(cli)))   # (with encode)
+
+
+@pytest.mark.parametrize("command", ["deal", "play", "generate"])
+def test_the_commands_page_names_every_option(command):
+    """docs/commands.md is every command with its options: each long option
+    (or its --no- form) is named in the command's section."""
+    text = page("docs/commands.md")
+    start = text.index(f"## `harp {command}`")
+    section = text[start:text.find("\n## ", start + 1)]
+    params = cli.get_command(click.Context(cli), command).params
+    missing = [param.opts for param in params
+               if isinstance(param, click.Option) and not param.hidden and param.name != "help"
+               and not any(re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", section)
+                           for flag in param.opts + param.secondary_opts)]
+    assert missing == []
+
+
+def test_the_developer_pages_name_real_files():
+    """The files docs/solvers.md and docs/development.md name exist (they
+    named seahaven_moves.py and cli/solving.py), and every module of cli/
+    is in the layout."""
+    files = {path.name for folder in ("harp", "cli", "analysis", "benchmarks", "tests")
+             for path in (ROOT / folder).rglob("*.py")} | {"setup.py", "NAME.py"}
+    for name in ("docs/solvers.md", "docs/development.md"):
+        named = {word.rsplit("/", 1)[-1] for word in re.findall(r"`([\w/]+\.py)`", page(name))}
+        assert named - files == set(), name
+    layout = page("docs/development.md").split("| `cli/` |", 1)[1].split("\n", 1)[0]
+    assert {path.name for path in (ROOT / "cli").glob("*.py")} - {"__init__.py", "__main__.py"} \
+        <= set(re.findall(r"`(\w+\.py)`", layout))
+    assert "`harp/solve/seahaven/` (`solver.py` with `position.py`," in page("docs/solvers.md")
+
+
+def test_batch_md_says_where_one_cell_s_second_card_goes():
+    """RULES A2.7: with 1 cell the one cell is full and column 2 takes the
+    other card (batch.md said "both cells" of 1 cell)."""
+    data = json.loads(invoke_ok("deal", "1", "--game", "sh", "--cells", "1", "--json"))
+    assert len(data["cells"]) == 1 and None not in data["cells"]
+    assert [len(column) for column in data["columns"]] == [5, 6] + [5] * 8
+    text = " ".join(page("docs/batch.md").split())
+    assert ("With 2 cells both cells start full, and with 1 cell its one cell does (the 52nd "
+            "card goes on column 2, which starts with 6 cards; RULES A2.7)") in text
 
 
 def test_unknown_command_is_a_usage_error():

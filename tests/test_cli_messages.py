@@ -81,6 +81,37 @@ def test_play_says_the_same_of_winnable_with_a_code_and_of_reveal():
             "--reveal is for Easy Harp: a Seahaven deal has no face-down cards and no stock")
 
 
+@pytest.mark.parametrize("option", [["--winnable"], ["--unwinnable"], ["--min-cells", "2"]])
+def test_play_with_moves_and_a_winnable_option_names_that_option(option):
+    """No longer blamed on --random and --daily, which were not given."""
+    refused(["play", SH, "8>f", *option], 2, "--winnable, --unwinnable and --min-cells choose "
+            "a --random deal, not the deal CODE names; 'harp decode CODE' says whether it can "
+            "be won")
+
+
+def test_play_with_moves_and_a_game_or_date_names_those(tmp_path):
+    saved = tmp_path / "saved.txt"
+    saved.write_text(f"{SH} 8>f\n")
+    refused(["play", SH, "8>f", "--game", "sh"], 2, "--game and --cells choose a deal NUMBER, "
+            "a --random or --daily deal; a CODE already names its game and cells")
+    refused(["play", SH, "8>f", "--date", "2026-01-01"], 2, "--date goes with --daily")
+    refused(["play", "--load", str(saved), "--game", "sh", "--winnable"], 2,
+            "--game, --winnable and --load exclude each other: the saved game names its deal")
+    refused(["play", "--load", str(saved), "--random"], 2,
+            "--random and --daily start a new deal; --load, --script and MOVES go with a CODE")
+
+
+@pytest.mark.parametrize("args", [["deal", "٣", "--game", "sh"], ["deal", "５"],
+                                  ["deal", "--", "-５"], ["play", "٣", "--game", "sh", "8>f"],
+                                  ["play", "５"]])
+def test_a_deal_number_in_other_digits_is_refused_as_a_number(args):
+    """RULES C6, as ``harp encode`` says it: not a complaint about --game
+    and --cells, nor about the shape of a deal code."""
+    number = args[2] if args[1] == "--" else args[1]
+    refused(args, 2, f"Invalid value for CODE: {number!r} is not a deal number (write it "
+            "with the digits 0-9, RULES C6)")
+
+
 def test_reveal_still_shows_easy_harp_s_hidden_cards():
     assert invoke_ok("deal", EH5, "--reveal", "--ascii") != invoke_ok("deal", EH5, "--ascii")
 

@@ -91,6 +91,10 @@ LINE = ("--line-states is for Easy Harp (--game eh); Seahaven's solver searches 
 CELLS = "--cells is for Seahaven (--game sh); Easy Harp has no cells"
 RANDOM = "--seed and --max-actions are for --random-play; --solve records the solver's line"
 QUIET = "--quiet and --progress exclude each other: --quiet draws no progress bar"
+ON_DEMAND = ("--winnable or --unwinnable with Easy Harp (decided by the solver when harp has "
+             "no Easy Harp atlas)")
+DEAL_LIMITS = f"--max-states and --timeout limit the solver: they need --difficulty, or {ON_DEMAND}"
+PLAY_LIMITS = f"--max-states and --timeout limit the solver: they need {ON_DEMAND}"
 
 
 @pytest.mark.parametrize("args, message", [
@@ -119,6 +123,12 @@ QUIET = "--quiet and --progress exclude each other: --quiet draws no progress ba
      "--max-states and --timeout limit the solver: they need --solve"),
     (["decode", "EH1-N-AAAAAAF", "--timeout", "5"],
      "--max-states and --timeout limit the solver: they need --solve"),
+    (["deal", "SH1-C4-AAAAAJ2", "--max-states", "5"], DEAL_LIMITS),
+    (["deal", "EH1-N-AAAAAAF", "--timeout", "5"], DEAL_LIMITS),
+    (["deal", "--random", "--game", "sh", "--winnable", "--max-states", "5"], DEAL_LIMITS),
+    (["deal", "--random", "--game", "eh", "--max-states", "5"], DEAL_LIMITS),
+    (["play", "SH1-C4-AAAAAJ2", "8>f", "--max-states", "5"], PLAY_LIMITS),
+    (["play", "--random", "--game", "sh", "--unwinnable", "--timeout", "5"], PLAY_LIMITS),
 ])
 def test_an_option_that_would_be_ignored_is_refused(no_work: None, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch,
@@ -139,6 +149,27 @@ def test_the_options_that_mean_something_are_taken() -> None:
         "fewest cells: unknown\n")
     quiet = invoke("score", GAMES, "--quiet", "--no-progress")
     assert (quiet.exit_code, quiet.stderr) == (0, "")
+
+
+def test_deal_difficulty_searches_within_max_states() -> None:
+    """``deal --difficulty`` takes ``harp stats --solve``'s limits, and
+    ``--max-states`` when given (it was ignored: deal 314 searched its 29
+    positions whatever the limit); an Easy Harp --winnable deal still
+    takes the limits (for when there is no Easy Harp atlas)."""
+    from harp.solve import BATCH_LIMITS
+
+    def difficulty(*args: str) -> dict:
+        return json.loads(invoke_ok("deal", "SH1-C4-AAAAAJ2", "--difficulty", "--json",
+                                    *args))["difficulty"]
+    assert difficulty() == {"difficulty": 1.5, "outcome": "solved", "first_win_states": 29,
+                            "length": 83, "states": 29}
+    cut = difficulty("--max-states", "5")
+    assert (cut["difficulty"], cut["outcome"]) == (None, "unknown") and cut["states"] < 29
+    assert invoke_ok("deal", "SH1-C4-AAAAAJ2", "--difficulty", "--max-states", "5").endswith(
+        f"Difficulty  none: not won within the limits ({cut['states']} positions searched)\n")
+    assert f"--solve's limits: {BATCH_LIMITS.max_states} positions unless" in help_text("deal")
+    assert json.loads(invoke_ok("deal", "--random", "--game", "eh", "--winnable",
+                                "--max-states", "5", "--json"))["winnable"] == {"N": True}
 
 
 # ------------------------------------------------------------------ bad values, before any work

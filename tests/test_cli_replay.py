@@ -166,6 +166,18 @@ def test_replay_several_records_reports_each_and_fails_if_one_fails(tmp_path):
         "(expected EH or SH)\n")
 
 
+def test_replay_names_each_record_by_its_code_in_upper_case(tmp_path):
+    """Codes are read in any case and printed in upper case
+    (notation-and-records.md); a code that names no deal is shown as written."""
+    path = tmp_path / "g.txt"
+    path.write_text("sh1-c4-aaaaaj2 8>f\nSh1-C4-AaaaaJ2\nsh1-c4-aaaaaj\n")
+    result = invoke("replay", "--check", str(path), "--ascii")
+    assert [line for line in result.stdout.splitlines() if line.startswith("Record")] == [
+        "Record 1 (line 1): SH1-C4-AAAAAJ2", "Record 2 (line 2): SH1-C4-AAAAAJ2",
+        "Record 3 (line 3): sh1-c4-aaaaaj"]
+    assert result.exit_code == 1
+
+
 def test_replay_bad_notation_exits_1(tmp_path):
     path = tmp_path / "g.txt"
     path.write_text("EH1-N-AAAAAAF 1>f 1>>2\n")
@@ -276,6 +288,11 @@ def test_replay_lost_json():
     lost = json.loads(out)["lost"]
     assert (lost["verdict"], lost["action"], lost["exact"]) == ("lost", 252, True)
     assert lost["positions"] > 0
+    # docs/solvers.md says how many (it said 2 673 where --json said 2 518).
+    solvers = " ".join((EXAMPLES.parent / "docs" / "solvers.md").read_text(encoding="utf-8")
+                       .split())
+    said = solvers.split("`harp replay --lost` finds action 252", 1)[1].split(" positions", 1)[0]
+    assert said.rsplit(", with ", 1)[1] == f"{lost['positions']:,}".replace(",", " ")
 
 
 def test_replay_limits_need_lost():

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 
 from harp import new_board
+from harp.cli import solve as solve_command
 from harp.deals import make_code
 
 from helpers import invoke_ok, refused
@@ -81,7 +83,7 @@ def test_hint_searches_as_briefly_as_the_interactive_hint() -> None:
     the first action of the solver's winning line, which the engine takes
     and which leaves a won position (RULES A1).  Asked again after that
     action, it names the line's next action (the line it came from is
-    followed: ``followed`` 1)."""
+    followed: ``followed`` 1), and its ``script`` goes on from there."""
     from harp.solve import HINT_LIMITS
 
     help_text = " ".join(invoke_ok("hint", "--help").split())
@@ -93,9 +95,9 @@ def test_hint_searches_as_briefly_as_the_interactive_hint() -> None:
     assert invoke_ok("hint", code) == script[0] + "\n"
     data = json.loads(invoke_ok("hint", code, script[0], "--json"))
     assert data["outcome"] == "solved" and data["hint"] == script[1] and data["followed"] == 1
-    assert data["script"].split() == script
+    assert data["script"].split() == script[1:]
     assert data["draws"] == data["script"].split().count("d") > 0
-    played = invoke_ok("play", code, *data["script"].split())
+    played = invoke_ok("play", code, script[0], *data["script"].split())
     assert played.splitlines()[-1].endswith("  Status won")
 
 
@@ -147,3 +149,24 @@ def test_the_old_record_option_says_what_replaced_it() -> None:
         refused([*args, "--record", "games.txt"], 2,
                 "--record is gone (it meant reading a saved game in some commands and "
                 f"writing one in others): {now}")
+
+
+@pytest.mark.parametrize("target, why", [
+    ("none/won.txt", "cannot open none/won.txt: no such folder"),
+    (".", "cannot open .: it is a folder, not a file"),
+    ("notes.txt", "cannot add to notes.txt: line 1: 'Buy' is not a deal code; records are "
+                  "added only to a file of records (RULES B8)"),
+])
+def test_solve_refuses_a_save_file_before_the_search(tmp_path, monkeypatch, target, why) -> None:
+    """A file --save would refuse is refused first: not after the search,
+    nor never at all when the search ends 'unknown' (nothing to save)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("Buy milk\n")
+    refused(["solve", "EH1-N-AAAAAAC", "--max-states", "1", "--save", target], 1, why)
+
+    def no_search(*args: object) -> None:
+        raise AssertionError("the search ran")
+    monkeypatch.setattr(solve_command, "solver_solve", no_search)
+    refused(["solve", "EH1-N-AAAAAAC", "--save", target], 1, why)
+    assert (tmp_path / "notes.txt").read_text() == "Buy milk\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]

@@ -22,6 +22,8 @@ from harp.solve.budget import Budget
 from harp.solve.easyharp.lines import cut_repeats
 from harp.solve.hints import position_key
 
+from helpers import invoke_ok
+
 #: Easy Harp deals whose opening hint is found within a few thousand positions.
 FOLLOWED = (2, 3, 14)
 
@@ -127,3 +129,24 @@ def test_the_same_limits_give_the_same_answer_in_any_process() -> None:
         answers.append(data)
     assert answers[0] == answers[1] and answers[0]["outcome"] == "solved"
     assert answers[0]["states"] > answers[0]["verdict_states"]
+
+
+@pytest.mark.parametrize("code, moves, followed", [
+    ("SH1-C4-AAAAAJ2", "8>f 7>2", 2), ("SH1-C4-AAAAAJ2", "8>f 1>c", 0),
+    ("SH1-C4-AAAAAJ2", "", 0), ("EH1-N-AAAAAAC", "", 0)])
+def test_hint_json_script_goes_on_from_the_position_as_solve_s(code: str, moves: str,
+                                                               followed: int) -> None:
+    """``harp hint --json``'s ``script`` is the line from the position after
+    MOVES, as ``harp solve --json``'s: the hint first, ``length`` and
+    ``draws`` its own, and ``harp play CODE MOVES SCRIPT`` wins.  (Once
+    MOVES followed an earlier line, it was that line from where it began,
+    the moves already played included.)"""
+    data = json.loads(invoke_ok("hint", code, moves, "--json"))
+    script = data["script"].split()
+    assert (data["followed"], data["hint"]) == (followed, script[0])
+    assert (data["length"], data["draws"]) == (len(script), script.count("d"))
+    assert invoke_ok("play", code, moves, data["script"]).endswith("  Status won\n")
+    if not moves:           # followed further: the rest of the same line
+        later = json.loads(invoke_ok("hint", code, " ".join(script[:3]), "--json"))
+        assert (later["followed"], later["script"].split()) == (3, script[3:])
+        assert later["draws"] == script[3:].count("d") and later["states"] == data["states"]
