@@ -24,9 +24,14 @@ from harp.solve import HINT_LIMITS, HintLine, SolveLimits, solve
 
 from .options import MAX_COUNT_DIGITS
 from .output import LOST_HERE, board_text, one_line, use_color
-from .saving import UPDATED, Resumed, save_record
+from .runs import plural
+from .saving import UPDATED, Resumed, file_name, kept_by_hand, save_record
 
 QUIT = ("q", "quit", "exit")
+#: A lost position with no action to undo (the start of a deal that cannot
+#: be won, or undo's reach used up): undo cannot help.
+LOST_NO_UNDO = ("Lost: no line of play wins from here (RULES C8), and there is nothing to undo: "
+                "quit (q) and play another deal.")
 #: The longest search a ``hint POSITIONS`` may ask for.
 MAX_HINT_STATES = 100_000_000
 HELP_TEXT = f"""\
@@ -198,10 +203,12 @@ def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS,
         found = hints.next(board, solve(board, replace(limits, line_states=0)))
     if found.action is not None:
         if found.followed:
-            return f"Hint: {found.action} (the line goes on: {len(found.line)} actions to a win)"
-        return f"Hint: {found.action} (the first of a winning line of {len(found.line)} actions)"
+            return (f"Hint: {found.action} (the line goes on: {plural(len(found.line), 'action')} "
+                    "to a win)")
+        return (f"Hint: {found.action} (the first of a winning line of "
+                f"{plural(len(found.line), 'action')})")
     if found.outcome == "unsolvable":
-        return LOST_HERE
+        return LOST_HERE if board.can_undo() else LOST_NO_UNDO
     more = min(MAX_HINT_STATES, 10 * found.result.states)
     return (f"No winning line found within the limits ({found.result.limit_text()}); the "
             f"position may still be won: try hint {more} for a longer search.")
@@ -263,12 +270,13 @@ def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
                                                           f"{board.code}.txt")
     while True:
         try:
-            path = click.prompt(question, default=default, show_default=bool(default)).strip()
+            typed = click.prompt(question, default=default, show_default=bool(default)).strip()
         except click.Abort:
             click.echo()
-            path = ""
-        if not path:
+            typed = ""
+        if not typed:
             return not_saved(record)
+        path = file_name(typed)
         try:
             done = save_record(path, record, resumed)
         except (HarpError, OSError) as err:
@@ -283,5 +291,5 @@ def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
 def not_saved(record: Record) -> bool:
     """Print the record of a game that was not saved, so that it is never
     lost unseen; False: the command exits 1."""
-    click.echo(f"Not saved. The game's record, to keep by hand:\n{record.to_text()}")
+    click.echo(kept_by_hand(record))
     return False

@@ -14,12 +14,12 @@ from harp import Record
 from harp.recordfile import load_one_record, read_script, shown_name
 
 from .deal import choose_code, is_deal_number, refuse_reveal
-from .options import (READS_SAVED, board_display, deal_choice, input_path, load_option,
+from .options import (READS_SAVED, board_display, deal_choice, input_path, listed, load_option,
                       retired_record_option, rule_settings)
 from .output import print_board, print_position, step_printer
 from .position import GivenGame, given_game, refuse_code_with_load
 from .saving import Resumed
-from .winnable import winnable_options
+from .winnable import check_winnable_limits, winnable_options
 
 if TYPE_CHECKING:
     from harp.solve import SolveLimits
@@ -53,9 +53,10 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
     --load FILE the game starts from that saved game and MOVES continue it.
     Quote moves: > is special to the shell.  With no moves in a terminal
     (or with --interactive), starts an interactive game: on a terminal the
-    full-screen game (keys and mouse; ? lists the keys), else or with
-    --line the line game (type moves such as 3>f, w>5, d, t3, tt3, u;
-    'help' lists the commands, 'q' quits).  --random, --daily (--game,
+    full-screen game (keys and mouse; ? lists the keys), else (TERM=dumb
+    too) or with --line the line game (type moves such as 3>f, w>5, d,
+    t3, tt3, u; 'help' lists the commands, 'q' quits); --json and
+    --verbose are for printed positions only.  --random, --daily (--game,
     --cells, --winnable) choose a new deal as harp deal does.
 
     \b
@@ -70,14 +71,26 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
     refuse_code_with_load(code, load, numbers=True)
     if is_deal_number(code):            # a deal number of --game: its code
         code, game, cells = str(choose_code(code, False, False, None, game, cells)), None, None
-    if random_ or daily or date or game or cells or winnable or unwinnable or min_cells:
-        if load is not None or script_file is not None or moves:
+    ctx = click.get_current_context()
+    choosing = [flag for flag, on in (("--date", date), ("--game", game), ("--cells", cells),
+                                      ("--winnable", winnable), ("--unwinnable", unwinnable),
+                                      ("--min-cells", min_cells)) if on]
+    if random_ or daily or choosing:
+        if (random_ or daily) and (load is not None or script_file is not None or moves):
             raise click.UsageError("--random and --daily start a new deal; --load, --script "
                                    "and MOVES go with a CODE")
+        if load is not None:
+            raise click.UsageError(f"{listed([*choosing, '--load'])} exclude each other: the "
+                                   "saved game names its deal")
+        # A CODE (MOVES, --script) with --game, --winnable, ...: refused by
+        # choose_code and winnable_choice, naming the options given.
         from .winnable import winnable_choice
         chosen = choose_code(code, random_, daily, date, game, cells)
+        check_winnable_limits(ctx, chosen.game, winnable, unwinnable)
         code = str(winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits,
                                    named=code is not None)[0])
+    else:
+        check_winnable_limits(ctx, None, False, False)
     given, saved = play_record(code, moves, script_file, load)
     board = given.deal(interactive_rules, double_click)
     refuse_reveal(reveal, board.game)
@@ -85,22 +98,45 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
     interactive = force_interactive or line or (
         not given.record.script.strip() and code not in (None, "-") and script_file is None
         and load is None and terminal)
+    from .tui import can_draw_screen
+    full_screen = interactive and terminal and not line and can_draw_screen()
+    if interactive:
+        refuse_printing(json_, verbose, reveal and full_screen)
     if verbose:
         print_position(board, "Start", json_, ascii_, reveal)
     each = step_printer(board, json_, ascii_, reveal) if verbose else None
     given.push(board, each=each)
     if interactive:
         resumed = Resumed(load, saved) if load not in (None, "-") and saved else None
-        if terminal and not line:
+        if full_screen:
             from .tui import play_full_screen
-            for said in play_full_screen(board, ascii_=ascii_, resumed=resumed):
-                click.echo(said)
+            said, status = play_full_screen(board, ascii_=ascii_, resumed=resumed)
+            for text in said:
+                click.echo(text)
+            if status:
+                sys.exit(status)
             return
         from .interactive import play_game
         if not play_game(board, ascii_=ascii_, reveal=reveal, resumed=resumed):
             sys.exit(1)
     elif not verbose:
         print_board(board, json_, ascii_, reveal)
+
+
+def refuse_printing(json_: bool, verbose: bool, reveal: bool) -> None:
+    """Options of a printed position given to an interactive game, which
+    would ignore them: refused before anything is printed.  ``reveal``:
+    --reveal given to the full-screen game (the line game shows what it
+    reveals)."""
+    printing = [flag for flag, on in (("--json", json_), ("--verbose", verbose)) if on]
+    if printing:
+        raise click.UsageError(
+            f"{listed(printing)} {'is' if len(printing) == 1 else 'are'} for printed "
+            "positions, not for the interactive game (--interactive, --line, or no MOVES in "
+            "a terminal)")
+    if reveal:
+        raise click.UsageError("--reveal is for a printed position and the line game (--line); "
+                               "the full-screen game never shows face-down cards")
 
 
 def play_record(code: str | None, moves: tuple[str, ...], script_file: str | None,

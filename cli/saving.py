@@ -38,14 +38,35 @@ class Resumed:
     record: Record
 
 
+def file_name(typed: str) -> str:
+    """The file a name typed in a game names (the line game's save question,
+    the full-screen game's dialogs): ``~`` is the home folder, as in the
+    shell; ``-`` is a file of that name, since standard input and output
+    are the game's."""
+    path = os.path.expanduser(typed)
+    return os.path.join(".", path) if path == "-" else path
+
+
+def refuse_special(path: str) -> None:
+    """Refuse (OSError) a file that is there but is neither a folder nor a
+    regular file (a named pipe, a device), before it is opened: opening
+    a pipe waits for a writer, and the game would stop answering."""
+    if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
+        raise OSError(errno.EINVAL, "not a regular file", shown_name(path))
+
+
+def kept_by_hand(record: Record) -> str:
+    """What a game that was not saved prints, so that it is never lost unseen."""
+    return f"Not saved. The game's record, to keep by hand:\n{record.to_text()}"
+
+
 def save_record(path: str, record: Record, resumed: Resumed | None = None) -> str:
     """Save the record to ``path``; say what was done (CREATED, APPENDED or
     UPDATED)."""
     check_name(path)
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "it is a folder", shown_name(path))
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise OSError(errno.EINVAL, "not a regular file", shown_name(path))
+    refuse_special(path)
     if resumed is not None and _same_file(path, resumed.path):
         _update(path, record, resumed.record)
         return UPDATED

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from harp import read_records
 
 from helpers import invoke, invoke_ok, refused
@@ -302,3 +304,67 @@ def test_play_deal_choice_usage_errors_exit_2(tmp_path):
          "--random and --daily start a new deal; --load, --script and MOVES go with a CODE"),
     ]:
         refused(["play", *args], 2, message)
+
+
+# ------------------------------------------------------------------ the line game's words and files
+
+def test_the_line_games_file_name_may_start_with_a_tilde(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    result = interactive("SH1-C4-AAAAAJ2", "8>f\nq\ny\n~/x1.txt\n")
+    saved = tmp_path / "home" / "x1.txt"
+    assert result.exit_code == 0
+    assert f"Saved to {saved}: replay it with: harp replay {saved}\n" in result.stdout
+    assert saved.read_text() == "SH1-C4-AAAAAJ2 8>f\n"
+    result = interactive("SH1-C4-AAAAAJ2", "8>f\nq\ny\n~\n\n")       # the home folder
+    assert f"Not saved: cannot open {tmp_path / 'home'}: it is a folder\n" in result.stdout
+    assert result.exit_code == 1 and not (tmp_path / "~").exists()
+
+
+def test_the_line_games_file_named_dash_is_a_file_not_the_output(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = interactive("SH1-C4-AAAAAJ2", "8>f\nq\ny\n-\n")
+    assert result.exit_code == 0
+    assert "Saved to ./-: replay it with: harp replay ./-\n" in result.stdout
+    assert (tmp_path / "-").read_text() == "SH1-C4-AAAAAJ2 8>f\n"
+
+
+def test_a_hint_one_action_from_the_win_counts_one_action():
+    text = (Path(__file__).parent.parent / "examples" / "won-seahaven.txt").read_text()
+    (_, record), = read_records(text.splitlines(keepends=True), "text")
+    moves = record.script.split()
+    result = invoke("play", record.code, " ".join(moves[:-2]), "-i", "--ascii",
+                    input=f"hint\n{moves[-2]}\nhint\nq\nn\n")
+    assert result.exit_code == 0
+    assert f"Hint: {moves[-2]} (the first of a winning line of 2 actions)\n" in result.stdout
+    assert f"Hint: {moves[-1]} (the line goes on: 1 action to a win)\n" in result.stdout
+
+
+def test_a_deal_lost_from_its_start_says_there_is_nothing_to_undo():
+    # Deal 29463 with 1 cell cannot be won (the atlas; the solver proves it).
+    result = interactive("SH1-C1-AAAA4YX", "hint\n4>f\nhint\nq\nn\n")
+    assert result.exit_code == 0
+    first, second = result.stdout.split("SH1-C1-AAAA4YX> hint\n")[1:]
+    assert first.startswith("Lost: no line of play wins from here (RULES C8), and there is "
+                            "nothing to undo: quit (q) and play another deal.\n")
+    assert second.startswith("Lost: no line of play wins from here (RULES C8); undo (u) to an "
+                             "earlier position.\n")
+
+
+@pytest.mark.parametrize("options, named", [
+    (["-i", "--json"], "--json is"),
+    (["--line", "--verbose"], "--verbose is"),
+    (["-i", "-v", "--json"], "--json and --verbose are"),
+])
+def test_options_of_a_printed_position_are_refused_by_the_interactive_game(options, named):
+    refused(["play", "SH1-C4-AAAAAJ2", *options], 2,
+            f"{named} for printed positions, not for the interactive game (--interactive, "
+            "--line, or no MOVES in a terminal)", input="8>f\nq\nn\n")
+
+
+def test_the_line_game_shows_what_reveal_reveals():
+    result = invoke("play", "EH1-N-AAAAAAF", "--line", "--ascii", "--reveal", input="q\n")
+    assert result.exit_code == 0
+    assert "\nStock 59: 8D QS QH " in result.stdout and "\n9: 5C 8S 6S 2C JS TS KH 2H TC\n" \
+        in result.stdout

@@ -3,6 +3,7 @@ meets it: Ctrl-C during a hint, saving into existing files of each kind, a
 failed save retried, a resumed game saved back to its file."""
 from __future__ import annotations
 
+import os
 import signal
 import sys
 
@@ -168,3 +169,48 @@ def test_ctrl_c_at_the_save_question_keeps_the_game(tmp_path):
     child.expect_exact(f"Not saved. The game's record, to keep by hand:\r\n{CODE} 8>f 7>2")
     assert finish(child) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def spawn_play(tmp_path, *args: str, term: str | None) -> pexpect.spawn:
+    """``harp play ARGS`` in a terminal whose TERM is ``term`` (None: unset)."""
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("TERM", "NO_COLOR")}
+    if term is not None:
+        env["TERM"] = term
+    return pexpect.spawn(sys.executable, ["-m", "harp", "play", *args], env=env,
+                         cwd=str(tmp_path), encoding="utf-8", timeout=60, dimensions=(24, 80))
+
+
+@pytest.mark.parametrize("term", ["dumb", None])
+def test_a_terminal_that_takes_no_escapes_gets_the_line_game(tmp_path, term):
+    """TERM=dumb (or no TERM): no full-screen game, whose every line is
+    escape sequences; the line game, which writes no escape for dumb."""
+    child = spawn_play(tmp_path, CODE, term=term)
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("8>f")
+    child.expect_exact("Score 10  Moves 1  Status open")
+    child.expect_exact(f"{CODE}> ")
+    child.sendline("q")
+    child.expect_exact("Save this game as a record? [y/N]: ")
+    child.sendline("n")
+    shown = child.before
+    assert finish(child) == 0
+    assert "\x1b[?1049h" not in shown                   # no alternate screen
+    if term == "dumb":
+        assert "\x1b" not in shown
+
+
+@pytest.mark.parametrize("args, error", [
+    (["EH1-N-AAAAAAF", "--reveal"], "--reveal is for a printed position and the line game "
+     "(--line); the full-screen game never shows face-down cards"),
+    ([CODE, "--json"], "--json is for printed positions, not for the interactive game "
+     "(--interactive, --line, or no MOVES in a terminal)"),
+])
+def test_options_the_full_screen_game_would_ignore_are_refused_before_it_starts(tmp_path, args,
+                                                                                error):
+    child = spawn_play(tmp_path, *args, term="xterm")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert child.before.splitlines()[-1] == f"Error: {error}"
+    assert "\x1b[?1049h" not in child.before

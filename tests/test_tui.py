@@ -328,18 +328,42 @@ def test_a_hint_comes_from_a_child_process_and_shows_on_the_table():
     assert f"*{seen[0].split('*')[1]}*" in seen[0]   # its card marked on the table
 
 
-def searched(code: str, key: str) -> str:
+def searched(code: str, key: str, script: str = "") -> str:
     """The screen once the search that ``key`` (h, i) starts on deal
-    ``code`` has answered."""
+    ``code`` (after ``script``) has answered."""
+    board = new_board(code)
+    board.push_script(script)
     seen = []
 
     async def play(pilot):
         game = pilot.app.game
         await press(pilot, [key])
         await until(pilot, lambda: game.search is None)
+        await pilot.pause()             # the message line laid out for the answer
         seen.append(screen_text(pilot.app))
-    run(new_board(code), play)
+    run(board, play)
     return seen[0]
+
+
+@pytest.mark.parametrize("key, script, said", [
+    # SH1-C1-AAAA4YX cannot be won: at its start there is nothing to undo.
+    ("h", "", "Lost: no line of play wins from here (RULES C8), and there is nothing to undo: "
+              "n starts a new game."),
+    ("i", "", "Still winnable: no, lost: no line of play wins from here (RULES C8), and there "
+              "is nothing to undo: n starts a new game."),
+    ("h", "4>f", "Lost: no line of play wins from here (RULES C8); undo (u) to an earlier "
+                 "position."),
+])
+def test_a_lost_position_says_whether_undo_can_go_back(key, script, said):
+    assert said in joined(searched("SH1-C1-AAAA4YX", key, script))
+
+
+@pytest.mark.parametrize("key, said", [("h", "(a winning line of 1 action from here)"),
+                                       ("i", "the solver won from here in 1 action.")])
+def test_one_action_to_a_win_is_one_action(key, said):
+    record = example("won-seahaven.txt")
+    script = " ".join(record.script.split()[:-1])
+    assert said in joined(searched(record.code, key, script))
 
 
 @pytest.mark.parametrize("key, child, said", [
@@ -507,9 +531,92 @@ def test_beside_the_rule_book_the_table_closes_up_without_overlapping():
         seen.append(screen_text(pilot.app))
     run(board, look)
     lines = seen[0].splitlines()
-    assert lines[1].startswith("   ░░░░  Q♥     -♠  -♠  A♥  -♥  -♦  -♦  -♣"
-                               "  -♣")
-    assert lines[2].startswith("    56   w3     f1  f2  f3  f4  f5  f6  f7  f8")
+    assert lines[1].startswith("░░░░  Q♥     -♠  -♠  A♥  -♥  -♦  -♦  -♣  -♣  │")
+    assert lines[2].startswith(" 56   w3     f1  f2  f3  f4  f5  f6  f7  f8  │")
+
+
+def joined(screen: str) -> str:
+    """A screen's text as one line, its rows joined by spaces."""
+    return " ".join(screen.split())
+
+
+@pytest.mark.parametrize("code, size, said", [
+    ("SH1-C4-AAAAAJ2", (40, 15), "Window too small: 49×11 needed, this is 40×15."),
+    ("EH1-N-AAAAAAF", (40, 15), "Window too small: 44×8 needed, this is 40×15."),
+    ("SH1-C4-AAAAAJ2", (20, 8), "Window too small: 49×11 needed, this is 20×8."),
+    ("SH1-C4-AAAAAJ2", (80, 6), "Window too small: 49×11 needed, this is 80×6."),
+])
+def test_a_window_too_small_for_the_table_says_so_and_the_game_goes_on_enlarged(code, size,
+                                                                                said):
+    board = new_board(code)
+    seen = []
+
+    async def play(pilot):
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["1", "f"])                  # the keys still play
+        await pilot.resize_terminal(80, 24)
+        seen.append(screen_text(pilot.app))
+    run(board, play, size=size)
+    assert f"{said} Enlarge it to play on; q quits." in joined(seen[0])
+    assert "A♥" not in seen[0] and "f1" not in seen[0]
+    assert "Window too small" not in seen[1]
+    assert ("A♥" if code.startswith("EH") else "7♣") in seen[1] and "f4" in seen[1]
+    assert board.script() == ("1>f" if code.startswith("EH") else "")
+
+
+def test_a_column_too_long_for_the_height_shows_its_top_cards_under_the_count_not_shown():
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["8", "f"])
+        seen.append(screen_text(pilot.app))
+    run(board, play, size=(80, 9))
+    rows = seen[0].splitlines()[4:7]
+    # Five cards a column, room for three rows: 3 not shown, then the top two.
+    assert rows[0].split() == ["+3"] * 10
+    assert rows[1].split() == "7♠ K♥ A♦ 8♣ A♥ 3♣ 6♥ 3♦ J♥ K♠".split()
+    assert rows[2].split() == "2♠ T♠ 9♣ K♦ 2♥ 4♥ 9♠ A♣ T♦ 8♦".split()
+    assert seen[1].splitlines()[1].endswith("A♣")          # AC went to its foundation
+    assert [line.split()[7] for line in seen[1].splitlines()[4:7]] == ["+2", "8♠", "3♦"]
+
+
+def test_at_80x24_the_rule_book_and_the_keys_show_every_line_whole():
+    from harp.rulebook import rule_book
+    seen = []
+
+    async def look(pilot):
+        await press(pilot, ["r"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["r", "?"])
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), look)
+    lines = seen[0].splitlines()
+    assert "7♣" in lines[5] and lines[5].index("│") > lines[5].index("5♥")   # beside the table
+    panel = joined("\n".join(line.split("│", 1)[1] for line in lines if "│" in line))
+    book = joined(rule_book().text.replace("`", ""))
+    assert panel.startswith("harp — the rules of Easy Harp and Seahaven Towers This is harp's")
+    shown = panel[panel.index("This is harp's"):]
+    assert len(shown) > 300 and book[book.index("This is harp's"):].startswith(shown)
+    for keys, what in KEYS:
+        assert what in seen[1]
+    assert "…" not in seen[1] and "Any key closes this." in seen[1]
+
+
+def test_on_a_screen_too_narrow_for_both_the_rule_book_covers_the_table_until_closed():
+    seen = []
+
+    async def look(pilot):
+        await press(pilot, ["r"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["escape"])
+        seen.append(screen_text(pilot.app))
+    run(new_board("SH1-C4-AAAAAJ2"), look, size=(60, 24))
+    assert "7♣" not in seen[0]
+    assert ("This is harp's own rule book. Part A gives the rules of the two games"
+            in joined(seen[0].replace("│", " ")))
+    assert "7♣" in seen[1] and "│" not in seen[1]
 
 
 def test_new_game_and_open_offer_to_save_as_quitting_does(tmp_path, monkeypatch):
@@ -588,6 +695,71 @@ def test_a_long_message_in_a_dialog_wraps_whole(tmp_path, monkeypatch, data_home
     assert (f"the statistics file {data_home / 'harp' / 'stats.json'} is damaged (it has no "
             '"games" table); it is left as it is: move it away to start new statistics '
             "Any key closes this.") in seen[2]
+
+
+def test_opening_a_named_pipe_is_refused_before_reading_it(tmp_path, monkeypatch):
+    """Reading a pipe would wait for a writer, and the game would stop
+    answering; were it read, a writer after 5 s lets the test end."""
+    import threading
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(tmp_path / "pipe")
+
+    def unblock():
+        try:
+            os.close(os.open(tmp_path / "pipe", os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:             # no reader: nothing waits
+            pass
+    timer = threading.Timer(5.0, unblock)
+    timer.daemon = True
+    timer.start()
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f", "o"])
+        await press(pilot, ["n"])
+        await pilot.press(*"pipe", "enter")
+        seen.append(dialog_text(screen_text(pilot.app)))
+        await press(pilot, ["escape"])
+        await press(pilot, ["7", "2"])
+    board = new_board("SH1-C4-AAAAAJ2")
+    run(board, play, size=(100, 30))
+    timer.cancel()
+    assert seen[0].endswith("cannot open pipe: not a regular file")
+    assert board.script() == "8>f 7>2"
+
+
+@pytest.mark.parametrize("start, keys, number, code", [
+    ("EH1-N-AAAAAAF", ["g"], "314", "SH1-C4-AAAAAJ2"),            # the game chosen: g
+    ("SH1-C4-AAAAAJ2", ["g", "g"], "314", "SH1-C1-AAAAAJ2"),
+    ("SH1-C4-AAAAAJ2", ["g", "g", "g"], "5", "EH1-N-AAAAAAF"),
+    ("SH1-C2-AAAAAJ2", [], " 0314 ", "SH1-C2-AAAAAJ2"),
+])
+def test_new_game_takes_a_deal_number_of_the_game_chosen(start, keys, number, code):
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["n"])
+        await press(pilot, [*keys, "c"])
+        await pilot.pause()
+        seen.append(dialog_text(screen_text(pilot.app)))
+        await pilot.press(*number, "enter")
+        seen.append(str(pilot.app.game.session.board.code))
+    run(new_board(start), play)
+    assert seen[1] == code
+    assert seen[0].startswith("Deal code (e.g. EH1-N-AAAAAAF), or a deal number of ")
+
+
+def test_a_deal_number_out_of_range_is_refused_in_the_dialog():
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["n"])
+        await press(pilot, ["c"])
+        await pilot.press(*"0", "enter")
+        seen.append(dialog_text(screen_text(pilot.app)))
+    board = new_board("SH1-C4-AAAAAJ2")
+    run(board, play, size=(100, 30))
+    assert seen[0].endswith("deal number 0 is out of range 1-999999")
 
 
 def test_a_save_name_starting_with_a_tilde_is_in_the_home_folder(tmp_path, monkeypatch):

@@ -2,7 +2,9 @@
 pane, sends it keys and reads the pane back, as a player sees it."""
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -48,6 +50,19 @@ class Pane:
             time.sleep(0.05)
         raise AssertionError(f"{texts!r} not all shown; the pane:\n{self.screen()}")
 
+    def command_pid(self) -> int:
+        """The process id of the command the pane runs (a child of its shell)."""
+        shell = self.tmux("display", "-p", "-t", "game", "#{pane_pid}").strip()
+        children = subprocess.run(["ps", "-o", "pid=", "--ppid", shell], capture_output=True,
+                                  text=True, check=True).stdout.split()
+        return int(children[0])
+
+    def flags(self) -> str:
+        """The terminal's alternate screen, mouse reporting and cursor: ``0 0 1``
+        is the shell's terminal (main screen, no mouse, cursor shown)."""
+        return self.tmux("display", "-p", "-t", "game",
+                         "#{alternate_on} #{mouse_any_flag} #{cursor_flag}").strip()
+
     def close(self) -> None:
         subprocess.run([TMUX, "-S", self.socket, "kill-server"], capture_output=True,
                        check=False)
@@ -75,3 +90,25 @@ def test_harp_play_in_tmux_shows_the_table_moves_undoes_and_quits_with_the_save_
     finally:
         pane.close()
     assert (tmp_path / f"{CODE}.txt").read_text() == f"{CODE} 8>f u\n"
+
+
+def test_sigterm_ends_the_game_as_a_quit_and_restores_the_terminal(tmp_path):
+    pane = Pane(tmp_path, f"{HARP} play {CODE}")
+    try:
+        pane.wait_for("Score 0  Moves 0", "7♣     5♣     3♥     5♠")
+        pane.keys("8", "f")
+        pane.wait_for("Score 10  Moves 1")
+        pane.keys("q")
+        pane.wait_for("Save this game as a record?")       # a dialog open: no matter
+        assert pane.flags() == "1 1 0"
+        os.kill(pane.command_pid(), signal.SIGTERM)
+        shown = pane.wait_for("EXIT=")
+        assert shown.strip().endswith(
+            "Your SH-C4 games: played 1, won 0 (0 %), best score 10, streak 0 (best 0)\n"
+            "Not saved. The game's record, to keep by hand:\n"
+            f"{CODE} 8>f\n"
+            "EXIT=143")
+        assert pane.flags() == "0 0 1"
+    finally:
+        pane.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "tmux.sock"]

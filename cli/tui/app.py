@@ -9,6 +9,7 @@ itself (RULES A1.10, A2.7).  Solver searches run in a child process
 from __future__ import annotations
 
 import asyncio
+import signal
 
 from rich.text import Text
 from textual import events
@@ -30,7 +31,7 @@ from .background import FAILED, HINT, WINNABLE, Search, hint_message, winnable_m
 from .files import GameFiles
 from .keys import footer
 from .session import STOCK, Session
-from .table import Marks
+from .table import Marks, table_width
 from .tableview import TableView
 
 ARROWS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
@@ -163,6 +164,7 @@ class GameScreen(GameFiles, Screen):
         self.counted = board.is_won
         self.hinted = ()
         self.cursor = self.session.places.index("1")
+        self.fit_rules()            # the other game's table may be wider
         # The statistics of the game left, or why they were not saved.
         self.session.message = note
         self.goodbye.clear()
@@ -285,11 +287,11 @@ class GameScreen(GameFiles, Screen):
             self.refresh_all()
             return
         if search.kind == HINT:
-            self.session.message = hint_message(answer)
+            self.session.message = hint_message(answer, board.can_undo())
             if answer["first"] is not None:
                 self.hinted = self.hint_places(answer["first"])
         else:
-            self.session.message = winnable_message(answer)
+            self.session.message = winnable_message(answer, board.can_undo())
         self.refresh_all()
 
     def stop_search(self, quiet: bool = False) -> None:
@@ -316,11 +318,28 @@ class GameScreen(GameFiles, Screen):
         return (action.src, f"f{slot + 1}")
 
     # ------------------------------------------------------------ panels
+    #: The narrowest the rule book is shown beside the table.
+    RULES_MIN_WIDTH = 30
+
     def toggle_rules(self) -> None:
         panel = self.query_one("#rules")
         panel.display = not panel.display
+        self.fit_rules()
         if panel.display:
             self.show_rules()
+
+    def fit_rules(self) -> None:
+        """The rule book beside the table, as wide as the table leaves it
+        (half the screen at most), its text wrapped to that; where that
+        is too narrow to read, over the whole table until it is closed."""
+        panel = self.query_one("#rules")
+        width = self.size.width
+        beside = min(width // 2, width - table_width(self.session.board) - 1)
+        panel.styles.width = beside if beside >= self.RULES_MIN_WIDTH else width
+        self.query_one(TableView).display = not panel.display or beside >= self.RULES_MIN_WIDTH
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_rules()
 
     def show_rules(self) -> None:
         book = rule_book()
@@ -361,6 +380,11 @@ class HarpApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(self.game)
+        try:        # kill: the game ends as a quit, and the terminal is restored
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, self.game.terminated, signal.SIGTERM)
+        except (NotImplementedError, RuntimeError):    # Windows; not the main thread
+            pass
 
     def action_request_quit(self) -> None:
         if self.screen is self.game:

@@ -25,6 +25,7 @@ from harp.errors import clip
 from harp.solve import BATCH_LIMITS, HINT_LIMITS, SolveLimits
 
 from ..output import LOST_HERE
+from ..runs import plural
 
 HINT, WINNABLE = "hint", "winnable"
 #: "Is this still winnable?": harp solve's positions (no line search).
@@ -124,19 +125,28 @@ class Search:
             self._process.kill()
 
 
-def hint_message(answer: dict[str, Any]) -> str:
+#: A lost position with no action to undo (the start of a deal that cannot
+#: be won, or undo's reach used up): undo cannot help.
+NOTHING_TO_UNDO = "and there is nothing to undo: n starts a new game."
+
+
+def hint_message(answer: dict[str, Any], can_undo: bool = True) -> str:
     if answer["first"] is not None:
-        return f"Hint: {answer['first']} (a winning line of {answer['length']} actions from here)"
+        return (f"Hint: {answer['first']} (a winning line of {plural(answer['length'], 'action')} "
+                "from here)")
     if answer["outcome"] == "unsolvable":
-        return LOST_HERE
+        return LOST_HERE if can_undo else \
+            f"Lost: no line of play wins from here (RULES C8), {NOTHING_TO_UNDO}"
     return f"No winning line found ({answer['limit']}); i searches longer."
 
 
-def winnable_message(answer: dict[str, Any]) -> str:
+def winnable_message(answer: dict[str, Any], can_undo: bool = True) -> str:
     if answer["first"] is not None:
-        return f"Still winnable: yes, the solver won from here in {answer['length']} actions."
+        return (f"Still winnable: yes, the solver won from here in "
+                f"{plural(answer['length'], 'action')}.")
     if answer["outcome"] == "unsolvable":
-        return "Still winnable: no, lost: no line of play wins from here (RULES C8); undo to go back."
+        lost = "Still winnable: no, lost: no line of play wins from here (RULES C8)"
+        return f"{lost}; undo to go back." if can_undo else f"{lost}, {NOTHING_TO_UNDO}"
     return f"Still winnable: unknown, the solver found no win ({answer['limit']})."
 
 

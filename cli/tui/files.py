@@ -4,17 +4,17 @@ deal, a code), opening a record to resume it, saving the game as a record
 actions not saved yet."""
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from harp import HarpError, Record, new_board
-from harp.deals import parse_code
+from harp.deals import make_code, parse_code, parse_deal_number
 from harp.recordfile import load_one_record, records_in, shown_name
 
+from ..deal import is_deal_number
 from ..output import one_line
 from ..position import GivenGame
-from ..saving import UPDATED, Resumed, save_record
+from ..saving import UPDATED, Resumed, file_name, kept_by_hand, refuse_special, save_record
 
 if TYPE_CHECKING:
     from .session import Session
@@ -34,14 +34,17 @@ class GameFiles:
         self.offer_save("choose a new game", self.choose_new_game)
 
     def choose_new_game(self) -> None:
-        from .screens import AskScreen, NewGameScreen
+        from .screens import AskScreen, NewGameScreen, game_name
 
         def chosen(answer) -> None:
             if answer == "same":
                 self.start(new_board(self.session.board.code, **self.settings()))
-            elif answer == "code":
-                self.app.push_screen(AskScreen("Deal code (e.g. EH1-N-AAAAAAF):", "",
-                                               self.open_code))
+            elif isinstance(answer, tuple):       # ("code", game, cells): type a code
+                _, game, cells = answer
+                self.app.push_screen(AskScreen(
+                    f"Deal code (e.g. EH1-N-AAAAAAF), or a deal number of "
+                    f"{game_name(game, cells)}:", "",
+                    lambda text: self.open_code(text, game, cells)))
             elif answer is not None:
                 self.start(new_board(answer, **self.settings()))
         self.app.push_screen(NewGameScreen(self.session.board.code), chosen)
@@ -50,9 +53,13 @@ class GameFiles:
         board = self.session.board
         return {"interactive_rules": board.interactive_rules, "double_click": board.double_click}
 
-    def open_code(self, text: str) -> str | None:
+    def open_code(self, text: str, game: str, cells: int) -> str | None:
+        """Start the deal of a code, or of a deal number of ``game`` and
+        ``cells`` (as ``harp play NUMBER --game --cells`` does)."""
         try:
-            board = new_board(parse_code(text), **self.settings())
+            code = (make_code(game, parse_deal_number(text), cells) if is_deal_number(text)
+                    else parse_code(text))
+            board = new_board(code, **self.settings())
         except HarpError as err:
             return one_line(err)
         self.start(board)
@@ -69,6 +76,7 @@ class GameFiles:
     def open_record(self, path: str) -> str | None:
         path = file_name(path)
         try:
+            refuse_special(path)
             # As --load reads it: an error names the file and its line.
             game = GivenGame(load_one_record(path), shown_name(path))
             board = game.deal(**self.settings())
@@ -92,8 +100,7 @@ class GameFiles:
     def save(self, path: str) -> str | None:
         path = file_name(path)
         board = self.session.board
-        extra = self.resumed.record.extra if self.resumed else {}
-        record = Record(str(board.code), board.script(), dict(extra))
+        record = self.record()
         try:
             done = save_record(path, record, self.resumed)
             # Saved again later, the game updates this record in place.
@@ -107,6 +114,12 @@ class GameFiles:
         self.goodbye = [self.session.message]
         self.refresh_all()
         return None
+
+    def record(self) -> Record:
+        """The game's record (a resumed game's keeps the fields of the one read)."""
+        board = self.session.board
+        extra = self.resumed.record.extra if self.resumed else {}
+        return Record(str(board.code), board.script(), dict(extra))
 
     def request_quit(self) -> None:
         self.offer_save("quit", self.quit)
@@ -133,13 +146,16 @@ class GameFiles:
         note = self.leave_game()
         self.app.exit(self.goodbye + [note] if note else self.goodbye)
 
-
-def file_name(typed: str) -> str:
-    """The file a name typed in a dialog names: ``~`` is the home folder,
-    as in the shell; ``-`` is a file of that name, since standard input
-    and output are the game's screen."""
-    path = os.path.expanduser(typed)
-    return os.path.join(".", path) if path == "-" else path
+    def terminated(self, signal_number: int) -> None:
+        """A signal to end (SIGTERM, ``kill``): leave as quitting without
+        saving does, whatever dialog is open; the actions not saved are
+        printed to keep by hand, and the exit code is 128 + the signal's."""
+        unsaved = self.session.unsaved
+        note = self.leave_game()
+        said = self.goodbye + [note] if note else list(self.goodbye)
+        if unsaved:
+            said.append(kept_by_hand(self.record()))
+        self.app.exit(said, return_code=128 + signal_number)
 
 
 def _saved_record(path: str, updated: Resumed | None) -> Record:

@@ -102,7 +102,7 @@ class NewGameScreen(Dialog):
                 "r  a new random deal\n"
                 "d  today's deal (the same for everyone)\n"
                 "s  the same deal again\n"
-                "c  type a deal code")
+                "c  type a deal code or number")
 
     def answer(self, event: events.Key) -> None:
         game, cells = GAMES[self.game]
@@ -117,7 +117,7 @@ class NewGameScreen(Dialog):
         elif key == "s":
             self.dismiss("same")
         elif key == "c":
-            self.dismiss("code")
+            self.dismiss(("code", game, cells or 4))
 
 
 class AskScreen(ModalScreen):

@@ -4,7 +4,11 @@ place is on the screen.
 Pure functions of a board and of what the player has marked (cursor,
 picked card, hint); nothing here changes the board.  Columns run down the
 screen, face-down cards shown as backs (RULES A1.1); when a column would
-not fit the height, each run of backs is drawn as one back with its count.
+not fit the height, each run of backs is drawn as one back with its count,
+and a column still too long shows its top cards under ``+N``, the number of
+its cards not shown.  No card is ever hidden without a word: a table that
+does not fit at all (too narrow for its columns, or too low for their top
+cards) is replaced by a notice of the window's size it needs.
 
 Places are named as in the notation (RULES B7): columns ``"1"``-``"10"``,
 waste ``"w"``, cells ``"a"``-``"d"``, foundation slots ``"f1"``-``"f8"``;
@@ -12,6 +16,7 @@ and ``"s"`` for the stock, which is not a location but is drawn from.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 from harp import Board
@@ -32,6 +37,8 @@ STYLE_LABEL = "dim"
 STYLE_CURSOR = "reverse bold"
 STYLE_PICKED = "on yellow"
 STYLE_HINT = "on green"
+STYLE_MORE = "bold reverse"
+STYLE_NOTICE = "bold"
 
 
 @dataclass(frozen=True)
@@ -113,16 +120,27 @@ class CardFace:
         return STYLE_RED if is_red(card) else STYLE_BLACK
 
 
+def table_width(board: Board) -> int:
+    """The narrowest the table can be drawn: its columns side by side, one
+    space apart (the top row then fits too)."""
+    return len(board.columns) * (CARD + 1) - 1
+
+
 def draw_table(board: Board, width: int, height: int, marks: Marks = Marks(),
-               unicode: bool = True) -> Drawing:
-    """The table of ``board`` in ``width`` x ``height`` characters."""
+               unicode: bool = True, frame: tuple[int, int] = (0, 0)) -> Drawing:
+    """The table of ``board`` in ``width`` x ``height`` characters; a
+    notice instead if it does not fit, naming the window's size (the table's
+    plus ``frame``: the lines around it) and the size it needs."""
     face = CardFace(unicode)
     n = len(board.columns)
+    down = list(board.face_down) if board.game == EASY_HARP else [0] * n
+    fitted = _fit(board.columns, down, height)
+    if width < table_width(board) or fitted is None:
+        return _too_small(board, down, width, height, frame, unicode)
+    gap, rows = fitted
     pitch = max(CARD + 1, min(CARD + 5, (width - 1) // n))
     left = max(0, (width - n * pitch + (pitch - CARD)) // 2)
     xs = [left + c * pitch for c in range(n)]
-    down = list(board.face_down) if board.game == EASY_HARP else [0] * n
-    gap, rows = _fit(board.columns, down, height)
     canvas = Canvas(width, max(height, TOP_ROWS - 1 + gap + max(len(r) for r in rows)))
     drawing = Drawing([])
     _draw_top(board, canvas, drawing, face, marks, xs)
@@ -138,6 +156,9 @@ def draw_table(board: Board, width: int, height: int, marks: Marks = Marks(),
             continue
         for r, (index, count) in enumerate(col_rows):
             y = label_y + 1 + r
+            if index < 0:   # the cards not shown of a column too long for the height
+                canvas.put(x, y, f"{'+' + str(count):^{CARD}}", STYLE_MORE)
+                continue
             if count:       # a run of face-down cards drawn as one back
                 canvas.put(x, y, face.back[0] + f"{count:>2}" + face.back[-1], STYLE_BACK)
             elif index < down[c]:
@@ -156,17 +177,56 @@ def canvas_height(canvas: Canvas) -> int:
     return len(canvas.chars)
 
 
+def _short(columns: list[list[int]], down: list[int]) -> list[list[tuple[int, int]]]:
+    """Each column's rows with each run of backs on one row."""
+    return [([(d - 1, d)] if d else []) + [(i, 0) for i in range(d, len(col))]
+            for col, d in zip(columns, down)]
+
+
 def _fit(columns: list[list[int]], down: list[int],
-         height: int) -> tuple[int, list[list[tuple[int, int]]]]:
+         height: int) -> tuple[int, list[list[tuple[int, int]]]] | None:
     """The gap row (1 or 0) and each column's rows as (card index, count of
     face-down cards drawn as one back, or 0): every card on its own row if
-    the height allows, else each run of backs on one row, then no gap."""
+    the height allows, else each run of backs on one row, then no gap; a
+    column still too long keeps its top cards under one row ``(-1, N)``:
+    N cards not shown.  None if the height leaves no room for that."""
     full = [[(i, 0) for i in range(len(col))] for col in columns]
     if TOP_ROWS + max(map(len, full)) <= height:
         return 1, full
-    short = [([(d - 1, d)] if d else []) + [(i, 0) for i in range(d, len(col))]
-             for col, d in zip(columns, down)]
-    return (1 if TOP_ROWS + max(map(len, short)) <= height else 0), short
+    short = _short(columns, down)
+    if TOP_ROWS + max(map(len, short)) <= height:
+        return 1, short
+    room = height - TOP_ROWS + 1            # the rows for cards, with no gap
+    if max(map(len, short)) <= room:
+        return 0, short
+    if room < 2:
+        return None
+    rows = []
+    for col_rows in short:
+        cut = len(col_rows) - room + 1      # the rows the +N row stands for
+        if cut <= 0:
+            rows.append(col_rows)
+            continue
+        hidden = sum(count or 1 for _, count in col_rows[:cut])
+        rows.append([(-1, hidden)] + col_rows[cut:])
+    return 0, rows
+
+
+def _too_small(board: Board, down: list[int], width: int, height: int,
+               frame: tuple[int, int], unicode: bool) -> Drawing:
+    """The notice shown instead of a table that does not fit, wrapped to
+    the width: the window's size that shows every card (runs of backs as
+    one), and its size."""
+    times = "×" if unicode else "x"
+    need_width = table_width(board)
+    need_height = TOP_ROWS - 1 + max(map(len, _short(board.columns, down)))
+    text = (f"Window too small: {need_width + frame[0]}{times}{need_height + frame[1]} "
+            f"needed, this is {width + frame[0]}{times}{height + frame[1]}. "
+            "Enlarge it to play on; q quits.")
+    canvas = Canvas(width, height)
+    for y, line in enumerate(textwrap.wrap(text, max(1, width))):
+        canvas.put(0, y, line, STYLE_NOTICE)
+    return Drawing(canvas.lines())
 
 
 def _face(canvas: Canvas, x: int, y: int, face: CardFace, card: int, picked: bool,

@@ -27,7 +27,7 @@ def _style(definition: str) -> Style:
 class TableView(Widget):
     """The table, drawn for the widget's size; mouse clicks and drags."""
 
-    DEFAULT_CSS = "TableView { width: 1fr; height: 1fr; min-width: 50; }"
+    DEFAULT_CSS = "TableView { width: 1fr; height: 1fr; }"
 
     def __init__(self, game: GameScreen) -> None:
         super().__init__()
@@ -51,8 +51,11 @@ class TableView(Widget):
         if self._strips is None:
             game = self.game
             width = self.size.width
+            # The lines around the table, for a notice of the window's size.
+            screen = self.screen.size
+            frame = (screen.width - width, screen.height - self.size.height)
             self.drawing = draw_table(game.session.board, width, self.size.height,
-                                      game.marks(), game.session.unicode)
+                                      game.marks(), game.session.unicode, frame)
             base = self.rich_style
             self._strips = [Strip([Segment(text, base + _style(style)) for text, style in line],
                                   width) for line in self.drawing.lines]
