@@ -219,12 +219,10 @@ def stored_limits(data: dict[str, Any]) -> SolveLimits | None:
     limits = data.get("limits")
     if not isinstance(limits, dict) or set(limits) != {"max_states", "line_states", "timeout"}:
         return None
-    timeout = limits["timeout"]
-    if not (all(type(limits[name]) is int and limits[name] >= 0
-                for name in ("max_states", "line_states"))
-            and (timeout is None or type(timeout) in (int, float) and 0 <= timeout < float("inf"))):
+    try:            # SolveLimits checks every value as the command line does
+        return SolveLimits(**limits)
+    except (TypeError, HarpError):
         return None
-    return SolveLimits(**limits)
 
 
 #: Chunks a worker should get at least, when there are few tasks.

@@ -5,12 +5,12 @@ Drive it from a REPL the way python-chess is driven::
     >>> from harp import new_board
     >>> board = new_board("EH1-N-AAAAAAF")
     >>> board.push("1>f")
-    Action('1>f')
+    Action('move', '1', 'f')
     >>> board.score
     10
 
-The rules are harp's rule book (``harp rules``), cited by section, e.g.
-RULES A2.5.
+More in docs/library.md.  The rules are harp's rule book (``harp rules``),
+cited by section, e.g. RULES A2.5.
 """
 from __future__ import annotations
 

@@ -4,11 +4,17 @@ An :class:`Action` is a frozen value whose ``str()`` is the canonical
 notation of RULES B7 and parses back to an equal action.  Locations are
 written as in the notation: columns ``"1"``-``"10"``, waste ``"w"``,
 cells ``"a"``-``"d"``, foundations ``"f"`` (the first slot that accepts)
-or ``"f1"``-``"f8"``.
+or ``"f1"``-``"f8"``.  An action is checked when it is made (a kind and
+places notation can write, a count of at least 1), so its ``str()`` always
+parses back; whether its places exist in a given game (column 10, the
+waste, cell ``c``) is checked when a board pushes it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from .errors import NotationError, clip
 
 MOVE = "move"
 DRAW = "draw"
@@ -16,17 +22,51 @@ TAP = "tap"
 DOUBLE_TAP = "double_tap"
 UNDO = "undo"
 KINDS = (MOVE, DRAW, TAP, DOUBLE_TAP, UNDO)
+#: Every place of either game as notation writes it (RULES B7): columns,
+#: the waste, cells, the foundations (``f``: the first slot that takes the
+#: card) and their slots.
+PLACES = frozenset([str(n) for n in range(1, 11)] + ["w", "a", "b", "c", "d", "f"]
+                   + [f"f{n}" for n in range(1, 9)])
+#: The largest card count notation reads (three digits, RULES B7).
+MAX_COUNT = 999
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action of RULES B6: a move ``X>Y`` (optionally ``N:X>Y``), a draw
-    ``d``, a tap ``tX``, a double tap ``ttX`` or an undo ``u``."""
+    ``d``, a tap ``tX``, a double tap ``ttX`` or an undo ``u``.
+
+    Made from its fields (``Action("move", "1", "f")``, which is also its
+    ``repr``), checked: a kind of :data:`KINDS`, the places its kind needs
+    (canonical names, :data:`PLACES`) and no others, a count of at least 1;
+    else NotationError.  Made from notation: a board's ``parse_action``
+    (which knows its game and cells), or without a board
+    :func:`harp.notation.parse_action` (token, game, cells)."""
 
     kind: str
     src: str | None = None
     dst: str | None = None
     count: int | None = None
+
+    def __post_init__(self) -> None:
+        kind, src, dst, count = self.kind, self.src, self.dst, self.count
+        if kind not in KINDS:
+            raise NotationError(f"unknown action kind {clip(str(kind))!r} (kinds are "
+                                f"{', '.join(KINDS)}; notation such as '1>f' is read by "
+                                "board.parse_action or harp.notation.parse_action)")
+        places = {MOVE: 2, TAP: 1, DOUBLE_TAP: 1}.get(kind, 0)
+        given = (src, dst)
+        for n, place in enumerate(given):
+            if (n < places) != (place is not None):
+                raise NotationError(f"a {kind} action has {places or 'no'} "
+                                    f"place{'s' if places != 1 else ''}, given {given!r}")
+            if place is not None and place not in PLACES:
+                raise NotationError(f"{clip(str(place))!r} is not a place as notation writes it "
+                                    "(1-10, w, a-d, f, f1-f8; RULES B7)")
+        if count is not None and (kind != MOVE or type(count) is not int
+                                  or not 1 <= count <= MAX_COUNT):
+            raise NotationError(f"a card count is a whole number from 1 to {MAX_COUNT} on a move, "
+                                f"not {clip(repr(count))} on a {kind} (RULES B7)")
 
     def __str__(self) -> str:
         kind = self.kind
@@ -43,7 +83,10 @@ class Action:
         return "u"
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        fields = [self.kind, self.src, self.dst, self.count]
+        while fields[-1] is None:       # (checked: only trailing fields are missing)
+            fields.pop()
+        return f"Action({', '.join(map(repr, fields))})"
 
 
 _INTERNED: dict[tuple[str, str | None, str | None, int | None], Action] = {}
@@ -76,6 +119,9 @@ DRAW_ACTION = action(DRAW)
 UNDO_ACTION = action(UNDO)
 
 
-def format_script(actions: list[Action] | tuple[Action, ...]) -> str:
+def format_script(actions: Sequence[Action]) -> str:
     """Canonical script: the actions' notation separated by spaces."""
+    if isinstance(actions, str):
+        raise TypeError("format_script takes a list of actions, not one str "
+                        "(a script is already text; board.parse_script(text) reads it)")
     return " ".join(map(str, actions))

@@ -10,27 +10,69 @@ Each game stores every pile as a list (columns, waste, stock, cells,
 foundation slots), so that one undo record serves every kind of move:
 ``(src, dst, n, flipped, gain)`` means "n cards went from list src to list
 dst, column ``flipped`` turned a face-down card up (or -1), the score rose
-by gain".  A redeal is recorded with ``src`` None.
+by gain".  A redeal is recorded with ``src`` None.  So the piles are the
+board's own: a pile attribute assigned anew sets up a position by hand,
+and starts a new history (:class:`_Pile`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .actions import UNDO, Action
 from .cards import KING
 from .deals import EASY_HARP, DealCode
-from .errors import HarpError, IllegalActionError
-from .notation import parse_action, parse_script, script_tokens, tokenize
+from .errors import HarpError, IllegalActionError, NotationError, clip
+from .notation import (game_places, parse_action, parse_location, parse_script, script_tokens,
+                       tokenize)
 
 UNDO_LIMIT = 100
 
 UndoRecord = tuple  # (src list | None, dst list | None, n, flipped column, gain)
 
 
+class _Pile:
+    """A pile attribute of a board (``columns``, ``foundations``, Easy
+    Harp's ``face_down``, ``stock`` and ``waste``): the board's own list,
+    kept as ``_NAME``, which the rules read (a plain attribute: the engine's
+    hot paths pay nothing for the descriptor).  Assigning one
+    sets up a position by hand, and starts a new history: the undo records
+    point at the lists they moved cards between, and would move cards
+    between lists that are no longer the board's (a card duplicated).  The
+    counters (``moves``, ``score``) stay as they were.  The lists inside
+    are the board's too: change them by assigning the whole pile."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = "_" + name
+
+    def __get__(self, board: Board | None, owner: type) -> Any:
+        if board is None:
+            return self
+        try:
+            return board.__dict__[self.name]
+        except KeyError:
+            raise AttributeError(self.name[1:]) from None
+
+    def __set__(self, board: Board, value: Any) -> None:
+        board.__dict__[self.name] = value
+        board._new_history()
+
+
 class LegalActions:
     """Lazy view of the legal actions of a board (like python-chess's
     ``board.legal_moves``): iterate it, count it, test membership.
+
+    It holds each legal action of the position once, in canonical form:
+    every move as ``X>Y`` without a count, a foundation move as ``X>f``
+    (the first slot that takes the card, RULES A1.7), a take-back with
+    its slot ``fN>Y``, and the draw ``d``; taps, counts and undo, which
+    say the same as a listed action or depend on the history, are not
+    listed.  (In Easy Harp, ``X>fN`` to the second of two slots that both
+    take the card makes the listed position with the suit's two slots,
+    which hold the same cards, exchanged.)  ``action in view`` is True
+    exactly for the actions iteration yields: for any other form, or
+    anything not an :class:`Action`, it is False, and
+    :meth:`Board.is_legal` says whether the board would accept it.
 
     It has no ``__len__`` on purpose: ``list(view)`` asks for a length
     hint first, which would generate every action twice."""
@@ -48,7 +90,7 @@ class LegalActions:
         return bool(self._board.legal_list())
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self._board.is_legal(action)
+        return isinstance(action, Action) and action in self._board.legal_list()
 
     def __repr__(self) -> str:
         return f"<LegalActions {' '.join(map(str, self))}>"
@@ -57,22 +99,34 @@ class LegalActions:
 class Board:
     """A position of one game plus its history.  Subclasses add the piles
     and the rules: ``_apply`` (returns an undo record), ``legal_list``,
-    ``status``."""
+    ``status``.
+
+    No ``__eq__``: a board is mutable and hashed by identity (boards in a
+    set or as keys stay apart), and which of its parts make two positions
+    the same (the score? the history?) depends on the use.  Compare
+    positions by their piles (:func:`harp.render.board_to_dict` with
+    ``reveal=True``), games by their scripts."""
 
     game: ClassVar[str]
     n_columns: ClassVar[int]
-    columns: list[list[int]]
-    foundations: list[list[int]]
+    columns: list[list[int]] = _Pile()  # type: ignore[assignment]
+    foundations: list[list[int]] = _Pile()  # type: ignore[assignment]
 
     def __init__(self, code: DealCode, *, interactive_rules: bool = True,
                  double_click: bool = True) -> None:
-        self.code = code
+        self._code = code
         self.interactive_rules = interactive_rules
         self.double_click = double_click
         self.score = 0
         self.moves = 0
-        #: Every action pushed, undos included: the game's script (RULES B8).
-        self.actions: list[Action] = []
+        self._actions: list[Action] = []
+        self._places = game_places(self.game, code.cells)
+        self._new_history()
+
+    def _new_history(self) -> None:
+        """No action to pop or undo: the board's position is where its
+        history starts (a new board, or a position set up by hand)."""
+        self._actions.clear()
         self._records: list[tuple[Action, UndoRecord, int]] = []
         self._undoable: list[UndoRecord] = []
         self._undo_budget = 0
@@ -92,8 +146,21 @@ class Board:
         raise NotImplementedError
 
     @property
+    def code(self) -> DealCode:
+        """The deal (RULES B1), fixed: notation reads the board's cells from
+        it.  Another deal is another board (:func:`harp.new_board`)."""
+        return self._code
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action pushed, undos included: the game's script (RULES B8).
+        The board's own list, kept in step with its undo records: read it;
+        push and pop change it."""
+        return self._actions
+
+    @property
     def cells_count(self) -> int:
-        return self.code.cells
+        return self._code.cells
 
     # ------------------------------------------------------------ notation
     def parse_action(self, token: str) -> Action:
@@ -102,12 +169,37 @@ class Board:
     def parse_script(self, text: str) -> list[Action]:
         return parse_script(text, self.game, self.cells_count)
 
+    def _checked(self, action: object) -> Action:
+        """``action`` as an Action of this game: its notation parsed, or an
+        Action whose places exist here (NotationError naming the one that
+        does not, as parsing would); TypeError for anything else."""
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise TypeError(f"an action is an Action or its notation (a str), "
+                            f"not {type(action).__name__}")
+        places, src, dst = self._places, action.src, action.dst
+        if (src is None or src in places) and (dst is None or dst in places):
+            return action
+        for place in (src, dst):
+            if place is not None and place not in places:
+                try:
+                    parse_location(place, self.game, self.cells_count)
+                except NotationError as err:
+                    raise NotationError(f"{clip(str(action))!r}: {err}") from None
+        return action
+
     # ------------------------------------------------------------ push / pop
     def push(self, action: Action | str) -> Action:
-        """Apply one action; raise IllegalActionError (nothing changes) if the
-        rules refuse it.  Returns the action applied."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
+        """Apply one action (an Action, or its notation); raise
+        IllegalActionError (nothing changes) if the rules refuse it,
+        NotationError if it cannot be read or names a place this game does
+        not have, TypeError if it is neither a str nor an Action.  Returns
+        the action applied."""
+        return self._push(self._checked(action))
+
+    def _push(self, action: Action) -> Action:
+        """:meth:`push` of an action of this game (parsed for it, or checked)."""
         if action.kind == UNDO:
             self._undo(action)
         else:
@@ -117,7 +209,7 @@ class Board:
             if self._undo_budget < UNDO_LIMIT:
                 self._undo_budget += 1
             self.moves += 1
-        self.actions.append(action)
+        self._actions.append(action)
         return action
 
     def push_script(self, text: str, upto: int | None = None, first_line: int = 1,
@@ -132,7 +224,11 @@ class Board:
         the earlier actions applied.  Given ``source``, the name of the
         file the script was read from, an error starts with the file and
         the line, as the file's other errors do, even on a one-line script:
-        ``FILE: line L: action N (TOKEN): why``."""
+        ``FILE: line L: action N (TOKEN): why``.  (A list of actions is
+        pushed one by one with :meth:`push`.)"""
+        if not isinstance(text, str):
+            raise TypeError(f"push_script takes a script (one str), not {type(text).__name__}: "
+                            "push a list of actions one by one with push")
         pushed = []
         game, cells = self.game, self.cells_count
         tokens: Iterator[tuple[int, str, int | None]]
@@ -146,7 +242,7 @@ class Board:
             if upto is not None and number > upto:
                 break
             try:
-                action = self.push(parse_action(token, game, cells))
+                action = self._push(parse_action(token, game, cells))
             except HarpError as err:
                 raise err.at(number, token, line, source) from None
             pushed.append(action)
@@ -168,7 +264,7 @@ class Board:
             self._undoable.pop()
             self.moves -= 1
         self._undo_budget = budget
-        self.actions.pop()
+        self._actions.pop()
         return action
 
     def _undo(self, action: Action) -> None:
@@ -249,16 +345,16 @@ class Board:
         if src[0] == "f":
             self._refuse("a foundation card cannot be tapped or moved to a foundation", rule)
         column = int(src) - 1
-        if not self.columns[column]:
+        if not self._columns[column]:
             self._refuse(f"column {src} is empty", rule)
-        return self.columns[column], column
+        return self._columns[column], column
 
     def _take_back_slot(self, src: str, where: str, accepts: Callable[[int], bool],
                         rule: str) -> int:
         """The foundation slot a take-back leaves: the one named, or for a
         bare ``f`` the first whose top card ``accepts`` (RULES B7).  The
         caller checks a named slot's card against the destination."""
-        found = self.foundations
+        found = self._foundations
         if src == "f":
             for slot, pile in enumerate(found):
                 if pile and accepts(pile[-1]):
@@ -269,19 +365,42 @@ class Board:
             self._refuse(f"foundation {src} is empty", rule)
         return slot
 
-    def copy(self) -> Board:
-        """The same position and settings, without the action history."""
+    def copy(self, *, stack: bool = True) -> Board:
+        """The same position, counters and settings, and (as python-chess's
+        ``copy``) the same history: ``pop``, ``u`` and the script work on
+        the copy as on the board.  ``stack=False``: no history (the
+        position is where the copy's history starts; the counters stay)."""
         other = self.__class__.__new__(self.__class__)
-        Board.__init__(other, self.code, interactive_rules=self.interactive_rules,
+        Board.__init__(other, self._code, interactive_rules=self.interactive_rules,
                        double_click=self.double_click)
-        other.columns = [list(c) for c in self.columns]
-        other.foundations = [list(f) for f in self.foundations]
+        other._columns = [list(c) for c in self._columns]
+        other._foundations = [list(f) for f in self._foundations]
         other.score, other.moves = self.score, self.moves
         self._copy_piles_to(other)
+        if stack:
+            # The undo records name the piles they moved cards between:
+            # the copy's name its own.
+            same = {id(old): new for old, new in zip(self._piles(), other._piles())}
+
+            def moved(record: UndoRecord) -> UndoRecord:
+                src, dst, *rest = record
+                return (src if src is None else same[id(src)],
+                        dst if dst is None else same[id(dst)], *rest)
+
+            other._actions.extend(self._actions)
+            other._records = [(action, moved(record), budget)
+                              for action, record, budget in self._records]
+            other._undoable = [moved(record) for record in self._undoable]
+            other._undo_budget = self._undo_budget
         return other
 
     def _copy_piles_to(self, other: Board) -> None:
         """Copy the game's own piles (stock, waste, cells...) to ``other``."""
+
+    def _piles(self) -> list[list[int]]:
+        """Every list the undo records may name, in an order both boards of
+        a copy share."""
+        return [*self._columns, *self._foundations]
 
     @staticmethod
     def _builds_on(card: int, top: int) -> bool:
@@ -291,7 +410,7 @@ class Board:
         """RULES B5: the longest column that accepts the card (all its cards
         counted, ties to the lowest number, its own column skipped), else
         the first empty column for a king; -1 if none."""
-        cols = self.columns
+        cols = self._columns
         for j in sorted(range(len(cols)), key=lambda j: (-len(cols[j]), j)):
             if j != own and cols[j] and self._builds_on(card, cols[j][-1]):
                 return j
@@ -306,7 +425,9 @@ class Board:
         return LegalActions(self)
 
     def is_legal(self, action: Action | str) -> bool:
-        """Whether pushing the action would be accepted (tries it, takes it back)."""
+        """Whether pushing the action (an Action or its notation, in any
+        form: a tap, ``u``, a count) would be accepted: tries it, takes it
+        back.  TypeError for anything else, as :meth:`push`."""
         try:
             self.push(action)
         except HarpError:
@@ -316,7 +437,7 @@ class Board:
 
     @property
     def cards_on_foundations(self) -> int:
-        return sum(map(len, self.foundations))
+        return sum(map(len, self._foundations))
 
     @property
     def is_won(self) -> bool:
@@ -324,12 +445,12 @@ class Board:
 
     def script(self) -> str:
         """The canonical script of every action pushed (RULES B7)."""
-        return " ".join(map(str, self.actions))
+        return " ".join(map(str, self._actions))
 
     def __str__(self) -> str:
         from .render import render_text
         return render_text(self, unicode=False)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.code} moves={self.moves} score={self.score}>"
+        return f"<{type(self).__name__} {self._code} moves={self.moves} score={self.score}>"
 

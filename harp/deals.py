@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import random as _random
+import re
 from dataclasses import dataclass
 
 from .cards import Card
@@ -76,7 +77,12 @@ def number_text(number: int) -> str:
 
 
 def check_deal_number(number: int) -> int:
-    """``number`` if it is a deal number (1 to 999 999, RULES B1), else InvalidCodeError."""
+    """``number`` if it is a deal number (1 to 999 999, RULES B1), else
+    InvalidCodeError; TypeError if it is not an ``int`` (a ``float`` such as
+    5.0 or a ``bool`` names no deal)."""
+    if type(number) is not int:
+        raise TypeError(f"a deal number is an int, not {type(number).__name__} "
+                        f"({clip(repr(number))})")
     if not 1 <= number <= MAX_DEAL:
         raise InvalidCodeError(f"deal number {number_text(number)} is out of range 1-{MAX_DEAL}")
     return number
@@ -232,16 +238,47 @@ _ROW_START = [sum(9 - q for q in range(r)) for r in range(9)]
 
 # ---------------------------------------------------------------- choosing deals (A1.10, B4)
 
-def daily_number(prefix: str, date: _dt.date | str | None = None) -> int:
-    """Deal number of the daily deal of RULES B4 for ``EH1`` or ``SH1``."""
+#: A date as RULES B4 writes it.
+_DATE_SHAPE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def date_text(date: _dt.date | str | None = None) -> str:
+    """The date of a daily deal written ``YYYY-MM-DD`` (RULES B4): today's
+    (the local date) when None; a ``datetime`` is taken as its date, its
+    time of day left out; a ``str`` must be a real date written so
+    (InvalidCodeError otherwise, never another deal); TypeError for
+    anything else."""
     if date is None:
-        date = _dt.date.today()
-    text = date if isinstance(date, str) else date.isoformat()
+        return _dt.date.today().isoformat()
+    if isinstance(date, _dt.datetime):
+        return date.date().isoformat()
+    if isinstance(date, _dt.date):
+        return date.isoformat()
+    if not isinstance(date, str):
+        raise TypeError(f"a date is a datetime.date or a str YYYY-MM-DD, "
+                        f"not {type(date).__name__}")
+    if not (date.isascii() and _DATE_SHAPE.fullmatch(date)):
+        raise InvalidCodeError(f"{clip(date)!r} is not a date: write it YYYY-MM-DD, "
+                               "e.g. 2026-11-29 (RULES B4)")
+    try:
+        _dt.date(int(date[:4]), int(date[5:7]), int(date[8:]))
+    except ValueError as err:
+        raise InvalidCodeError(f"{date} is not a real date: {err} (RULES B4)") from None
+    return date
+
+
+def daily_number(prefix: str, date: _dt.date | str | None = None) -> int:
+    """Deal number of the daily deal of RULES B4 for ``EH1`` or ``SH1``, on
+    ``date`` (see :func:`date_text`)."""
+    text = date_text(date)
     digest = hashlib.sha256(f"{prefix}:{text}".encode()).digest()
     return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
 
 
 def daily_code(game: str, date: _dt.date | str | None = None, cells: int = 4) -> DealCode:
+    """The daily deal of ``game`` (RULES B4) on ``date``: a ``datetime.date``
+    (a ``datetime`` is taken as its date), a ``str`` written ``YYYY-MM-DD``,
+    or today (None); a string that is not such a date is InvalidCodeError."""
     game = game.upper()
     return make_code(game, daily_number(f"{game}{VERSION}", date), cells)
 

@@ -5,9 +5,10 @@ from itertools import chain
 from typing import Final
 
 from .actions import DOUBLE_TAP, DRAW, DRAW_ACTION, MOVE, TAP, Action, move
-from .board import Board, UndoRecord
+from .board import Board, UndoRecord, _Pile
 from .cards import FOUNDATION_SUITS, KING, card_str, is_red
 from .deals import EASY_HARP, DealCode, easy_harp_layout
+from .errors import NotationError
 
 # (Final: the solver's compiled build puts them into its code as numbers)
 N_COLUMNS: Final = 9
@@ -50,47 +51,55 @@ class EasyHarpBoard(Board):
     column i are face down.  ``stock`` holds the next card to be drawn at
     its *end* (``stock[-1]``); ``waste[-1]`` is the playable waste card.
     ``foundations`` are the eight slots f1..f8, each a list, ace first.
+    Assigning any of these piles sets up a position by hand and starts a
+    new history (see :class:`~harp.board._Pile`).
     """
 
     game = EASY_HARP
     n_columns = N_COLUMNS
+    face_down: list[int] = _Pile()  # type: ignore[assignment]
+    stock: list[int] = _Pile()  # type: ignore[assignment]
+    waste: list[int] = _Pile()  # type: ignore[assignment]
 
     def __init__(self, code: DealCode, *, interactive_rules: bool = True,
                  double_click: bool = True) -> None:
         super().__init__(code, interactive_rules=interactive_rules, double_click=double_click)
         layout = easy_harp_layout(code.number)
-        self.columns = [list(col) for col in layout.columns]
-        self.face_down = [len(col) - 1 for col in layout.columns]
-        self.stock = list(reversed(layout.stock))
-        self.waste: list[int] = []
-        self.foundations: list[list[int]] = [[] for _ in range(N_SLOTS)]
+        self._columns = [list(col) for col in layout.columns]
+        self._face_down = [len(col) - 1 for col in layout.columns]
+        self._stock = list(reversed(layout.stock))
+        self._waste = []
+        self._foundations = [[] for _ in range(N_SLOTS)]
 
     def _copy_piles_to(self, other: EasyHarpBoard) -> None:
-        other.face_down = list(self.face_down)
-        other.stock, other.waste = list(self.stock), list(self.waste)
+        other._face_down = list(self._face_down)
+        other._stock, other._waste = list(self._stock), list(self._waste)
+
+    def _piles(self) -> list[list[int]]:
+        return [*self._columns, *self._foundations, self._stock, self._waste]
 
     # ------------------------------------------------------------ piles
     def _face_down_count(self, column: int) -> int:
-        return self.face_down[column]
+        return self._face_down[column]
 
     def _face_down_add(self, column: int, delta: int) -> None:
-        self.face_down[column] += delta
+        self._face_down[column] += delta
 
     def _redeal(self) -> None:
         # RULES A1.8: the waste returns face down in the same order, so the
         # card drawn first last time (waste[0]) is drawn first again.
-        self.stock.extend(reversed(self.waste))
-        self.waste.clear()
+        self._stock.extend(reversed(self._waste))
+        self._waste.clear()
 
     def _unredeal(self) -> None:
-        self.waste.extend(reversed(self.stock))
-        self.stock.clear()
+        self._waste.extend(reversed(self._stock))
+        self._stock.clear()
 
     def run_length(self, column: int) -> int:
         """Face-up cards at the top of a column that form an ordered run
         (alternating colours, descending by one), counting the top card."""
-        col = self.columns[column]
-        i, floor, n = len(col) - 1, self.face_down[column], 1
+        col = self._columns[column]
+        i, floor, n = len(col) - 1, self._face_down[column], 1
         while i - 1 >= floor and FITS[col[i] * 52 + col[i - 1]]:
             n += 1
             i -= 1
@@ -98,7 +107,7 @@ class EasyHarpBoard(Board):
 
     def _slot_for(self, card: int) -> int:
         """First foundation slot that accepts the card, or -1 (RULES A1.7)."""
-        base, rank, found = SLOT_BASE[card & 3], card >> 2, self.foundations
+        base, rank, found = SLOT_BASE[card & 3], card >> 2, self._foundations
         if len(found[base]) == rank:
             return base
         if len(found[base + 1]) == rank:
@@ -106,7 +115,7 @@ class EasyHarpBoard(Board):
         return -1
 
     def _accepts(self, column: int, card: int) -> bool:
-        col = self.columns[column]
+        col = self._columns[column]
         return FITS[card * 52 + col[-1]] == 1 if col else card >> 2 == KING
 
     # ------------------------------------------------------------ actions
@@ -120,7 +129,8 @@ class EasyHarpBoard(Board):
             return self._tap(action.src)
         if kind == DOUBLE_TAP:
             return self._double_tap(action.src)
-        raise AssertionError(f"unknown action kind {kind!r}")  # pragma: no cover
+        # (an Action checks its kind when it is made: only a forged one gets here)
+        raise NotationError(f"unknown action kind {kind!r}")  # pragma: no cover
 
     def _move(self, src: str, dst: str, count: int | None) -> UndoRecord:
         d0 = dst[0]
@@ -143,9 +153,9 @@ class EasyHarpBoard(Board):
     def _source_pile(self, src: str) -> tuple[list[int], int]:
         """The pile a top card comes from, and its column index (-1: waste)."""
         if src == "w":
-            if not self.waste:
+            if not self._waste:
                 self._refuse("the waste is empty", "A1.5")
-            return self.waste, -1
+            return self._waste, -1
         return self._column_source(src, "A1.10" if src[0] == "f" else "A1.3")
 
     def _to_foundation(self, src: str, dst: str, count: int | None) -> UndoRecord:
@@ -162,10 +172,10 @@ class EasyHarpBoard(Board):
             if SLOT_SUIT[slot] != card & 3:
                 self._refuse(f"{card_str(card)} cannot go to {dst}: that slot builds "
                              f"{SUIT_NAMES[SLOT_SUIT[slot]]}s only", "A1.7")
-            if len(self.foundations[slot]) != card >> 2:
+            if len(self._foundations[slot]) != card >> 2:
                 self._refuse(f"{card_str(card)} cannot go to {dst}: it needs "
                              f"{self._slot_need(slot)}", "A1.7")
-        return self._transfer(pile, self.foundations[slot], 1, 10, column)
+        return self._transfer(pile, self._foundations[slot], 1, 10, column)
 
     def _foundation_need(self, card: int) -> str:
         base = SLOT_BASE[card & 3]
@@ -173,13 +183,13 @@ class EasyHarpBoard(Board):
                 f"{self._slot_need(base)} and {self._slot_need(base + 1)}")
 
     def _slot_need(self, slot: int) -> str:
-        rank = len(self.foundations[slot])
+        rank = len(self._foundations[slot])
         if rank == 13:
             return "nothing more (complete)"
         return card_str(rank * 4 + SLOT_SUIT[slot])
 
     def _check_accepts(self, column: int, card: int) -> None:
-        col = self.columns[column]
+        col = self._columns[column]
         if col:
             if not FITS[card * 52 + col[-1]]:
                 self._refuse(f"{card_str(card)} cannot go on {card_str(col[-1])}: a card goes on "
@@ -189,24 +199,24 @@ class EasyHarpBoard(Board):
                          f"not {card_str(card)}", "A1.4", EMPTY_COLUMN_REMINDER)
 
     def _waste_to_column(self, column: int, count: int | None) -> UndoRecord:
-        if not self.waste:
+        if not self._waste:
             self._refuse("the waste is empty", "A1.5")
         self._one_card(count, "from the waste")
-        self._check_accepts(column, self.waste[-1])
-        return self._transfer(self.waste, self.columns[column], 1, 5)
+        self._check_accepts(column, self._waste[-1])
+        return self._transfer(self._waste, self._columns[column], 1, 5)
 
     def _take_back(self, src: str, column: int, count: int | None) -> UndoRecord:
         self._one_card(count, "from a foundation")
         slot = self._take_back_slot(src, f"on column {column + 1}",
                                     lambda card: self._accepts(column, card), "A1.10")
-        pile = self.foundations[slot]
+        pile = self._foundations[slot]
         self._check_accepts(column, pile[-1])
-        return self._transfer(pile, self.columns[column], 1, 0)
+        return self._transfer(pile, self._columns[column], 1, 0)
 
     def _column_to_column(self, si: int, di: int, count: int | None) -> UndoRecord:
         if si == di:
             self._refuse(f"a card cannot move from column {si + 1} onto itself", "A1.2")
-        src, dst = self.columns[si], self.columns[di]
+        src, dst = self._columns[si], self._columns[di]
         if not src:
             self._refuse(f"column {si + 1} is empty", "A1.3")
         if dst:
@@ -222,7 +232,7 @@ class EasyHarpBoard(Board):
         return self._transfer(src, dst, n, 0, si)
 
     def _onto_card(self, si: int, di: int, count: int | None) -> UndoRecord:
-        src, top = self.columns[si], self.columns[di][-1]
+        src, top = self._columns[si], self._columns[di][-1]
         card = src[-1]
         if count is not None and count != 1:
             self._refuse(f"{count} cards cannot move from column {si + 1} to column {di + 1}: "
@@ -235,12 +245,12 @@ class EasyHarpBoard(Board):
                                  f"column {si + 1} to column {di + 1}: only its top card "
                                  f"{card_str(card)} moves", "A1.3", ONE_CARD_REMINDER)
             self._check_accepts(di, card)
-        return self._transfer(src, self.columns[di], 1, 0, si)
+        return self._transfer(src, self._columns[di], 1, 0, si)
 
     def _draw(self) -> UndoRecord:
-        if self.stock:
-            return self._transfer(self.stock, self.waste, 1, 0)
-        if not self.waste:
+        if self._stock:
+            return self._transfer(self._stock, self._waste, 1, 0)
+        if not self._waste:
             self._refuse("the stock and the waste are both empty", "A1.8")
         self._redeal()
         return (None, None, 0, -1, 0)
@@ -278,7 +288,7 @@ class EasyHarpBoard(Board):
     def legal_list(self) -> list[Action]:
         """Every legal move and the draw, as a list (taps, aliases of moves,
         are left out).  RULES A1.2-A1.10."""
-        cols, found, waste = self.columns, self.foundations, self.waste
+        cols, found, waste = self._columns, self._foundations, self._waste
         out: list[Action] = []
         append = out.append
         tops: dict[int, list[int]] = {}
@@ -308,7 +318,7 @@ class EasyHarpBoard(Board):
         for s, slot in enumerate(found):
             if slot:
                 self._onto_tableau(out, slot[-1], _TAKE_BACK[s], tops, empties)
-        if self.stock or waste:
+        if self._stock or waste:
             append(DRAW_ACTION)
         return out
 
@@ -329,7 +339,7 @@ class EasyHarpBoard(Board):
         for action in self.legal_list():
             if action is not DRAW_ACTION:
                 return "open"
-        for card in chain(self.stock, self.waste):
+        for card in chain(self._stock, self._waste):
             if self._slot_for(card) >= 0 or any(self._accepts(j, card) for j in range(N_COLUMNS)):
                 return "open"
         return "blocked"

@@ -6,6 +6,12 @@ subclass) with a message that says what was wrong, so callers can catch
 user input only as a short excerpt (:func:`clip`).  The batch analyzer's
 own errors (a bad deal list, an unusable database or executor) are
 ``HarpError`` subclasses too.
+
+A wrong *type* (a number where an action or a deal code is meant, one
+``str`` where a list of lines is) is Python's ``TypeError``, not a
+``HarpError``: it is a mistake in the calling code, not in the input.
+Every ``HarpError`` pickles and copies with its attributes (a process
+pool sends a worker's error back pickled).
 """
 from __future__ import annotations
 
@@ -23,6 +29,16 @@ def clip(text: str, limit: int = CLIP_LIMIT) -> str:
     return text[:max(limit - 1, 0)] + "…"
 
 
+def _rebuilt(cls: type[HarpError], args: tuple, state: dict) -> HarpError:
+    """An error as it was pickled: its message and attributes, set without
+    calling ``__init__`` (whose arguments a subclass may require, as
+    :class:`IllegalActionError` does)."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
 class HarpError(ValueError):
     """Base class of every error the engine raises for bad input.
 
@@ -33,6 +49,9 @@ class HarpError(ValueError):
     action_number: int | None = None
     token: str | None = None
     line: int | None = None
+
+    def __reduce__(self) -> tuple:
+        return (_rebuilt, (type(self), self.args, self.__dict__))
 
     def at(self, action_number: int, token: str, line: int | None = None,
            source: str | None = None) -> HarpError:

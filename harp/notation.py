@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .actions import DRAW_ACTION, UNDO_ACTION, Action, double_tap, move, tap
+from .actions import DRAW_ACTION, MAX_COUNT, PLACES, UNDO_ACTION, Action, double_tap, move, tap
 from .deals import EASY_HARP, SEAHAVEN
 from .errors import NotationError, clip
 
@@ -69,6 +69,28 @@ def parse_location(text: str, game: str, cells: int = 0) -> str:
     raise NotationError(f"unknown location {clip(text)!r}")
 
 
+_PLACES: dict[tuple[str, int], frozenset[str]] = {}
+
+
+def game_places(game: str, cells: int = 0) -> frozenset[str]:
+    """The places of ``game`` with ``cells`` cells, as notation writes them:
+    those of :data:`~harp.actions.PLACES` that :func:`parse_location` reads
+    as themselves."""
+    key = (game, cells)
+    found = _PLACES.get(key)
+    if found is None:
+        found = _PLACES[key] = frozenset(place for place in PLACES
+                                         if _reads_as_itself(place, game, cells))
+    return found
+
+
+def _reads_as_itself(place: str, game: str, cells: int) -> bool:
+    try:
+        return parse_location(place, game, cells) == place
+    except NotationError:
+        return False
+
+
 def _parse_standard(t: str, game: str, cells: int) -> Action | None:
     """FreeCell standard notation, Seahaven only (``3a``, ``ah``, ``101``, ``94v3``)."""
     m = _STANDARD_RE.fullmatch(t)
@@ -84,7 +106,7 @@ def _count(digits: str | None, base: int, token: str) -> int | None:
     """The card count of ``N:X>Y`` (or of standard ``vN``), None if not given."""
     if digits is None:
         return None
-    if len(digits) > _MAX_DIGITS or int(digits, base) == 0:
+    if len(digits) > _MAX_DIGITS or not 1 <= int(digits, base) <= MAX_COUNT:
         raise NotationError(f"{clip(token)!r}: a move of {clip(digits, 8)} cards")
     return int(digits, base)
 

@@ -140,6 +140,8 @@ def read_records(lines: Iterable[str | Line], fmt: str = "text") -> Iterator[Num
     ``lines`` are strings (numbered from 1) or :class:`Line` objects that carry
     their own number and read error.  A byte-order mark starting a line is
     dropped (two files joined with ``cat`` have one inside)."""
+    if isinstance(lines, str):
+        raise TypeError("read_records takes lines, not one str: pass text.splitlines()")
     readers = {"text": _read_text, "jsonl": _read_jsonl, "csv": _read_csv}
     if fmt not in readers:
         raise RecordError(f"unknown record format {clip(fmt)!r} (expected one of "
@@ -478,6 +480,9 @@ def replay(record: Record, upto: int | None = None, *, interactive_rules: bool =
 
     Raises InvalidCodeError, NotationError or IllegalActionError; the last
     two name the action's number."""
+    if not isinstance(record, Record):
+        raise TypeError(f"replay takes a Record, not {type(record).__name__}: "
+                        "Record(code, script) or parse_record_text(text) makes one")
     board = new_board(record.code, interactive_rules=interactive_rules, double_click=double_click)
     board.push_script(record.script, upto=upto, first_line=record.script_line)
     return board

@@ -7,6 +7,7 @@ from .actions import DOUBLE_TAP, DRAW, MOVE, TAP, Action, move
 from .board import Board, UndoRecord
 from .cards import FOUNDATION_SUITS, KING, card_str
 from .deals import SEAHAVEN, DealCode, seahaven_layout
+from .errors import HarpError, NotationError
 from .notation import CELL_NAMES
 
 N_COLUMNS = 10
@@ -67,6 +68,8 @@ class SeahavenBoard(Board):
     cell (a card or None); ``foundations`` are f1..f4 (♠ ♥ ♦ ♣), each a
     list, ace first.  Cells are kept internally as lists of at most one
     card so that every move shares one undo record (see board.py).
+    Assigning ``columns``, ``cells`` or ``foundations`` sets up a position
+    by hand and starts a new history (see :class:`~harp.board._Pile`).
     """
 
     game = SEAHAVEN
@@ -76,9 +79,9 @@ class SeahavenBoard(Board):
                  double_click: bool = True) -> None:
         super().__init__(code, interactive_rules=interactive_rules, double_click=double_click)
         layout = seahaven_layout(code.number, code.cells)
-        self.columns = [list(col) for col in layout.columns]
+        self._columns = [list(col) for col in layout.columns]
         self._cells: list[list[int]] = [[] if c is None else [c] for c in layout.cells]
-        self.foundations: list[list[int]] = [[] for _ in range(4)]
+        self._foundations = [[] for _ in range(4)]
 
     @property
     def cells(self) -> list[int | None]:
@@ -86,30 +89,36 @@ class SeahavenBoard(Board):
 
     @cells.setter
     def cells(self, cards: list[int | None]) -> None:
+        # A position set up by hand: a new history, as for the other piles
+        # (the undo records name the cells' old lists).
         if len(cards) != len(self._cells):
-            raise ValueError(f"this game has {len(self._cells)} cells, not {len(cards)}")
+            raise HarpError(f"this game has {len(self._cells)} cells, not {len(cards)}")
         self._cells = [[] if c is None else [c] for c in cards]
+        self._new_history()
 
     def _copy_piles_to(self, other: SeahavenBoard) -> None:
         other._cells = [list(c) for c in self._cells]
+
+    def _piles(self) -> list[list[int]]:
+        return [*self._columns, *self._foundations, *self._cells]
 
     # ------------------------------------------------------------ helpers
     def free_cells(self) -> int:
         return sum(1 for p in self._cells if not p)
 
     def empty_columns(self) -> int:
-        return sum(1 for c in self.columns if not c)
+        return sum(1 for c in self._columns if not c)
 
     def run_length(self, column: int) -> int:
         """Same-suit cards in consecutive ranks at the top of a column."""
-        return top_run_length(self.columns[column])
+        return top_run_length(self._columns[column])
 
     def _accepts(self, column: int, card: int) -> bool:
-        col = self.columns[column]
+        col = self._columns[column]
         return col[-1] == card + 4 if col else card >> 2 == KING
 
     def _check_accepts(self, column: int, card: int) -> None:
-        col = self.columns[column]
+        col = self._columns[column]
         if not col:
             if card >> 2 != KING:
                 self._refuse(f"column {column + 1} is empty and takes only a king, "
@@ -144,7 +153,8 @@ class SeahavenBoard(Board):
             return self._double_tap(action.src)
         if kind == DRAW:
             self._refuse("Seahaven Towers has no stock to draw from", "A2.1")
-        raise AssertionError(f"unknown action kind {kind!r}")  # pragma: no cover
+        # (an Action checks its kind when it is made: only a forged one gets here)
+        raise NotationError(f"unknown action kind {kind!r}")  # pragma: no cover
 
     def _move(self, src: str, dst: str, count: int | None) -> UndoRecord:
         d0 = dst[0]
@@ -159,7 +169,7 @@ class SeahavenBoard(Board):
             pile, _ = self._source(src)
             self._one_card(count, "from a cell")
             self._check_accepts(di, pile[0])
-            return self._transfer(pile, self.columns[di], 1, 5)
+            return self._transfer(pile, self._columns[di], 1, 5)
         return self._column_to_column(COLUMN_INDEX[src], di, count)
 
     def _to_foundation(self, src: str, dst: str, count: int | None) -> UndoRecord:
@@ -170,12 +180,12 @@ class SeahavenBoard(Board):
         if dst != "f" and int(dst[1:]) - 1 != slot:
             self._refuse(f"{card_str(card)} cannot go to {dst}: that foundation builds "
                          f"{SUIT_NAMES[FOUNDATION_SUITS[int(dst[1:]) - 1]]}s", "A2.3")
-        have = len(self.foundations[slot])
+        have = len(self._foundations[slot])
         if have != card >> 2:
             need = "nothing more" if have == 13 else card_str(have * 4 + (card & 3))
             self._refuse(f"{card_str(card)} cannot go to its foundation f{slot + 1}: "
                          f"it needs {need}", "A2.3")
-        return self._transfer(pile, self.foundations[slot], 1, 10)
+        return self._transfer(pile, self._foundations[slot], 1, 10)
 
     def _to_cell(self, src: str, dst: str, count: int | None) -> UndoRecord:
         target = self._cells[CELL_INDEX[dst]]
@@ -190,14 +200,14 @@ class SeahavenBoard(Board):
     def _take_back(self, src: str, dst: str, count: int | None) -> UndoRecord:
         """RULES A2.7: a foundation's top card to a column that accepts it or a free cell."""
         self._one_card(count, "from a foundation")
-        found = self.foundations
+        found = self._foundations
         to_cell = dst in CELL_INDEX
         if to_cell:
             target = self._cells[CELL_INDEX[dst]]
             if target:
                 self._refuse(f"cell {dst} holds {card_str(target[0])}: a cell holds one card", "A2.3")
         else:
-            target = self.columns[COLUMN_INDEX[dst]]
+            target = self._columns[COLUMN_INDEX[dst]]
         slot = self._take_back_slot(
             src, f"to {dst}",
             lambda card: to_cell or self._accepts(COLUMN_INDEX[dst], card), "A2.7")
@@ -209,7 +219,7 @@ class SeahavenBoard(Board):
         """RULES A2.3-A2.5: one card, or the run the destination needs, up to capacity."""
         if si == di:
             self._refuse(f"a card cannot move from column {si + 1} onto itself", "A2.3")
-        src, dst = self.columns[si], self.columns[di]
+        src, dst = self._columns[si], self._columns[di]
         if not src:
             self._refuse(f"column {si + 1} is empty", "A2.3")
         run = self.run_length(si)
@@ -253,13 +263,13 @@ class SeahavenBoard(Board):
         self._tappable(src)
         pile, own = self._source(src)
         card = pile[-1]
-        if len(self.foundations[SLOT_OF_SUIT[card & 3]]) == card >> 2:
+        if len(self._foundations[SLOT_OF_SUIT[card & 3]]) == card >> 2:
             return self._to_foundation(src, "f", None)
         target = self._double_tap_column(card, own)
         if target >= 0:
             if own < 0:
-                return self._transfer(pile, self.columns[target], 1, 5)
-            return self._transfer(pile, self.columns[target], 1, 0)
+                return self._transfer(pile, self._columns[target], 1, 5)
+            return self._transfer(pile, self._columns[target], 1, 0)
         if own >= 0:
             for i, cell in enumerate(self._cells):
                 if not cell:
@@ -280,7 +290,7 @@ class SeahavenBoard(Board):
         this millions of times.  Only the deepest card of a column's run can
         find its successor on another column (the others have it below them,
         and there is one deck), so each column needs one look-up."""
-        cols, cells, found = self.columns, self._cells, self.foundations
+        cols, cells, found = self._columns, self._cells, self._foundations
         out: list[Action] = []
         append, extend = out.append, out.extend
         top_at: dict[int, int] = {}
@@ -330,7 +340,7 @@ class SeahavenBoard(Board):
     def _from_single(self, out: list[Action], card: int, to_f: Action | None,
                      to_col: list[Action], to_free_cells: tuple[Action, ...],
                      top_at: dict[int, int], empties: list[int]) -> None:
-        if to_f is not None and len(self.foundations[SLOT_OF_SUIT[card & 3]]) == card >> 2:
+        if to_f is not None and len(self._foundations[SLOT_OF_SUIT[card & 3]]) == card >> 2:
             out.append(to_f)
         j = top_at.get(card + 4)
         if j is not None:

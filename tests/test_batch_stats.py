@@ -412,14 +412,18 @@ def test_a_database_of_an_earlier_harp_opens_and_its_unknowns_are_redone(tmp_pat
 
 
 def test_stored_limits_must_be_well_formed(tmp_path: Path) -> None:
-    """A hand-edited result whose limits are not harp's is damaged: one line."""
+    """A hand-edited result whose limits are not harp's is damaged: one
+    line; limits harp never runs under (no positions, no time) too."""
     from harp.analysis.store import ResultStore
-    db = tmp_path / "bad.db"
-    with ResultStore(str(db)) as store:
-        store.add("EH", "N", 1, "solve", {"outcome": "unknown", "length": None, "states": 5,
-                                         "cpu_seconds": 0.1, "limits": {"max_states": "lots"}})
-    refused(["stats", "--db", str(db), "--report", "--solve"], 1,
-            f"{db}: the stored solve result of deal 1 is damaged")
+    for name, limits in (("bad.db", {"max_states": "lots"}),
+                         ("zero.db", {"max_states": 0, "line_states": 0, "timeout": None}),
+                         ("no-time.db", {"max_states": 5, "line_states": 0, "timeout": 0})):
+        db = tmp_path / name
+        with ResultStore(str(db)) as store:
+            store.add("EH", "N", 1, "solve", {"outcome": "unknown", "length": None, "states": 5,
+                                             "cpu_seconds": 0.1, "limits": limits})
+        refused(["stats", "--db", str(db), "--report", "--solve"], 1,
+                f"{db}: the stored solve result of deal 1 is damaged")
 
 
 # ------------------------------------------------------------------ charts and their shares

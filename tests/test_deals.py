@@ -1,6 +1,9 @@
 """Deal codes, shuffle, layouts and daily deals (RULES B1-B4)."""
 from __future__ import annotations
 
+import datetime
+import re
+
 import pytest
 
 from harp import InvalidCodeError, new_board, parse_code
@@ -134,3 +137,43 @@ def test_random_code_is_a_valid_deal() -> None:
     code = random_code("SH", 2, random.Random(3))
     assert code.variant == "C2" and 1 <= code.number <= 999_999
     assert parse_code(str(code)) == code
+
+
+# ------------------------------------------------------------------ checked arguments
+
+@pytest.mark.parametrize("date, says", [
+    ("2026-11-29T00:00", "'2026-11-29T00:00' is not a date: write it YYYY-MM-DD"),
+    ("2024-2-3", "'2024-2-3' is not a date"),
+    ("garbage", "'garbage' is not a date"),
+    (" 2026-11-29", "is not a date"),
+    ("2026-11-29\n", "is not a date"),
+    ("２０２６-11-29", "is not a date"),
+    ("2024-02-30", "2024-02-30 is not a real date: day is out of range for month (RULES B4)"),
+    ("2026-13-01", "2026-13-01 is not a real date: month must be in 1..12"),
+])
+def test_a_daily_date_is_a_real_date_written_yyyy_mm_dd(date: str, says: str) -> None:
+    """RULES B4 hashes the date written YYYY-MM-DD: any other text was
+    hashed as it was, another deal without a word."""
+    with pytest.raises(InvalidCodeError, match=re.escape(says)):
+        daily_code("EH", date)
+
+
+def test_a_daily_datetime_is_taken_as_its_date() -> None:
+    """Its time of day went into the hash (isoformat): another deal."""
+    day = datetime.date(2026, 11, 29)
+    assert daily_code("EH", datetime.datetime(2026, 11, 29, 18, 30)) == daily_code("EH", day)
+    assert daily_code("EH", "2026-11-29").number == 111_839
+    assert daily_number("SH1", datetime.datetime(2026, 11, 29, 1)) == daily_number("SH1", day)
+    with pytest.raises(TypeError, match="a date is a datetime.date or a str YYYY-MM-DD"):
+        daily_code("EH", 20261129)
+
+
+@pytest.mark.parametrize("number", [5.0, True, False, "5", None])
+def test_a_deal_number_is_an_int(number: object) -> None:
+    """make_code("EH", 5.0) made a code that could not be printed, and
+    make_code("EH", True) deal 1."""
+    with pytest.raises(TypeError, match="a deal number is an int"):
+        make_code("EH", number)
+    with pytest.raises(TypeError):
+        DealCode("SH", "C4", number)
+    assert make_code("EH", 5) == parse_code("EH1-N-AAAAAAF")

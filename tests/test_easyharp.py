@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 from helpers import easy_harp
 
-from harp import IllegalActionError, new_board
+from harp import Action, IllegalActionError, NotationError, new_board, parse_code
 from harp.cards import CARD_NAMES
+from harp.notation import parse_action
 
 
 def names(pile: list[int]) -> str:
@@ -248,3 +249,104 @@ def test_won_game_scores_1220_plus_5_per_waste_to_column_move() -> None:
     assert board.status() == "won" and board.cards_on_foundations == 104
     assert waste_to_column > 0
     assert board.score == 1220 + 5 * waste_to_column
+
+
+# ------------------------------------------------------------------ the board as a library
+
+def test_only_a_listed_action_is_in_legal_actions() -> None:
+    """RULES A1.7, B7: ``1>f4`` (A♥ to the second hearts slot) is legal,
+    but legal_actions lists ``1>f``, which makes the same position with
+    the two hearts slots exchanged; membership answers as iteration does
+    (``1>f4`` and the alias ``1>f3`` used to be "in" it but never listed)."""
+    board = new_board("EH1-N-AAAAAAF")
+    listed = list(board.legal_actions)
+    for token in ("1>f4", "1>f3", "t1", "tt1", "1:1>f", "f>1"):
+        action = board.parse_action(token)
+        assert action not in listed and action not in board.legal_actions, token
+    assert all(action in board.legal_actions for action in listed)
+    assert board.is_legal("1>f4") and board.is_legal("1>f3") and board.is_legal("t1")
+    board.push("1>f4")
+    mirrored = [list(board.foundations[3]), list(board.foundations[2])]
+    board.pop()
+    board.push("1>f")
+    assert board.foundations[2:4] == mirrored
+
+
+@pytest.mark.parametrize("thing", [None, 5, b"1>f", ["1>f"], 1.5])
+def test_push_and_is_legal_of_a_wrong_type_are_type_errors(thing: object) -> None:
+    """They were AttributeErrors from deep inside push; membership is False."""
+    board = new_board("EH1-N-AAAAAAF")
+    with pytest.raises(TypeError, match="an action is an Action or its notation"):
+        board.push(thing)
+    with pytest.raises(TypeError):
+        board.is_legal(thing)
+    assert thing not in board.legal_actions
+    assert board.actions == [] and board.moves == 0
+
+
+@pytest.mark.parametrize("fields, says", [
+    (("move", "10", "f"), "'10>f': no column 10 (columns are 1-9)"),     # was IndexError
+    (("move", "a", "f"), "'a>f': Easy Harp has no cell 'a'"),            # was ValueError
+    (("tap", "c"), "'tc': Easy Harp has no cell 'c'"),
+    (("move", "w", "10"), "'w>10': no column 10 (columns are 1-9)"),
+])
+def test_an_action_of_a_place_easy_harp_has_not_is_a_notation_error(fields, says) -> None:
+    board = new_board("EH1-N-AAAAAAF")
+    action = Action(*fields)
+    with pytest.raises(NotationError) as err:
+        board.push(action)
+    assert str(err.value) == says
+    assert not board.is_legal(action) and action not in board.legal_actions
+    assert parse_action("a>1", "SH", 4) not in board.legal_actions     # was a KeyError
+
+
+def test_a_copy_keeps_the_history() -> None:
+    """Like python-chess: pop and undo work on a copy (it had moves=1, no
+    actions, and pop raised IndexError), on the copy's own piles."""
+    board = new_board("EH1-N-AAAAAAF")
+    board.push_script("1>f d d 2>f")
+    copied = board.copy()
+    assert (copied.moves, copied.script(), copied.score) == (4, "1>f d d 2>f", board.score)
+    copied.push("u")
+    copied.pop()
+    assert copied.pop() == board.parse_action("2>f")
+    copied.push("u")                          # undoes the second draw
+    assert len(copied.waste) == 1 and len(board.waste) == 2
+    assert board.foundations[0] and not copied.foundations[0]
+    assert board.script() == "1>f d d 2>f"
+    while board.actions:                      # the board's own history is whole
+        board.pop()
+    assert str(board) == str(new_board("EH1-N-AAAAAAF"))
+    bare = new_board("EH1-N-AAAAAAF")
+    bare.push("1>f")
+    bare = bare.copy(stack=False)
+    assert (bare.moves, bare.actions, bare.can_undo()) == (1, [], False)
+
+
+def test_assigning_a_pile_starts_a_new_history() -> None:
+    """A pile assigned anew is a position set up by hand: the undo records
+    pointed at the old lists, and pop duplicated or lost cards."""
+    for pile in ("columns", "foundations", "face_down", "stock", "waste"):
+        board = new_board("EH1-N-AAAAAAF")
+        board.push_script("d 1>f 2>f")
+        setattr(board, pile, [list(p) if isinstance(p, list) else p
+                              for p in getattr(board, pile)])
+        assert board.actions == [] and not board.can_undo() and board.moves == 3, pile
+        with pytest.raises(IndexError):
+            board.pop()
+        with pytest.raises(IllegalActionError, match="nothing to undo"):
+            board.push("u")
+        board.push("d")
+        board.pop()
+        assert sum(map(len, board.columns + board.foundations)) + len(board.stock) + \
+            len(board.waste) == 104
+
+
+def test_the_deal_and_the_history_of_a_board_cannot_be_replaced() -> None:
+    board = new_board("EH1-N-AAAAAAF")
+    board.push("1>f")
+    with pytest.raises(AttributeError):
+        board.code = parse_code("EH1-N-AAAAAAB")
+    with pytest.raises(AttributeError):
+        board.actions = []
+    assert board.pop() == board.parse_action("1>f")

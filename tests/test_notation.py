@@ -1,10 +1,12 @@
 """Move notation (RULES B7): parsing, canonical printing, errors."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from harp import NotationError, new_board
-from harp.actions import format_script
+from harp.actions import Action, format_script
 from harp.notation import parse_action, parse_script
 
 
@@ -138,3 +140,48 @@ def test_locations_take_the_digits_0_to_9_only(token: str, where: str) -> None:
 def test_a_card_count_takes_the_digits_0_to_9_only() -> None:
     with pytest.raises(NotationError, match=r"cannot read '٣:1>2'"):
         parse_action("٣:1>2", "SH", 4)
+
+
+# ------------------------------------------------------------------ actions made by hand
+
+@pytest.mark.parametrize("fields, says", [
+    (("1>f",), "unknown action kind '1>f'"),       # notation is not a kind
+    (("bogus",), "unknown action kind 'bogus'"),
+    (("move",), "a move action has 2 places"),
+    (("move", "1"), "a move action has 2 places"),
+    (("draw", "1"), "a draw action has no places"),
+    (("tap", "1", "2"), "a tap action has 1 place"),
+    (("move", "H", "1"), "'H' is not a place as notation writes it"),
+    (("move", "01", "f"), "'01' is not a place"),
+    (("move", "1", "f9"), "'f9' is not a place"),
+    (("move", "1", "f", 0), "a card count is a whole number from 1 to 999"),
+    (("move", "1", "2", 1000), "from 1 to 999"),
+    (("move", "1", "2", True), "from 1 to 999"),
+    (("tap", "1", None, 2), "on a tap"),
+])
+def test_an_action_is_checked_when_made(fields: tuple, says: str) -> None:
+    """Its str() must be notation that parses back: Action('1>f') used to
+    print 'u', Action('move') 'None>None', a count of 0 '0:1>f'."""
+    with pytest.raises(NotationError, match=re.escape(says)):
+        Action(*fields)
+
+
+TOKENS = ["1>f", "w>3", "f2>5", "2:4>7", "d", "u", "t3", "ttw", "9>f8", "10>a", "a>b", "3:9>4"]
+
+
+@pytest.mark.parametrize("token", TOKENS)
+def test_an_actions_repr_makes_it_again_and_its_str_parses_back(token: str) -> None:
+    """repr(Action) was Action('1>f'), which made an action printed as 'u'."""
+    game = "EH" if "w" in token or "f8" in token or "f2" in token else "SH"
+    action = parse_action(token, game, 4)
+    assert eval(repr(action), {"Action": Action}) == action
+    assert repr(action).startswith(f"Action({action.kind!r}")
+    assert parse_action(str(action), game, 4) == action
+
+
+def test_a_standard_count_past_three_digits_is_refused_as_notation() -> None:
+    """``94vfff`` read as a move of 4095 cards, whose canonical form
+    ``4095:9>4`` did not parse back (RULES B7)."""
+    with pytest.raises(NotationError, match="a move of fff cards"):
+        parse_action("94vfff", "SH", 4)
+    assert str(parse_action("94v3e7", "SH", 4)) == "999:9>4"

@@ -114,6 +114,57 @@ def test_every_generated_action_is_accepted_and_prints_back(variant, number) -> 
         assert board.is_legal(action)
 
 
+def every_action(board) -> list:
+    """Every action notation can write on this board, counts left out:
+    moves between any two of its places (each foundation slot, and ``f``),
+    taps, double taps, the draw and the undo."""
+    slots = 8 if board.game == "EH" else 4
+    places = [str(n) for n in range(1, board.n_columns + 1)] + ["f"]
+    places += [f"f{n}" for n in range(1, slots + 1)] + list("abcd"[:board.cells_count])
+    places += ["w"] if board.game == "EH" else []
+    tokens = [f"{a}>{b}" for a in places for b in places]
+    tokens += [f"t{a}" for a in places] + [f"tt{a}" for a in places] + ["d", "u"]
+    return [board.parse_action(token) for token in tokens]
+
+
+def position_key(board) -> tuple:
+    """The position (snapshot, counter left out), with Easy Harp's two
+    slots of a suit in either order: they hold the same cards when both
+    take a card (RULES A1.7), so which one gets it changes nothing else."""
+    key = snapshot(board)
+    if board.game != "EH":
+        return key
+    pairs = tuple(tuple(sorted(map(tuple, board.foundations[i:i + 2]))) for i in range(0, 8, 2))
+    return (key[0], pairs) + key[2:]
+
+
+@settings(max_examples=25, deadline=None)
+@given(plays)
+def test_legal_actions_hold_what_they_list_and_reach_every_position(play) -> None:
+    """``a in board.legal_actions`` iff ``a in list(board.legal_actions)``
+    for every action notation writes (``1>f3``, a tap, ``u``: legal, not
+    listed, not "in"); and every position a legal push reaches (``u``
+    aside: the history, not a move) a listed action reaches."""
+    (game, cells), number, picks = play
+    board = new_board(make_code(game, number, cells or 4))
+    for pick in picks[:30]:
+        listed = list(board.legal_actions)
+        reached = set()
+        for action in listed:
+            board.push(action)
+            reached.add(position_key(board))
+            board.pop()
+        for action in every_action(board):
+            assert (action in board.legal_actions) == (action in listed), action
+            if action.kind != "undo" and board.is_legal(action):
+                board.push(action)
+                assert position_key(board) in reached, action
+                board.pop()
+        action = choose(board, pick)
+        if action is not None and board.is_legal(action):
+            board.push(action)
+
+
 # ------------------------------------------------------------------ deal codes (RULES B1)
 
 def base32(value: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from helpers import cards, run_of, seahaven
 
-from harp import IllegalActionError, new_board
+from harp import Action, HarpError, IllegalActionError, NotationError, new_board
 from harp.cards import CARD_NAMES
 from harp.seahaven import capacity
 
@@ -247,3 +247,59 @@ def test_c7_a_card_taken_back_to_a_cell_scores_again_from_the_cell() -> None:
     assert names(board.foundations[0]) == "AS 2S" and names(board.columns[1]) == "3S"
     board.push("u")
     assert board.score == 5 and board.moves == 3
+
+
+# ------------------------------------------------------------------ the board as a library
+
+def test_setting_the_cells_starts_a_new_history() -> None:
+    """The cells setter made new cell lists that the undo records did not
+    name: push 3>c, cells = cells, pop left a card twice (53 cards)."""
+    board = new_board("SH1-C4-AAAAAJ2")
+    board.push("3>c")
+    board.cells = board.cells
+    assert board.actions == [] and board.moves == 1
+    with pytest.raises(IndexError):
+        board.pop()
+    board.push("c>d")
+    board.pop()
+    cards_left = [c for pile in board.columns + board.foundations for c in pile]
+    cards_left += [c for c in board.cells if c is not None]
+    assert sorted(cards_left) == list(range(52))
+    with pytest.raises(HarpError, match="this game has 4 cells, not 2"):
+        board.cells = [None, None]
+
+
+def test_a_copy_undoes_on_its_own_cells() -> None:
+    board = new_board("SH1-C4-AAAAAJ2")
+    board.push_script("3>c a>d")
+    copied = board.copy()
+    copied.push("u")
+    copied.pop()
+    copied.pop()
+    assert copied.cells[2:] == [CARD_NAMES.index("9C"), None] and copied.cells[0] is not None
+    assert board.cells[0] is None and board.script() == "3>c a>d"
+
+
+@pytest.mark.parametrize("code, fields, says", [
+    ("SH1-C4-AAAAAJ2", ("move", "w", "3"), "'w>3': Seahaven Towers has no waste 'w'"),
+    ("SH1-C4-AAAAAJ2", ("move", "1", "f8"), "'1>f8': no foundation f8 (slots are f1-f4)"),
+    ("SH1-C2-AAAAAJ2", ("move", "1", "d"), "'1>d': no cell 'd' with 2 cells (cells are a, b)"),
+    ("SH1-C1-AAAAAJ2", ("tap", "b"), "'tb': no cell 'b' with 1 cell (cells are a)"),
+])
+def test_an_action_of_a_place_the_variant_has_not_is_a_notation_error(code, fields, says) -> None:
+    """It was a KeyError or an IndexError from inside the rules; membership raised too."""
+    board = new_board(code)
+    action = Action(*fields)
+    with pytest.raises(NotationError) as err:
+        board.push(action)
+    assert str(err.value) == says
+    assert action not in board.legal_actions and not board.is_legal(action)
+    assert board.actions == []
+
+
+def test_a_draw_is_refused_by_the_rules_and_a_bogus_kind_cannot_be_made() -> None:
+    board = new_board("SH1-C4-AAAAAJ2")
+    with pytest.raises(IllegalActionError, match="no stock"):
+        board.push(Action("draw"))
+    with pytest.raises(NotationError, match="unknown action kind 'bogus'"):
+        board.push(Action("bogus"))             # was an AssertionError from the rules

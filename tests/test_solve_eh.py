@@ -1120,3 +1120,23 @@ def test_a_solve_leaves_no_score_table_behind():
     again = solve(new_board(make_code("EH", 26, 0)), BATCH_LIMITS)
     assert (again.outcome, again.states, again.script()) == \
         (first.outcome, first.states, first.script())
+
+
+def test_a_won_position_is_answered_at_once():
+    """RULES A1.9: nothing to search; the line search of harp solve's
+    limits used to spend all its 60 000 positions on the empty line."""
+    won = position([], [], [13] * 8)
+    result = solve(won)                          # DEFAULT_LIMITS: line_states 60 000
+    assert (result.outcome, result.actions, result.states, result.verdict_states) == (
+        "solved", [], 1, 1)
+
+
+def test_a_hint_may_undo_what_the_start_can_undo():
+    """hint(board, ['u']) undoes the board's last action, as board.is_legal('u')
+    says; it was refused "nothing to undo" (the copy it worked on had no history)."""
+    board = new_board("EH1-N-AAAAAAF")
+    board.push("1>f")
+    assert board.is_legal("u")
+    found = hint(board, ["u"])
+    assert found.outcome == "solved" and found.action is not None
+    assert board.script() == "1>f"

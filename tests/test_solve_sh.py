@@ -156,7 +156,7 @@ def test_limits_give_unknown() -> None:
     assert result.outcome == "unknown" and result.actions == []
     assert result.states <= 3
     assert result.stopped_by == "positions"
-    result = solve(new_board(make_code("SH", 91, 4)), SolveLimits(timeout=0.0))
+    result = solve(new_board(make_code("SH", 91, 4)), SolveLimits(timeout=1e-9))
     assert result.outcome == "unknown" and result.stopped_by == "time"
 
 

@@ -31,6 +31,7 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
     """Decide the board's current position (dispatch on ``board.code.game``);
     the result carries the limits and the CPU seconds it took.
     ``progress``, if given, is told the positions searched now and then."""
+    _check_limits(limits)
     start = time.process_time()
     if board.code.game == "SH":
         result = solve_seahaven(board, limits, progress)
@@ -39,6 +40,12 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
     result.cpu_seconds = time.process_time() - start
     result.limits = limits
     return result
+
+
+def _check_limits(limits: Any) -> None:
+    if not isinstance(limits, SolveLimits):
+        raise TypeError(f"limits is a SolveLimits, not {type(limits).__name__} "
+                        "(e.g. SolveLimits(max_states=10_000))")
 
 
 def replays_to_won(board: Any, result: SolveResult) -> bool:
@@ -65,5 +72,9 @@ def hint(start: Any, actions: Iterable[Any] = (), limits: SolveLimits = HINT_LIM
     """The hint after ``actions`` from the board ``start``: the next action
     of the winning line in force (:mod:`harp.solve.hints`); no work goes to
     looking for a shorter line (a hint shows one action at a time).
+    ``actions`` is a list of actions or tokens (a script as one ``str`` is
+    a TypeError: ``start.parse_script(text)`` reads it); a ``u`` among
+    them undoes as it would on ``start``, whose history the copy keeps.
     ``progress`` is told the positions of each search made."""
+    _check_limits(limits)
     return Hints(limits, progress).after(start, actions)

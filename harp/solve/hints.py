@@ -94,7 +94,11 @@ class Hints:
         ``start`` (not changed): the line of the start's solve, followed
         while the actions follow it; after an action off the line, the
         line of a solve from there.  Raises HarpError for an action the
-        rules refuse (the engine's own error)."""
+        rules refuse (the engine's own error).  The copy of ``start`` keeps
+        its history, so a ``u`` undoes as it would on ``start``."""
+        if isinstance(actions, str):
+            raise TypeError("actions is a list of actions or tokens, not one str: "
+                            "board.parse_script(text) reads a script")
         board = start.copy()
         result = self.solve(board)
         line, followed = list(result.actions), 0

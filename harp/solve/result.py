@@ -7,8 +7,12 @@ says which).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
+
+from harp.deals import number_text
+from harp.errors import HarpError
 
 from .budget import POSITIONS, TIME, Progress
 
@@ -25,11 +29,33 @@ class SolveLimits:
     that an Easy Harp solver may search, once it has a win, for a shorter
     line.  ``timeout`` (seconds of wall-clock time, None: none) is only a
     safety net: a result it cuts says ``stopped_by`` ``"time"``, and is
-    not reproducible."""
+    not reproducible.
+
+    Checked when made (and by ``dataclasses.replace``), as the command
+    line's options are: ``max_states`` a whole number of at least 1,
+    ``line_states`` of at least 0, ``timeout`` None or a finite number of
+    seconds above 0; a value out of range is a HarpError, a value of
+    another type (``bool``, ``str``, None for a count) a TypeError."""
 
     max_states: int = 5_000_000
     line_states: int = 0
     timeout: float | None = None
+
+    def __post_init__(self) -> None:
+        for name, least in (("max_states", 1), ("line_states", 0)):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise TypeError(f"{name} is a whole number (int), not {type(value).__name__}")
+            if value < least:
+                raise HarpError(f"{name} must be at least {least}, not {number_text(value)}")
+        timeout = self.timeout
+        if timeout is not None:
+            if type(timeout) not in (int, float):
+                raise TypeError(f"timeout is a number of seconds or None, "
+                                f"not {type(timeout).__name__}")
+            if not (math.isfinite(timeout) and timeout > 0):
+                raise HarpError(f"timeout must be a finite number of seconds above 0 "
+                                f"(or None: no safety net), not {timeout}")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

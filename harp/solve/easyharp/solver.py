@@ -239,7 +239,7 @@ def _solve(board, limits: SolveLimits, progress: Progress | None) -> SolveResult
         line, actions, cut = _script(board, root, prefix + found.line, budget)
         verdict = budget.used
         search = budget.beside(limits.line_states, shown=True)
-        if limits.line_states > 0:
+        if limits.line_states > 0 and actions:     # (no line is shorter than none: won)
             actions = _shorter(board, root, line, actions, search)
         late = cut or TIME in (budget.stopped_by, search.stopped_by)
         return SolveResult(SOLVED, actions, verdict + search.used, verdict, TIME if late else None)
