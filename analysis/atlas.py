@@ -278,11 +278,17 @@ def atlas_rows(atlas: Atlas, runs: list[tuple[int, int]],
     return rows
 
 
+#: The Easy Harp table's row of the deals with no difficulty (lost or unknown).
+NO_DIFFICULTY = -1
+
+
 def eh_atlas_rows(atlas: EasyHarpAtlas, runs: list[tuple[int, int]]) -> list[dict[str, Any]]:
-    """The Easy Harp atlas's table: per difficulty (log10 of the positions
-    to the verdict, by whole decades) the deals won, proved lost and
-    unknown, the win rate with its 95 % Wilson interval and the median
-    line length; the last row is every deal of ``runs``."""
+    """The Easy Harp atlas's table: per difficulty of the won deals (log10
+    of the positions to the win, by whole decades) the deals, then the
+    deals proved lost and unknown, which have no difficulty (row
+    ``none``, as ``harp deal --difficulty`` says), each row with the win
+    rate and its 95 % Wilson interval and the median line length; the
+    last row is every deal of ``runs``."""
     seen: Counter[tuple[int, int, int]] = Counter()       # (verdict, difficulty, length)
     lengths = atlas.line_lengths()
     for first, last in runs:
@@ -291,17 +297,18 @@ def eh_atlas_rows(atlas: EasyHarpAtlas, runs: list[tuple[int, int]]) -> list[dic
     groups: dict[int | None, tuple[Counter[str], Counter[int]]] = {}
     for (code, tenths, length), n in seen.items():
         verdict = VERDICTS[code]
-        for key in (tenths // 10, None):
+        for key in (tenths // 10 if verdict == WON else NO_DIFFICULTY, None):
             counts, won_lengths = groups.setdefault(key, (Counter(), Counter()))
             counts[verdict] += n
             if verdict == WON:
                 won_lengths[length] += n
     rows = []
-    for key in sorted(groups, key=lambda k: (k is None, k)):
+    for key in sorted(groups, key=lambda k: (k is None, k == NO_DIFFICULTY, k or 0)):
         counts, won_lengths = groups[key]
         deals = sum(counts.values())
         low, high = wilson_interval(counts[WON], deals)
-        rows.append({"difficulty": "all" if key is None else f"{key}.0-{key}.9",
+        name = "all" if key is None else "none" if key == NO_DIFFICULTY else f"{key}.0-{key}.9"
+        rows.append({"difficulty": name,
                      "deals": deals, "won": counts[WON], "lost": counts[LOST],
                      "unknown": counts[UNKNOWN], "won_pct": won_pct(counts[WON], deals),
                      **interval_pct(low, high),

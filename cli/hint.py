@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from harp import Board, new_board
-from harp.solve import HINT_LIMITS, Hint, SolveLimits
+from harp.solve import HINT_LIMITS, TIME, Hint, SolveLimits
 from harp.solve import hint as solver_hint
 from harp.solve import solve as solver_solve
 
@@ -62,6 +62,9 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
         click.echo(json.dumps(hint_dict(start, found)))
     else:
         click.echo(hint_text(found))
+        if found.action is not None and found.result.stopped_by == TIME:
+            click.echo(f"note: the {limits.timeout:g} s safety net cut the search: this hint "
+                       "depends on the machine's speed", err=True)
 
 
 def hint_dict(start: Board, found: Hint) -> dict[str, Any]:

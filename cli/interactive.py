@@ -12,7 +12,6 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from dataclasses import replace
 from types import TracebackType
 
 import click
@@ -20,7 +19,7 @@ import click
 from harp import Board, HarpError, IllegalActionError
 from harp.rulebook import rule_book
 from harp.records import Record, replay
-from harp.solve import HINT_LIMITS, HintLine, SolveLimits, solve
+from harp.solve import HINT_LIMITS, HintLine, Hints, SolveLimits
 
 from .options import MAX_COUNT_DIGITS
 from .output import LOST_HERE, board_text, one_line, use_color
@@ -193,14 +192,18 @@ def hint_command(board: Board, argument: str = "", hints: HintLine | None = None
 def hint_text(board: Board, limits: SolveLimits = HINT_LIMITS,
               hints: HintLine | None = None) -> str:
     """What the solver says from the board's position: the next action of
-    the game's line in force (``hints``; by default, none yet), or of a
-    line searched for from here; with limits other than HINT_LIMITS, that
-    far (and the line found is kept)."""
+    the game's line in force (``hints``; by default, none yet), whatever
+    the limits, or of a line searched for from here; with limits other
+    than HINT_LIMITS, that far (and the line found is kept)."""
     hints = hints or HintLine()
     if limits == HINT_LIMITS:
         found = hints.next(board)
-    else:
-        found = hints.next(board, solve(board, replace(limits, line_states=0)))
+    else:           # the line in force still holds; only a new search goes that far
+        default, hints.hints = hints.hints, Hints(limits)
+        try:
+            found = hints.next(board)
+        finally:
+            hints.hints = default
     if found.action is not None:
         if found.followed:
             return (f"Hint: {found.action} (the line goes on: {plural(len(found.line), 'action')} "

@@ -43,8 +43,8 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
     which action: "lost since action N" when no line of play wins after
     action N but one did before it (an undo in the game can make it
     winnable again; RULES C8), "at the latest" when the position before
-    it could not be decided, or that it is not lost.  Each position
-    searched gets --max-states and --timeout.
+    it could not be decided, or that it is not lost, or already won.  Each
+    position searched gets --max-states and --timeout.
 
     \b
     Examples:
@@ -115,7 +115,7 @@ def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
     if json_:
         out = board_to_dict(board, reveal=reveal)
         if lost is not None:
-            out["lost"] = lost_since(board, lost)._asdict()
+            out["lost"] = since_when(board, lost)._asdict()
         click.echo(json.dumps(out, ensure_ascii=False))
         return None
     if check:
@@ -124,12 +124,22 @@ def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
     click.echo(f"{n} action{'s' if n != 1 else ''}, all legal. Score {board.score}, "
                f"moves {board.moves}, status {board.status()}.")
     if lost is not None:
-        click.echo(lost_text(board, lost_since(board, lost)))
+        click.echo(lost_text(board, since_when(board, lost)))
     return None
+
+
+def since_when(board: Board, limits: SolveLimits) -> Since:
+    """Since when the game is lost (:func:`lost_since`); a won game is
+    not searched: its verdict is ``won``."""
+    if board.is_won:
+        return Since("won", None, False, 0)
+    return lost_since(board, limits)
 
 
 def lost_text(board: Board, since: Since) -> str:
     """The one line of ``--lost``."""
+    if since.verdict == "won":
+        return "Not lost: the game is won."
     if since.verdict == "winnable":
         return "Not lost: the last position can still be won."
     if since.verdict != "lost":

@@ -10,17 +10,19 @@ refused move (one line, RULES B1/B7); 2 for command-line misuse.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import click
 
 from harp import Board, HarpError, Record
+from harp.deals import SEAHAVEN
 from harp.records import replay
-from harp.solve import DEFAULT_LIMITS, SolveLimits, SolveResult
+from harp.solve import DEFAULT_LIMITS, TIME, SolveLimits, SolveResult
 from harp.solve import solve as solver_solve
 
 from .options import (READS_SAVED, json_option, limit_options, load_option, progress_option,
-                      retired_record_option, save_option)
-from .position import position
+                      refuse_given, retired_record_option, save_option)
+from .position import given_game
 from .progress import SearchProgress
 from .recordout import RecordWriter, check_target
 
@@ -52,7 +54,14 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
         harp solve SH1-C4-AAAAAJ2 --save solutions.jsonl
         harp solve --load saved.txt
     """
-    board = position(code, moves, load)
+    game = given_game(code, moves, load)
+    board = game.deal()
+    if board.code.game == SEAHAVEN:     # its solver stops at its first win, as harp stats's
+        refuse_given(click.get_current_context(), ["line_states"],
+                     "--line-states is for Easy Harp deals; Seahaven's solver searches no "
+                     "shorter line")
+        limits = replace(limits, line_states=0)
+    game.push(board)
     if save is not None:
         check_target(save)      # a file that will be refused is refused before the search
     with SearchProgress(limits.max_states, show_progress) as searching:
@@ -63,10 +72,20 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
         click.echo(json.dumps({"code": str(board.code), **result.to_dict()}))
     elif result.solved:
         click.echo(result.script() if result.actions else "# already won")
+        if result.stopped_by == TIME:   # (stdout stays the script, to be piped)
+            click.echo(cut_note(result), err=True)
     elif result.outcome == "unsolvable":
         click.echo("unsolvable")
     else:
         click.echo(f"unknown ({result.limit_text()})")
+
+
+def cut_note(result: SolveResult) -> str:
+    """What a script cut by the safety net says on standard error: the
+    clock, not the positions, decided which line it is."""
+    timeout = result.limits.timeout if result.limits and result.limits.timeout else 0
+    return (f"note: the {timeout:g} s safety net cut the search for a shorter line: "
+            "this script depends on the machine's speed")
 
 
 def save_solution(board: Board, result: SolveResult, path: str) -> None:

@@ -18,7 +18,7 @@ from harp import Board, HarpError
 from harp.atlas import AtlasError
 from harp.deals import EASY_HARP, SEAHAVEN, VARIANTS, DealCode, make_code
 from harp.render import board_to_dict
-from harp.solve import SolveLimits
+from harp.solve import TIME, SolveLimits
 from harp.ehatlas import easy_harp_atlas
 from harp.winnable import (DECIDE_LIMITS, Verdict, decide, easy_harp_covered, easy_harp_verdict,
                            fewest_cells, random_easy_harp_atlas_deal, random_easy_harp_deal,
@@ -194,21 +194,30 @@ def print_deal(board: Board, verdict: Verdict | None, limits: SolveLimits, json_
 
 def difficulty_of(code: DealCode, limits: Any) -> dict[str, Any]:
     """The deal's difficulty (docs/batch.md, "Difficulty"): the solver's positions
-    before its first win, within ``limits``, with the line's length."""
+    before its first win, within ``limits``, with the line's length; the
+    search's keys named as ``harp solve --json`` names them (the store's
+    ``first_win_states`` is ``verdict_states`` of a win)."""
     from harp.analysis.stats import solve_facts
     from harp.analysis.tables import difficulty
     facts = solve_facts(code, limits)
     first = facts.get("first_win_states")
     return {"difficulty": None if first is None else difficulty(first),
-            "outcome": facts["outcome"], "first_win_states": first,
-            "length": facts["length"], "states": facts["states"]}
+            "outcome": facts["outcome"],
+            "verdict_states": facts["states"] if first is None else first,
+            "length": facts["length"], "states": facts["states"],
+            "stopped_by": facts["stopped_by"], "limits": facts["limits"]}
 
 
 def difficulty_text(data: dict[str, Any]) -> str:
     """``1.8 (63 positions to the first win; a line of 88 actions)``."""
     if data["difficulty"] is None:
-        why = ("cannot be won (proved)" if data["outcome"] == "unsolvable" else
-               f"not won within the limits ({data['states']} positions searched)")
+        if data["outcome"] == "unsolvable":
+            why = "cannot be won (proved)"
+        elif data["stopped_by"] == TIME:        # solve's words for it
+            why = (f"not won within the limits (the {data['limits']['timeout']:g} s safety "
+                   f"net ran out after {data['states']} positions)")
+        else:
+            why = f"not won within the limits ({data['states']} positions searched)"
         return f"none: {why}"
-    return (f"{data['difficulty']} ({data['first_win_states']} positions to the first win; "
+    return (f"{data['difficulty']} ({data['verdict_states']} positions to the first win; "
             f"a line of {data['length']} actions)")

@@ -190,6 +190,19 @@ def test_stats_report_atlas():
         "C1              20      0          0           0        16.12         0"]
 
 
+def test_easy_harp_atlas_report_gives_no_difficulty_to_a_deal_not_won():
+    """Proved-lost 375271 and unknown 57778 have no difficulty (deal
+    --difficulty: none; docs/batch.md): a row of their own, not the bins
+    of the positions their searches took (0.0-0.9 and 7.0-7.9)."""
+    rows = json.loads(invoke_ok("stats", "--report", "--atlas", "--game", "eh", "--deals",
+                                "375271,57778,1", "--json"))
+    assert [(r["difficulty"], r["deals"], r["won"], r["lost"], r["unknown"]) for r in rows] == [
+        ("3.0-3.9", 1, 1, 0, 0), ("none", 2, 0, 1, 1), ("all", 3, 1, 1, 1)]
+    assert rows[1]["median_length"] is None
+    assert invoke_ok("deal", "EH1-N-AAALOPH", "--difficulty").splitlines()[-1] == \
+        "Difficulty  none: cannot be won (proved)"
+
+
 @pytest.mark.parametrize("args, message", [
     (["--atlas"], "--atlas goes with --report: the atlas is read, not computed"),
     (["--report", "--atlas", "--deals", "0-5"], "Invalid value for '--deals': bad deal range "

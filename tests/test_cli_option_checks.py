@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -161,13 +162,26 @@ def test_deal_difficulty_searches_within_max_states() -> None:
     def difficulty(*args: str) -> dict:
         return json.loads(invoke_ok("deal", "SH1-C4-AAAAAJ2", "--difficulty", "--json",
                                     *args))["difficulty"]
-    assert difficulty() == {"difficulty": 1.5, "outcome": "solved", "first_win_states": 29,
-                            "length": 83, "states": 29}
+    assert difficulty() == {"difficulty": 1.5, "outcome": "solved", "verdict_states": 29,
+                            "length": 83, "states": 29, "stopped_by": None,
+                            "limits": {"max_states": BATCH_LIMITS.max_states, "line_states": 0,
+                                       "timeout": None}}
     cut = difficulty("--max-states", "5")
-    assert (cut["difficulty"], cut["outcome"]) == (None, "unknown") and cut["states"] < 29
+    assert (cut["difficulty"], cut["outcome"], cut["stopped_by"]) == (None, "unknown",
+                                                                      "positions")
+    assert cut["states"] < 29 and cut["limits"]["max_states"] == 5
     assert invoke_ok("deal", "SH1-C4-AAAAAJ2", "--difficulty", "--max-states", "5").endswith(
         f"Difficulty  none: not won within the limits ({cut['states']} positions searched)\n")
     assert f"--solve's limits: {BATCH_LIMITS.max_states} positions unless" in help_text("deal")
+    # Stopped by the safety net, it says so in solve's words (it said only
+    # "not won within the limits"), and the JSON says stopped_by, as solve's
+    slow = ("deal", "EH1-N-AAAAAAB", "--difficulty", "--timeout", "0.001")  # won at ~4 000
+    late = json.loads(invoke_ok(*slow, "--json"))["difficulty"]
+    assert (late["difficulty"], late["outcome"], late["stopped_by"]) == (None, "unknown", "time")
+    assert late["verdict_states"] == late["states"] and late["limits"]["timeout"] == 0.001
+    last = invoke_ok(*slow)
+    assert re.fullmatch(r"Difficulty  none: not won within the limits \(the 0.001 s safety net "
+                        r"ran out after \d+ positions\)", last.splitlines()[-1])
     assert json.loads(invoke_ok("deal", "--random", "--game", "eh", "--winnable",
                                 "--max-states", "5", "--json"))["winnable"] == {"N": True}
 

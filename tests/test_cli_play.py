@@ -251,6 +251,25 @@ def test_interactive_hint_is_the_first_action_of_the_solvers_line():
             f"{line['length']} actions)\nSH1-C4-AAAAAJ2> q\n") in result.stdout
 
 
+def test_hint_n_follows_the_line_in_force_and_limits_only_a_new_search():
+    """``hint N`` while the player follows the line in force names that
+    line's next action, whatever N (it said "No winning line found within
+    the limits (max states 1 reached)" and dropped the line); N limits a
+    new search only: the first hint of a game, or one off the line."""
+    line = json.loads(invoke_ok("hint", "SH1-C4-AAAAAJ2", "--json"))["script"].split()
+    result = interactive("SH1-C4-AAAAAJ2", f"hint\nhint 1\n{line[0]}\nhint 1\nhint 100000\n"
+                                           "hint\nq\nn\n")
+    assert result.exit_code == 0
+    said = [part.split("\n")[1] for part in result.stdout.split("SH1-C4-AAAAAJ2> hint")[1:]]
+    first = f"Hint: {line[0]} (the first of a winning line of {len(line)} actions)"
+    goes_on = f"Hint: {line[1]} (the line goes on: {len(line) - 1} actions to a win)"
+    assert said == [first, first, goes_on, goes_on, goes_on]
+    result = interactive("SH1-C4-AAAAAJ2", "hint 1\nq\nn\n")
+    assert ("SH1-C4-AAAAAJ2> hint 1\nNo winning line found within the limits (max states 1 "
+            "reached); the position may still be won: try hint 20 for a longer search.\n"
+            ) in result.stdout
+
+
 def test_interactive_why_shows_the_rule_behind_the_last_refusal():
     """The refusal cites RULES A2.3; ``why`` prints that section of the book,
     ``rules A2.5`` any section; bad notation points at RULES B7."""

@@ -295,6 +295,16 @@ def test_replay_lost_json():
     assert said.rsplit(", with ", 1)[1] == f"{lost['positions']:,}".replace(",", " ")
 
 
+@pytest.mark.parametrize("name", ["won-seahaven.txt", "won-easy-harp.txt"])
+def test_replay_lost_of_a_won_game_says_it_is_won(name):
+    """A won game is not "still winnable": --lost says it is won, as hint
+    does, with no search (--json: verdict won)."""
+    lines = invoke_ok("replay", "--check", "--lost", f"examples/{name}").splitlines()
+    assert lines[-2].endswith(", status won.") and lines[-1] == "Not lost: the game is won."
+    lost = json.loads(invoke_ok("replay", "--lost", "--json", f"examples/{name}"))["lost"]
+    assert lost == {"verdict": "won", "action": None, "exact": False, "positions": 0}
+
+
 def test_replay_limits_need_lost():
     refused(["replay", "--max-states", "5", "examples/won-easy-harp.txt"], 2,
             "--max-states and --timeout limit the search of --lost: they need --lost")

@@ -11,7 +11,7 @@ from harp import new_board
 from harp.cli import solve as solve_command
 from harp.deals import make_code
 
-from helpers import invoke_ok, refused
+from helpers import invoke, invoke_ok, refused
 
 SH314 = "SH1-C4-AAAAAJ2"
 LOST_1CELL = "SH1-C1-AAAAAAC"      # deal 2 with one cell: no winning line
@@ -42,7 +42,9 @@ def test_solve_json() -> None:
     data = json.loads(invoke_ok("solve", LOST_1CELL, "--json"))
     assert list(data) == ["code", "outcome", "script", "length", "draws", "states",
                           "verdict_states", "stopped_by", "cpu_seconds", "limits"]
-    assert data["limits"] == {"max_states": 5_000_000, "line_states": 60_000, "timeout": None}
+    # Seahaven's solver searches no shorter line: the limits it ran under
+    # are harp stats's (line_states 0), not the 60 000 of an Easy Harp solve
+    assert data["limits"] == {"max_states": 5_000_000, "line_states": 0, "timeout": None}
     assert data["outcome"] == "unsolvable" and data["script"] == "" and data["length"] == 0
     data = json.loads(invoke_ok("solve", SH314, "--json"))
     assert data["outcome"] == "solved" and data["length"] == len(data["script"].split())
@@ -121,6 +123,34 @@ def test_line_states_option() -> None:
     refused(["solve", code, "--line-states", "-1"], 2,
             "Invalid value for '--line-states': '-1' is not a whole number (digits 0-9)")
     refused(["hint", code, "--line-states", "1"], 2, "No such option '--line-states'. Did you mean '--max-states'?")
+
+
+def test_solve_refuses_line_states_for_a_seahaven_deal(tmp_path) -> None:
+    """``--line-states`` means nothing to Seahaven's solver, which stops at
+    its first win: refused as harp stats refuses it, once the deal (typed,
+    or read with --load) names the game, before the moves and the search."""
+    message = "--line-states is for Easy Harp deals; Seahaven's solver searches no shorter line"
+    refused(["solve", "--line-states", "5", SH314], 2, message)
+    refused(["solve", "--line-states", "0", SH314, "1>2", "--json"], 2, message)
+    saved = tmp_path / "saved.txt"
+    saved.write_text(f"{SH314} 8>f\n")
+    refused(["solve", "--load", str(saved), "--line-states", "5"], 2, message)
+
+
+def test_a_script_cut_by_the_safety_net_says_so_on_stderr() -> None:
+    """The clock cut the search for a shorter line: standard output is the
+    script alone (it replays to a win), and a note on standard error says
+    that it depends on the machine's speed, as --json's stopped_by does."""
+    code = "EH1-N-AAAAAAB"      # won after about 4 000 positions, well within the second
+    result = invoke("solve", code, "--timeout", "1", "--line-states", "100000000")
+    assert result.exit_code == 0
+    assert result.stderr == ("note: the 1 s safety net cut the search for a shorter line: "
+                             "this script depends on the machine's speed\n")
+    (script,) = result.stdout.splitlines()
+    board = new_board(code)
+    board.push_script(script)
+    assert board.status() == "won"
+    assert invoke("solve", SH314, "--timeout", "60").stderr == ""
 
 
 def test_hint_and_solve_start_from_a_saved_game(tmp_path) -> None:

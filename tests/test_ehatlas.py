@@ -224,8 +224,11 @@ def test_stats_report_atlas_of_easy_harp(installed):
     assert rows[-1] == {"difficulty": "all", "deals": 12, "won": 5, "lost": 0, "unknown": 7,
                         "won_pct": 41.66, "ci95_low": 19.32, "ci95_high": 68.05,  # (outward)
                         "median_length": sorted(made.length(d) for d in WON)[2]}
-    assert [r["difficulty"] for r in rows] == ["1.0-1.9", "2.0-2.9", "3.0-3.9", "all"]
-    assert rows[2]["unknown"] == 7 and sum(r["deals"] for r in rows[:-1]) == 12
+    # The unknown deals have no difficulty (harp deal --difficulty: none): a
+    # row of their own, not the bin of the positions they ran out at (3.5)
+    assert [r["difficulty"] for r in rows] == ["1.0-1.9", "2.0-2.9", "none", "all"]
+    assert (rows[2]["deals"], rows[2]["won"], rows[2]["unknown"]) == (7, 0, 7)
+    assert sum(r["deals"] for r in rows[:-1]) == 12
     table = invoke_ok("stats", "--report", "--atlas", "--game", "eh", "--deals", "5")
     assert table.splitlines() == [
         "difficulty      deals    won    lost    unknown    won_pct    ci95_low    ci95_high"
@@ -242,7 +245,8 @@ def test_stats_report_atlas_of_easy_harp(installed):
 
 def test_a_proved_loss_is_drawn_by_unwinnable(tmp_path, monkeypatch):
     """A hand-made atlas with a lost deal (no real Easy Harp deal has been
-    proved lost): --unwinnable draws it, decode says no."""
+    proved lost): --unwinnable draws it, decode says no, the table of
+    stats --report --atlas has it in the row of no difficulty."""
     made = EasyHarpAtlas(1, 4, bytes([1, 2, 0, 1]), bytes([20, 35, 63, 21]),
                          b"".join(n.to_bytes(2, "little") for n in (390, 0, 0, 401)),
                          bytes(4), [{"max_states": 2000000, "line_states": 0, "timeout": None}],
@@ -254,6 +258,11 @@ def test_a_proved_loss_is_drawn_by_unwinnable(tmp_path, monkeypatch):
     data = json.loads(invoke_ok("deal", "--random", "--unwinnable", "--game", "eh", "--json"))
     assert (data["deal"], data["winnable"]) == (2, {"N": False})
     assert made.random_deal(random.Random(1), "won") in (1, 4)
+    # The lost deal 2 and the unknown deal 3 have no difficulty (harp deal
+    # --difficulty: none): they share a row, not the bins 3.0-3.9 and 6.0-6.9
+    rows = json.loads(invoke_ok("stats", "--report", "--atlas", "--game", "eh", "--json"))
+    assert [(r["difficulty"], r["deals"], r["won"], r["lost"], r["unknown"]) for r in rows] == [
+        ("2.0-2.9", 2, 2, 0, 0), ("none", 2, 0, 1, 1), ("all", 4, 2, 1, 1)]
 
 
 def test_the_shipped_easy_harp_atlas_loads_and_its_hash_checks():

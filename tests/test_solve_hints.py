@@ -150,3 +150,29 @@ def test_hint_json_script_goes_on_from_the_position_as_solve_s(code: str, moves:
         later = json.loads(invoke_ok("hint", code, " ".join(script[:3]), "--json"))
         assert (later["followed"], later["script"].split()) == (3, script[3:])
         assert later["draws"] == script[3:].count("d") and later["states"] == data["states"]
+
+
+def test_a_hint_whose_search_the_safety_net_cut_says_so(monkeypatch):
+    """``harp hint --timeout``: when the clock cut the search the hint
+    came from (here as its line is shortened, the deadline made to pass
+    then), the hint depends on the machine's speed and a note on standard
+    error says so; standard output stays the hint alone.  Uncut, no note."""
+    from click.testing import CliRunner
+
+    from harp.cli.main import cli
+    from harp.solve.easyharp import solver
+
+    code = "EH1-N-AAAAAAF"
+    plain = CliRunner().invoke(cli, ["hint", code, "--timeout", "600"])
+    assert plain.exit_code == 0 and plain.stderr == ""
+    shorten = solver.shorten
+
+    def late_shorten(root, line, work):
+        work.deadline = 0.0            # perf_counter() is past it
+        return shorten(root, line, work)
+
+    monkeypatch.setattr(solver, "shorten", late_shorten)
+    cut = CliRunner().invoke(cli, ["hint", code, "--timeout", "600"])
+    assert cut.exit_code == 0 and len(cut.stdout.splitlines()) == 1
+    assert cut.stderr == ("note: the 600 s safety net cut the search: this hint depends on "
+                          "the machine's speed\n")
