@@ -223,9 +223,7 @@ def test_a_row_harp_never_writes_is_refused_naming_it(tmp_path: Path, change: st
                                                       row: str) -> None:
     db = tmp_path / "s.db"
     invoke_ok(*RUN, "--db", str(db))
-    with sqlite3.connect(db) as connection:
-        connection.execute(f"UPDATE results SET {change} WHERE deal = 3")
-    connection.close()
+    sqlite_file(db, f"UPDATE results SET {change} WHERE deal = 3")
     before = digest(db)
     for result in both_ways(db):
         refused(result, f"{db} is damaged: the stored row of {row} is not one harp writes")
@@ -240,9 +238,7 @@ def test_a_layout_result_without_its_games_measures_is_refused(tmp_path: Path,
     """Unknown measures, or one missing: the run and the report that read it stop."""
     db = tmp_path / "s.db"
     invoke_ok(*RUN, "--db", str(db))
-    with sqlite3.connect(db) as connection:
-        connection.execute(f"UPDATE results SET data = {change} WHERE deal = 3")
-    connection.close()
+    sqlite_file(db, f"UPDATE results SET data = {change} WHERE deal = 3")
     for result in (invoke(*RUN, "--db", str(db), "--quiet"), invoke(*REPORT, str(db))):
         refused(result, f"{db}: the stored layout result of deal 3 is damaged")
 
