@@ -16,6 +16,8 @@ worker.
 """
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import pickle
 import signal
@@ -24,6 +26,7 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError
 from itertools import chain, islice
 from typing import Any, TypeVar
 
@@ -47,7 +50,8 @@ PARENT_CHECK = 0.5
 
 class ExecutorError(HarpError):
     """An executor that cannot run: unknown, Dask without a scheduler or not
-    installed, or a worker process that died."""
+    installed, a Dask scheduler that cannot be reached or was lost, or a
+    worker process that died."""
 
 
 def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
@@ -238,7 +242,35 @@ def _dask_map(func: Callable[[T], R], items: Iterable[T], chunk_size: int,
         from distributed import Client, as_completed
     except ImportError:
         raise ExecutorError("the dask executor needs Dask: pip install 'harp-patience[dask]'") from None
-    client = Client(scheduler)
+    with _dask_quiet():
+        yield from _dask_run(Client, as_completed, func, items, chunk_size, scheduler, ordered)
+
+
+@contextlib.contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """distributed's own log quiet while harp runs on it: a scheduler lost
+    is said once, as harp's error, not as the tracebacks distributed logs
+    while it tries to reconnect."""
+    names = ["distributed", *(name for name in logging.root.manager.loggerDict
+                              if name.startswith("distributed."))]
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+def _dask_run(Client: Any, as_completed: Any, func: Callable[[T], R], items: Iterable[T],
+              chunk_size: int, scheduler: str, ordered: bool) -> Iterator[Indexed]:
+    try:
+        client = Client(scheduler)
+    except (ValueError, OSError) as err:     # a bad address; no scheduler there (timed out)
+        raise ExecutorError(f"cannot connect to the Dask scheduler at {clip(scheduler)!r}: "
+                            f"{err}") from None
     try:
         workers = max(1, sum(client.nthreads().values()))
         finished = as_completed()
@@ -255,9 +287,25 @@ def _dask_map(func: Callable[[T], R], items: Iterable[T], chunk_size: int,
 
         def received() -> Iterator[Indexed]:
             for future in finished:
-                yield index_of.pop(future.key), future.result()
+                try:
+                    result = future.result()
+                except (CancelledError, OSError) as err:
+                    if future.status == "error":    # raised by ``func`` itself: its own error
+                        raise
+                    raise _scheduler_lost(scheduler, err) from None
+                yield index_of.pop(future.key), result
         yield from _window(received(), submit, chunked(enumerate(items), chunk_size),
                            workers * CHUNKS_IN_FLIGHT_PER_WORKER * chunk_size, ordered)
     finally:
-        client.close()
+        with contextlib.suppress(Exception):    # a lost scheduler must not hide the error
+            client.close()
+
+
+def _scheduler_lost(scheduler: str, err: BaseException) -> ExecutorError:
+    """A task cancelled or a connection closed under it: the scheduler (or
+    the connection to it) is gone, and with it every task in flight."""
+    lines = str(err).strip().splitlines()
+    why = getattr(err, "reason", None) or (lines[-1] if lines else type(err).__name__)
+    return ExecutorError(f"lost the Dask scheduler at {clip(scheduler)!r}"
+                         f"{f' ({clip(why)})' if why else ''}; the finished results are kept")
 

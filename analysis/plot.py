@@ -45,7 +45,8 @@ INCHES = (9.0, 6.0)
 
 
 class PlotError(HarpError):
-    """A picture that cannot be made: no matplotlib, or a file name that is not .png or .svg."""
+    """A picture that cannot be made: no matplotlib (or one that cannot
+    start), or a file name that is not .png or .svg."""
 
 
 def check_file_name(path: str) -> None:
@@ -56,12 +57,19 @@ def check_file_name(path: str) -> None:
 
 def check_plot(path: str) -> None:
     """PlotError unless ``path`` ends in .png or .svg and matplotlib is
-    installed (checked before a run, not after it)."""
+    installed and starts (an unknown backend named by ``MPLBACKEND`` is
+    refused at import): checked before a run, not after it."""
     check_file_name(path)
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         raise PlotError("--plot needs matplotlib: pip install 'harp-patience[plot]'") from None
+    except ValueError as err:       # matplotlib refuses a setting as it starts
+        backend = os.environ.get("MPLBACKEND")
+        if backend is not None:
+            raise PlotError(f"--plot: matplotlib cannot use the backend {clip(backend)!r} "
+                            "named by MPLBACKEND (unset it, or name one such as agg)") from None
+        raise PlotError(f"--plot: matplotlib cannot start ({clip(str(err))})") from None
 
 
 def check_target(path: str) -> None:

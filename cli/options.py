@@ -374,6 +374,25 @@ def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) 
         raise click.UsageError("--scheduler is for --executor dask")
     if executor == DASK and given(ctx, "jobs"):
         raise click.UsageError("--jobs is for the local executor; Dask uses its workers")
+    if executor == DASK and scheduler and not scheduler_address(scheduler):
+        raise click.UsageError(f"--scheduler: {clip(scheduler)!r} is not a scheduler address "
+                               "(tcp://HOST:PORT)")
+
+
+#: A Dask scheduler's address: ``[PROTOCOL://]HOST:PORT``, the protocols of
+#: distributed's network connections, the host a name, IPv4 or ``[IPv6]``.
+_SCHEDULER = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?"
+                        r"(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):([0-9]{1,5})")
+#: A scheduler in this very process (a LocalCluster without processes).
+_IN_PROCESS = re.compile(r"inproc://\S+")
+
+
+def scheduler_address(text: str) -> bool:
+    """Whether ``text`` is a Dask scheduler address (:data:`_SCHEDULER`,
+    a port from 1 to 65535, or :data:`_IN_PROCESS`), checked without
+    importing Dask."""
+    match = _SCHEDULER.fullmatch(text)
+    return bool(match) and 0 < int(match.group(1)) < 65536 or bool(_IN_PROCESS.fullmatch(text))
 
 
 # ------------------------------------------------------------------ options that mean nothing

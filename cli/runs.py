@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 import click
 
+from harp.analysis.parallel import ExecutorError
 from harp.analysis.stats import StatsPlan, StatsRun
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import StatsTables
@@ -121,6 +122,17 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
                        f"{left} of {deals} are still to compute: run the same command again "
                        f"to resume{options.unfinished}", err=True)
         return run.tables(), True
+    except ExecutorError:
+        # The executor failed under the run (a Dask scheduler lost, a
+        # worker killed): its Error line follows this note, which says what
+        # the run kept, as after Ctrl-C.
+        run.stop()
+        if store is not None:
+            left = len(plan.tasks(store))
+            click.echo(f"this run kept {plural(run.kept, 'deal')} in {store.name}; "
+                       f"{left} of {deals} are still to compute: run the same command again "
+                       f"to resume{options.unfinished}", err=True)
+        raise
     if store is None:
         return run.tables(), False
     try:

@@ -4,7 +4,10 @@ difficulty, tables fitted to a width, and pictures."""
 from __future__ import annotations
 
 import os
+import sys
 import time
+import types
+from concurrent.futures import CancelledError
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -12,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from harp import new_board
-from harp.analysis.parallel import parallel_map
+from harp.analysis.parallel import ExecutorError, parallel_map
 from harp.analysis.stats import LAYOUT, SOLVE, StatsPlan, StatsRun, run_stats
 from harp.analysis.tables import StatsTables, difficulty, log_bin, value_rows
 from harp.cli.fit import ColumnsError, bar, choose_columns, fit_table
@@ -40,6 +43,97 @@ def _first_result_comes_before_its_chunk_ends(tmp_path: Path, **options) -> None
     assert next(results) == 0            # items 0 and 1 are one chunk: 1 waits for this
     Path(flag).touch()
     assert list(results) == [1, 2, 3]
+
+
+class FakeCancelled(CancelledError):
+    """distributed's FutureCancelledError: a task cancelled, with its reason."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        super().__init__(f"{key} cancelled for reason: {reason}.")
+        self.reason = reason
+
+
+def fake_dask(monkeypatch, *, connect: Exception | None = None, lost_after: int | None = None,
+              lost: Exception | None = None) -> None:
+    """A stand-in for ``distributed`` (no cluster): the client fails to
+    connect with ``connect``; or each task runs when its result is asked
+    for, in the order submitted, until ``lost_after`` results have come:
+    every later task then fails with ``lost`` (cancelled, the scheduler
+    gone) as distributed's futures do."""
+    given = [0]
+
+    class Future:
+        def __init__(self, key: str, func, item) -> None:
+            self.key, self.func, self.item, self.status = key, func, item, "pending"
+
+        def result(self):
+            if lost_after is not None and given[0] >= lost_after:
+                self.status = "cancelled"
+                raise lost or FakeCancelled(self.key, "scheduler-connection-lost")
+            given[0] += 1
+            try:
+                value = self.func(self.item)
+            except Exception:
+                self.status = "error"
+                raise
+            self.status = "finished"
+            return value
+
+    class Client:
+        def __init__(self, address: str) -> None:
+            if connect is not None:
+                raise connect
+
+        def nthreads(self) -> dict[str, int]:
+            return {"worker": 1}
+
+        def map(self, func, items, pure, key):
+            return [Future(k, func, item) for k, item in zip(key, items)]
+
+        def close(self) -> None:
+            raise OSError("the scheduler is gone")       # closing must not hide the error
+
+    class AsCompleted:
+        def __init__(self) -> None:
+            self.futures: list[Future] = []
+
+        def add(self, future: Future) -> None:
+            self.futures.append(future)
+
+        def __iter__(self):
+            while self.futures:
+                yield self.futures.pop(0)
+
+    module = types.ModuleType("distributed")
+    module.Client, module.as_completed = Client, AsCompleted
+    monkeypatch.setitem(sys.modules, "distributed", module)
+
+
+@pytest.mark.parametrize("error", [ValueError("missing port number in address 'x'"),
+                                   TimeoutError("Timed out trying to connect to tcp://x:1")])
+def test_a_scheduler_dask_cannot_reach_is_a_harp_error(monkeypatch, error) -> None:
+    fake_dask(monkeypatch, connect=error)
+    with pytest.raises(ExecutorError, match=r"^cannot connect to the Dask scheduler at 'x:1': "):
+        list(parallel_map(abs, range(3), executor="dask", scheduler="x:1"))
+
+
+@pytest.mark.parametrize("lost", [None, OSError("Stream is closed")])
+def test_a_lost_scheduler_is_a_harp_error_after_the_finished_results(monkeypatch, lost) -> None:
+    fake_dask(monkeypatch, lost_after=2, lost=lost)
+    results = parallel_map(abs, range(-5, 0), executor="dask", scheduler="x:1", ordered=False)
+    assert [next(results), next(results)] == [5, 4]
+    with pytest.raises(ExecutorError) as caught:
+        next(results)
+    assert str(caught.value) == ("lost the Dask scheduler at 'x:1' ("
+                                 + ("scheduler-connection-lost" if lost is None
+                                    else "Stream is closed")
+                                 + "); the finished results are kept")
+
+
+def test_a_tasks_own_error_on_dask_is_not_a_lost_scheduler(monkeypatch) -> None:
+    fake_dask(monkeypatch)
+    with pytest.raises(FileNotFoundError):
+        list(parallel_map(os.stat, ["/no/such/file"], executor="dask", scheduler="x:1"))
 
 
 def test_local_workers_send_each_result_on_its_own(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import pexpect
 import pytest
 
 from helpers import interrupt_at, invoke, invoke_ok, refused
+from test_runs_analysis import fake_dask
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -109,6 +110,35 @@ def test_ctrl_c_without_a_database_prints_the_tables_of_the_finished_deals(monke
 
 
 # ------------------------------------------------------------------ progress
+
+# ------------------------------------------------------------------ Dask
+
+@pytest.mark.parametrize("address", ["notanaddress", "localhost", "tcp://127.0.0.1:notaport",
+                                     "http://x", "tcp://127.0.0.1:99999", "tcp://:8786"])
+def test_a_scheduler_address_is_checked_before_any_work(tmp_path: Path, address: str) -> None:
+    db = tmp_path / "runs.db"
+    refused(["stats", "--game", "sh", "--deals", "1-5", "--executor", "dask", "--scheduler",
+             address, "--db", str(db)], 2,
+            f"--scheduler: {address!r} is not a scheduler address (tcp://HOST:PORT)")
+    assert not db.exists()
+
+
+def test_a_lost_scheduler_is_one_line_and_the_finished_deals_stay(tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    fake_dask(monkeypatch, lost_after=2)
+    db = tmp_path / "runs.db"
+    args = ["stats", "--game", "sh", "--deals", "1-5", "--db", str(db), "--quiet"]
+    lost = invoke(*args, "--executor", "dask", "--scheduler", "tcp://127.0.0.1:8786")
+    assert (lost.exit_code, lost.stdout) == (1, "")
+    assert lost.stderr == (
+        f"this run kept 2 deals in {db}; 3 of 5 are still to compute: run the same command "
+        "again to resume\n"
+        "Error: lost the Dask scheduler at 'tcp://127.0.0.1:8786' (scheduler-connection-lost); "
+        "the finished results are kept\n")
+    assert sorted(stored_deals(db)) == [1, 2]
+    invoke_ok(*args)                                        # resumes
+    assert sorted(stored_deals(db)) == [1, 2, 3, 4, 5]
+
 
 def test_no_progress_off_a_terminal_unless_asked() -> None:
     quiet = invoke("stats", "--game", "sh", "--deals", "1-40")
@@ -214,6 +244,22 @@ def test_plot_without_matplotlib_is_one_line_before_any_work(monkeypatch) -> Non
     monkeypatch.setitem(sys.modules, "matplotlib", None)      # import fails
     refused(["stats", "--game", "sh", "--deals", "1-30", "--solve", "--plot", "x.png"], 1,
             "--plot needs matplotlib: pip install 'harp-patience[plot]'")
+
+
+def test_plot_with_a_backend_matplotlib_refuses_is_one_line_before_any_work(
+        tmp_path: Path) -> None:
+    """matplotlib refuses an unknown ``MPLBACKEND`` as it is imported (a
+    child process: this one may have imported matplotlib already)."""
+    pytest.importorskip("matplotlib")
+    db = tmp_path / "runs.db"
+    result = subprocess.run([sys.executable, "-m", "harp", "stats", "--game", "sh", "--deals",
+                             "1-5", "--db", str(db), "--plot", str(tmp_path / "a.png")],
+                            env={**os.environ, "MPLBACKEND": "nonsense"}, capture_output=True,
+                            text=True, check=False)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == ("Error: --plot: matplotlib cannot use the backend 'nonsense' named "
+                             "by MPLBACKEND (unset it, or name one such as agg)\n")
+    assert not db.exists() and not (tmp_path / "a.png").exists()
 
 
 def test_the_picture_in_docs_is_made_by_the_command() -> None:
