@@ -14,8 +14,9 @@ from harp.rulebook import rule_book
 def rules(section: str | None, list_: bool) -> None:
     """Print the rule book, or the SECTION cited as RULES SECTION.
 
-    SECTION is an id (A2.5, b7, A1 for a whole part) or a word: every
-    section whose title (else text) mentions it is printed.
+    SECTION is an id (A2.5, b7, A1 for a whole part; RULES A2.5 as a
+    message cites it) or a word: every section whose title (else text)
+    has a word starting as it does (score: Scoring) is printed.
 
     \b
     Example:
@@ -31,6 +32,9 @@ def rules(section: str | None, list_: bool) -> None:
     if section is None:
         write(book.text)
         return
+    if not section.strip():
+        raise click.UsageError("SECTION is empty: give a section id (A2.5) or a word "
+                               "(harp rules --list lists the sections)")
     found = book.lookup(section)
     write("\n".join(s.text for s in found))
 

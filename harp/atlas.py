@@ -19,7 +19,8 @@ won deals of each, the compression and the SHA-256 of the uncompressed
 payload.  The payload is one bitset per variant, in that order, each of
 ``ceil((last - first + 1) / 8)`` bytes: deal ``first + i`` is bit ``i % 8``
 (least significant first) of byte ``i // 8``; 1 is won.  Loading checks
-the hash and the counts, so a damaged file is refused, never believed.
+that the compressed payload is whole with nothing after it, the hash and
+the counts, so a damaged file is refused, never believed.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .deals import SEAHAVEN, VERSION
 from .errors import HarpError
@@ -284,21 +285,32 @@ def _compress(payload: bytes, compression: str) -> bytes:
 
 
 def _decompress(body: bytes, compression: str, name: str) -> bytes:
-    if compression == "lzma":
-        import lzma
-        try:
-            return lzma.decompress(body)
-        except lzma.LZMAError as err:
-            raise AtlasError(f"{name}: damaged atlas ({err})") from None
-    if compression == "zlib":
-        import zlib
-        try:
-            return zlib.decompress(body)
-        except zlib.error as err:
-            raise AtlasError(f"{name}: damaged atlas ({err})") from None
+    """The payload of a compressed ``body``, which must be one whole
+    compressed stream and nothing after it: a damaged stream, one cut
+    short or bytes after it are refused in harp's words (the compressor's
+    own are long, and say nothing a user can act on)."""
     if compression == "none":
         return body
-    raise AtlasError(f"{name}: unknown compression {compression!r}")
+    if compression == "lzma":
+        import lzma
+        decompressor: Any = lzma.LZMADecompressor()
+        errors: tuple[type[Exception], ...] = (lzma.LZMAError,)
+    elif compression == "zlib":
+        import zlib
+        decompressor, errors = zlib.decompressobj(), (zlib.error,)
+    else:
+        raise AtlasError(f"{name}: unknown compression {compression!r}")
+    try:
+        payload = decompressor.decompress(body)
+    except errors:
+        raise AtlasError(f"{name}: damaged atlas (its compressed data is corrupt)") from None
+    if not decompressor.eof:
+        raise AtlasError(f"{name}: damaged atlas (its compressed data is cut short)")
+    if decompressor.unused_data:
+        extra = len(decompressor.unused_data)
+        raise AtlasError(f"{name}: damaged atlas ({extra} byte{'s' * (extra != 1)} "
+                         "after its compressed data)")
+    return payload
 
 
 def read_file(path: str | Path, decode: Callable[[bytes, str], T]) -> T:

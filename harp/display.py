@@ -29,6 +29,12 @@ STAND_INS: dict[str, str] = {
     "–": "-", "—": "--", "−": "-", "…": "...", "×": "x", "→": "->", "·": ".",
     "‘": "'", "’": "'", "“": '"', "”": '"',
     **dict(zip("▁▂▃▄▅▆▇█", "_.:-=+*#")),          # histogram bars, lowest to highest
+    # A table's bar ends in an eighth block (cli/fit.py EIGHTHS): one
+    # character each, so the bar keeps its width and the columns after it
+    # stay in place, rounded as a bar of whole characters would be: under
+    # half a character ``|`` (shown, as any fraction above 0 is), half or
+    # more ``#`` (the full block's stand-in).
+    **dict(zip("▏▎▍▌▋▊▉", "|||####")),
 }
 
 

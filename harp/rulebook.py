@@ -49,19 +49,42 @@ class RuleBook:
         return [s.id for s in self.sections]
 
     def section(self, wanted: str) -> Section:
-        """The section with this id (any letter case: ``a2.5``)."""
-        key = wanted.strip().upper().rstrip(".")
+        """The section with this id (any letter case: ``a2.5``), also as
+        an error message cites it (``RULES A2.5``)."""
+        key = _RULES.sub("", wanted.strip()).upper().rstrip(".")
         for s in self.sections:
             if s.id == key:
                 return s
-        raise UnknownSectionError(f"the rule book has no section {clip(wanted)!r}")
+        raise UnknownSectionError(f"the rule book has no section {quoted(wanted)}")
+
+    def numbered(self) -> list[Section]:
+        """The sections, without the parts (``##``) that hold them."""
+        return [s for s in self.sections if is_numbered(s.id)]
 
     def find(self, word: str) -> list[Section]:
-        """Numbered sections whose title, else whose text, holds ``word``."""
+        """Numbered sections whose title, else whose text, mentions ``word``.
+
+        One word is looked for as the start of a word of the book, its stem
+        (``word`` without a final ``s``, then ``e``, keeping 3 letters) in
+        any letter case: ``score`` finds *Scoring* and *scores*, ``moves``
+        finds *move* and *moving*.  Anything else (``free cell``,
+        ``take-back``) is looked for as it is, in any letter case."""
         needle = word.strip().casefold()
-        numbered = [s for s in self.sections if "." in s.id or s.id[0] in "BC" and len(s.id) > 1]
-        by_title = [s for s in numbered if needle in s.title.casefold()]
-        return by_title or [s for s in numbered if needle in s.text.casefold()]
+        if re.fullmatch(r"\w+", needle):
+            stem = needle
+            for ending in ("s", "e"):
+                if stem.endswith(ending) and len(stem) > 3:
+                    stem = stem[:-1]
+            pattern = re.compile(r"\b" + re.escape(stem))
+
+            def holds(text: str) -> bool:
+                return pattern.search(text.casefold()) is not None
+        else:
+            def holds(text: str) -> bool:
+                return needle in text.casefold()
+        numbered = self.numbered()
+        by_title = [s for s in numbered if holds(s.title)]
+        return by_title or [s for s in numbered if holds(s.text)]
 
     def lookup(self, wanted: str) -> list[Section]:
         """``harp rules WANTED``: the section with that id, else those that
@@ -72,11 +95,44 @@ class RuleBook:
             found = self.find(wanted) if wanted.strip() else []
             if not found:
                 raise UnknownSectionError(
-                    f"the rule book has no section {clip(wanted)!r} and no section "
-                    f"mentions it (sections: A1.1-A1.11, A2.1-A2.8, B1-B10, C1-C"
-                    f"{sum(1 for s in self.sections if s.id.startswith('C') and len(s.id) > 1)})"
-                ) from None
+                    f"the rule book has no section {quoted(wanted)} and no section "
+                    f"mentions it (sections: {self.ranges()})") from None
             return found
+
+    def ranges(self) -> str:
+        """The numbered sections of each part, first to last:
+        ``A1.1-A1.11, A2.1-A2.8, B1-B10, C1-C8``."""
+        runs: list[list[str]] = []
+        part = None
+        for s in self.sections:
+            if not is_numbered(s.id):
+                part = None
+            elif part is None:
+                part = [s.id]
+                runs.append(part)
+            else:
+                part.append(s.id)
+        return ", ".join(run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
+#: ``RULES `` before a section id, as messages cite it (``RULES A2.5``).
+_RULES = re.compile(r"^RULES\s+(?=\S)", re.IGNORECASE)
+
+
+def is_numbered(section_id: str) -> bool:
+    """Whether ``section_id`` is a numbered section (``A2.5``, ``B7``),
+    not a part (``A2``, ``B``)."""
+    return "." in section_id or section_id[0] in "BC" and len(section_id) > 1
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for a message, clipped (:func:`clip`) and with
+    anything unprintable escaped; a byte that was not UTF-8 on the command
+    line (Python holds it as a lone surrogate) is shown as the byte it
+    was, ``\\xff``, not as ``\\udcff``."""
+    shown = "".join(f"\\x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff"
+                    else "\\'" if ch == "'" else repr(ch)[1:-1] for ch in clip(text))
+    return f"'{shown}'"
 
 
 def parse_book(text: str) -> RuleBook:

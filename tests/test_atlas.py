@@ -4,6 +4,7 @@ README's win rates)."""
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 
 import pytest
@@ -12,9 +13,12 @@ from harp.analysis.atlas import (atlas_from_store, difficulty_rows, implication_
                                  main, runs_of, wilson_interval, win_rate_rows, write_atlas)
 from harp.analysis.stats import solve_facts
 from harp.analysis.store import ResultStore
+import harp.atlas
 from harp.atlas import Atlas, AtlasError, decode_atlas, encode_atlas, read_atlas, seahaven_atlas
 from harp.deals import make_code
 from harp.solve import SolveLimits
+
+from helpers import refused
 
 SAMPLE_PER_VARIANT = 200
 # Generous limits: a sampled deal is decided, never "unknown" (the hardest
@@ -96,6 +100,42 @@ def test_a_damaged_file_is_refused(damage, message):
     assert damaged != data
     with pytest.raises(AtlasError, match=message):
         decode_atlas(damaged, "test.bin")
+
+
+@pytest.mark.parametrize("compression", ["zlib", "lzma"])
+@pytest.mark.parametrize("damage, reason", [
+    (lambda data: data[:-1] + bytes([data[-1] ^ 0x40]), "its compressed data is corrupt"),
+    (lambda data: data + b"junk", "4 bytes after its compressed data"),
+    (lambda data: data + data[data.index(b"\n", 11) + 1:], "bytes after its compressed data"),
+    (lambda data: data + b"\0", "1 byte after its compressed data"),
+    (lambda data: data[:-10], "its compressed data is cut short"),
+])
+def test_compressed_data_must_be_whole_and_alone(compression, damage, reason):
+    """A damaged file is refused in harp's words, and bytes after the
+    compressed data (which zlib alone ignores) are refused too."""
+    with pytest.raises(AtlasError, match=r"^test\.bin: damaged atlas \((\d+ )?"
+                                         + re.escape(reason) + r"\)$"):
+        decode_atlas(damage(encode_atlas(small_atlas(), compression)), "test.bin")
+
+
+def test_a_damaged_packaged_atlas_is_said_whole(tmp_path, monkeypatch):
+    """The reason is short enough that the message keeps the file and the
+    hint (one path of 100 characters) within the length of an error."""
+    folder = tmp_path / ("x" * (100 - len(str(tmp_path)) - len("//atlas-sh1.bin")))
+    folder.mkdir()
+    path = folder / "atlas-sh1.bin"
+    assert len(str(path)) == 100
+    data = harp.atlas.DEFAULT_PATH.read_bytes()
+    path.write_bytes(data[:-1] + bytes([data[-1] ^ 0x40]))
+    monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
+    refused(["deal", "SH1-C4-AAAAAJ2"], 1,
+            "the Seahaven atlas cannot be used (damaged atlas (its compressed data is "
+            f"corrupt)): reinstall harp to repair it; the file is {path} (harp show "
+            "SH1-C4-AAAAAJ2 prints the board alone)")
+    path.write_bytes(data + b"\0")
+    refused(["decode", "SH1-C4-AAAAAJ2"], 1,
+            "the Seahaven atlas cannot be used (damaged atlas (1 byte after its compressed "
+            f"data)): reinstall harp to repair it; the file is {path}")
 
 
 def test_wilson_interval():

@@ -234,7 +234,7 @@ def _spoil(path, how: str) -> str:
     if how == "damaged":
         data = harp.atlas.DEFAULT_PATH.read_bytes()
         path.write_bytes(data[:-1] + bytes([data[-1] ^ 0x40]))
-        return "damaged atlas (Error -3 while decompressing data: incorrect data check)"
+        return "damaged atlas (its compressed data is corrupt)"
     if how == "folder":
         path.mkdir()
         return "Is a directory"

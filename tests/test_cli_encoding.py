@@ -56,6 +56,19 @@ def test_messages_and_help_fit_too(encoding):
         assert (result.returncode, result.stderr) == (0, b""), args
 
 
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_table_bar_is_written_in_ascii(encoding):
+    """``--dist`` bars end in eighth blocks: stand-ins, never escapes."""
+    result = harp("stats", "--game", "sh", "--deals", "1-20", "--dist", "aces_exposed",
+                  encoding=encoding)
+    assert (result.returncode, result.stderr) == (0, b"")
+    text = result.stdout.decode(encoding)
+    assert "#" in text and "\\u" not in text
+    assert [len(line) for line in text.splitlines()] == [
+        len(line) for line in harp("stats", "--game", "sh", "--deals", "1-20", "--dist",
+                                   "aces_exposed", encoding="utf-8").stdout.decode().splitlines()]
+
+
 def _board_through_a_terminal(term: str) -> str:
     env = {**os.environ, "TERM": term}
     env.pop("NO_COLOR", None)

@@ -1,7 +1,9 @@
 """``harp rules``: the rule book from package data, whole, by section or by word."""
 from __future__ import annotations
 
-from harp.rulebook import rule_book
+import pytest
+
+from harp.rulebook import UnknownSectionError, parse_book, rule_book
 
 from helpers import invoke, invoke_ok, refused
 
@@ -57,3 +59,37 @@ def test_unknown_section_is_bad_data() -> None:
     excerpt = "x" * 59 + "…"                  # a long word is quoted clipped
     refused(["rules", "x" * 5000], 1,
             result.stderr.removeprefix("Error: ").rstrip("\n").replace("'Z9.9'", repr(excerpt)))
+
+
+def test_a_word_finds_its_other_forms() -> None:
+    """A word is the start of a word of the book, its stem (no final s,
+    then e): score finds the two Scoring sections by their titles too."""
+    heads = [line for line in invoke_ok("rules", "score").splitlines() if line.startswith("### ")]
+    assert heads == ["### A1.11 Scoring", "### A2.8 Scoring", "### C1 Take-backs and score"]
+    assert invoke_ok("rules", "Scores") == invoke_ok("rules", "score")
+    assert invoke_ok("rules", "moves").startswith("### A2.3 Moves\n")
+    assert "### B7 Move notation" in invoke_ok("rules", "moves")
+
+
+def test_a_section_as_a_message_cites_it() -> None:
+    assert invoke_ok("rules", "RULES A2.5") == invoke_ok("rules", "A2.5")
+    assert invoke_ok("rules", "rules  b7") == invoke_ok("rules", "B7")
+
+
+def test_an_empty_section_is_a_usage_error() -> None:
+    for empty in ("", "  "):
+        refused(["rules", empty], 2, "SECTION is empty: give a section id (A2.5) or a word "
+                                     "(harp rules --list lists the sections)")
+
+
+def test_a_byte_that_is_not_utf8_is_shown_as_that_byte() -> None:
+    refused(["rules", "a\udcffb"], 1, "the rule book has no section 'a\\xffb' and no section "
+                                       "mentions it (sections: A1.1-A1.11, A2.1-A2.8, B1-B10, "
+                                       "C1-C8)")
+
+
+def test_the_sections_of_an_unknown_one_come_from_the_book() -> None:
+    book = parse_book("# Book\n\n## A1. One\n\n### A1.1 First\n\ntext\n\n"
+                      "### A1.2 Second\n\nmore\n\n## B. Two\n\n### B1 Only\n\nalone\n")
+    with pytest.raises(UnknownSectionError, match=r"\(sections: A1\.1-A1\.2, B1\)$"):
+        book.lookup("zebra")

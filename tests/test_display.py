@@ -45,6 +45,17 @@ def test_stand_ins_are_ascii_and_name_unknown_characters() -> None:
     assert "5S…4H ▁█".encode("ascii", register_stand_ins()) == b"5S...4H _#"
 
 
+def test_a_table_bar_keeps_its_width_through_the_stand_ins() -> None:
+    """The eighth blocks ending a table's bar (cli/fit.py) are ASCII too:
+    one character each, under half ``|``, half or more ``#``."""
+    from harp.cli.fit import EIGHTHS, bar
+    assert [stand_in(ch) for ch in EIGHTHS[1:]] == list("|||#####")
+    for fraction in (0.001, 0.3, 0.5, 0.77, 1.0):
+        drawn = bar(fraction, 10)
+        written = drawn.encode("ascii", register_stand_ins()).decode("ascii")
+        assert len(written) == len(drawn) == 10 and set(written) <= set("#| ")
+
+
 def test_the_handler_refuses_to_decode() -> None:
     with pytest.raises(UnicodeDecodeError):
         stand_in_errors(UnicodeDecodeError("ascii", b"\xff", 0, 1, "bad"))

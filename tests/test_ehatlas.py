@@ -176,7 +176,11 @@ def test_a_damaged_piece_or_atlas_is_refused(built, tmp_path):
     for spoilt, reason in ((good[:-1] + bytes([good[-1] ^ 1]), "damaged atlas ("),
                            (good.replace(b'"won":5', b'"won":6'),
                             "damaged atlas (the counts of verdicts do not match)"),
-                           (b"HARP-ATLAS\n{}\n", "damaged atlas header")):
+                           (b"HARP-ATLAS\n{}\n", "damaged atlas header"),
+                           (good[:-1] + bytes([good[-1] ^ 0x40]),
+                            "damaged atlas (its compressed data is corrupt)"),
+                           (good + b"junk", "damaged atlas (4 bytes after its compressed data)"),
+                           (good[:-3], "damaged atlas (its compressed data is cut short)")):
         with pytest.raises(harp.atlas.AtlasError, match="^" + re.escape(f"x.bin: {reason}")):
             decode_eh_atlas(spoilt, "x.bin")
 
