@@ -14,6 +14,7 @@ from typing import Any, Callable, TypeVar
 
 import click
 
+import harp.winnable
 from harp import Board, HarpError
 from harp.atlas import AtlasError
 from harp.deals import EASY_HARP, SEAHAVEN, VARIANTS, DealCode, make_code
@@ -24,7 +25,8 @@ from harp.winnable import (DECIDE_LIMITS, Verdict, decide, easy_harp_covered, ea
                            fewest_cells, random_easy_harp_atlas_deal, random_easy_harp_deal,
                            random_seahaven_deal, seahaven_verdicts)
 
-from .options import apply, check_solver_limits, limit_options, min_cells_option, winnable_flags
+from .options import (apply, check_solver_limits, given, limit_options, min_cells_option,
+                      winnable_flags)
 from .output import print_board
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -54,8 +56,12 @@ def check_winnable_limits(ctx: click.Context, game: str | None, winnable: bool,
     play`` runs only to choose an Easy Harp ``--winnable`` or
     ``--unwinnable`` deal (with no Easy Harp atlas), and ``harp deal``
     for ``--difficulty`` too (``difficulty`` is None for ``play``, which
-    has none): given where no solver runs, they are refused."""
-    on_demand = game == EASY_HARP and (winnable or unwinnable)
+    has none): given where no solver runs, they are refused.  (The atlas
+    is looked for only when a limit is given: it takes a while to load.)"""
+    if not any(given(ctx, name) for name in ("max_states", "timeout")):
+        return
+    on_demand = (game == EASY_HARP and (winnable or unwinnable)
+                 and harp.winnable.easy_harp_atlas() is None)
     needs = DECIDED_ON_DEMAND if difficulty is None else f"--difficulty, or {DECIDED_ON_DEMAND}"
     check_solver_limits(ctx, on_demand or bool(difficulty), needs)
 
