@@ -170,7 +170,14 @@ class GroupStats:
 def won_pct(won: int, deals: int) -> float:
     """The share of deals won, in %, rounded *down* to 0.01 %: it reads
     100 only when every deal is won (59 999 of 60 000 reads 99.99)."""
-    return 10_000 * won // deals / 100
+    return pct_down(won, deals, 2)
+
+
+def pct_down(part: int, whole: int, places: int) -> float:
+    """``part`` of ``whole`` in %, rounded *down* to ``places`` decimals:
+    a share reads 100 only when it is all of it."""
+    scale = 10 ** places
+    return 100 * scale * part // whole / scale
 
 
 def median_of_counts(counts: Counter[int]) -> float | int | None:

@@ -13,7 +13,7 @@ from typing import Any
 from harp.deals import VARIANTS
 
 from .measures import MEASURES
-from .scoring import median_of_counts, won_pct
+from .scoring import median_of_counts, pct_down, won_pct
 
 BARS = "▁▂▃▄▅▆▇█"
 EMPTY_BIN = "·"
@@ -237,19 +237,12 @@ def value_rows(counts: Counter[int], won: Counter[int] | None, width: int | None
         seen += n
         row = {"value": _scaled(start, scale), "high": _scaled(start + width - 1, scale),
                "deals": n, "pct": round(100 * n / total, 1),
-               "cum_pct": pct_down(seen, total)}
+               "cum_pct": pct_down(seen, total, 1)}
         if won is not None:
             wins = sum(won.get(v, 0) for v in values)
-            row["won_pct"] = pct_down(wins, n) if n else None
+            row["won_pct"] = pct_down(wins, n, 1) if n else None
         rows.append(row)
     return rows
-
-
-def pct_down(part: int, whole: int) -> float:
-    """``part`` of ``whole`` in %, rounded *down* to 0.1 % (as ``won_pct``
-    is to 0.01 %): a share reads 100 only when it is all of it, and a
-    cumulative share only at the last row."""
-    return 1000 * part // whole / 10
 
 
 def _scaled(value: int, scale: int) -> int | float:
@@ -273,8 +266,8 @@ def log_rows(bins: Counter[tuple[int, bool]], measure: str) -> list[dict[str, An
         won += bins.get((b, True), 0)
         low, high = _bin_bounds(b, measure)
         rows.append({"value": low, "high": high, "deals": n, "pct": round(100 * n / total, 1),
-                     "cum_pct": pct_down(seen, total),
-                     "solved_within_pct": pct_down(won, total)})
+                     "cum_pct": pct_down(seen, total, 1),
+                     "solved_within_pct": pct_down(won, total, 1)})
     return rows
 
 

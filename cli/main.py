@@ -21,7 +21,7 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
-from .output import engine_errors, finish_output, fit_streams, shorten
+from .output import INTERRUPTED, engine_errors, finish_output, fit_streams, shorten
 
 #: Every command, by name: the module of ``harp.cli`` that defines it,
 #: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A
@@ -35,8 +35,6 @@ COMMANDS = {name: name for name in (
 
 #: The batch commands, which Ctrl-C ends with exit code 130 (docs/exit-codes.md).
 BATCH_COMMANDS = ("generate", "score", "stats")
-#: The exit code of a batch command stopped by Ctrl-C (128 + SIGINT; ``runs.INTERRUPTED``).
-INTERRUPTED = 130
 
 #: A run of characters without spaces or quotes: a value Click quotes whole.
 _LONG_WORD = re.compile(r"""[^\s'"]{%d,}""" % (CLIP_LIMIT + 1))

@@ -20,10 +20,8 @@ from harp.analysis.stats import StatsPlan, StatsRun
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import StatsTables
 
+from .output import INTERRUPTED
 from .progress import progress
-
-#: The exit code of a run stopped by Ctrl-C (128 + SIGINT).
-INTERRUPTED = 130
 
 
 @dataclass
