@@ -26,6 +26,7 @@ from harp.analysis.pieces import (PIECE_SIZE, STATUS_COLUMNS, PieceError, check_
 from harp.analysis.store import ResultStore
 from harp.atlas import AtlasError
 from harp.deals import MAX_DEAL
+from harp.errors import clip
 from harp.ehatlas import DEFAULT_PATH, KIND, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas
 from harp.solve import BATCH_LIMITS, SolveLimits
 
@@ -205,6 +206,7 @@ def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: in
 
     from .progress import progress
     made = easy_harp_file(path)
+    shown = shown_name(path)
     rng = random.Random(seed)
     deals = sorted(rng.sample(range(made.first, made.last + 1), min(sample, made.size)))
     tasks = [(deal, made.limits_of(deal)) for deal in deals]
@@ -212,7 +214,7 @@ def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: in
     differ = [deal for deal, again in zip(deals, progress(solved, len(tasks), "deals",
                                                           show_progress, quiet))
               if again != (made.verdict(deal), made.difficulty(deal), made.length(deal))]
-    click.echo(f"{Path(path).name}: deals {made.first}-{made.last}, {summary(made.counts())}; "
+    click.echo(f"{shown}: deals {made.first}-{made.last}, {summary(made.counts())}; "
                f"{len(deals)} solved again: "
                + ("all equal" if not differ else
                   f"{len(differ)} differ ({', '.join(map(str, differ[:10]))})"))
@@ -226,11 +228,20 @@ def easy_harp_file(path: str) -> EasyHarpAtlas:
     another kind (the Seahaven one beside it) as what it is, not as a
     damaged Easy Harp atlas."""
     data = read_data(path)
-    name = Path(path).name
+    name = shown_name(path)
     found = kind_of(data)
     if found is not None and found != KIND:
         raise AtlasError(f"{name}: {other_kind(found, KIND)}")
     return decode_eh_atlas(data, name)
+
+
+def shown_name(path: str) -> str:
+    """The atlas file as the user named it, clipped; a file harp ships by
+    its base name (its folder is the installation's, no concern of the
+    user's)."""
+    if Path(path).resolve().parent == DEFAULT_PATH.resolve().parent:
+        return Path(path).name
+    return clip(click.format_filename(path), 160)
 
 
 def resolved(task: tuple[int, dict[str, Any]]) -> tuple[str, float, int | None]:

@@ -152,7 +152,7 @@ def test_check_names_a_seahaven_atlas_as_such(here):
     refused(["atlas", "check", "--file", "sh.bin"], 1,
             "sh.bin: a Seahaven atlas, not an Easy Harp atlas")
     refused(["atlas", "check", "--file", "pieces/eh1-000001-000002.piece"], 1,
-            "eh1-000001-000002.piece: an Easy Harp atlas piece, not an Easy Harp atlas")
+            "pieces/eh1-000001-000002.piece: an Easy Harp atlas piece, not an Easy Harp atlas")
 
 
 def test_check_says_a_missing_file_or_a_folder_as_every_command_does(here):

@@ -137,12 +137,12 @@ def test_assemble_and_check_solve_the_deals_again(built, tmp_path):
     assert [d for d in range(1, 13) if made.verdict(d) == "won"] == WON
     assert made.length(5) > 0 and made.length(1) is None and made.difficulty(1) == 3.5
     assert invoke_ok("atlas", "check", "--file", str(path), "--sample", "12") == \
-        "a.bin: deals 1-12, 5 won, 0 lost, 7 unknown; 12 solved again: all equal\n"
+        f"{path}: deals 1-12, 5 won, 0 lost, 7 unknown; 12 solved again: all equal\n"
     wrong = dataclasses.replace(made, verdicts=bytes([CODES["won"]]) + made.verdicts[1:])
     path.write_bytes(encode_eh_atlas(wrong))
     result = invoke("atlas", "check", "--file", str(path), "--sample", "12")
     assert (result.exit_code, result.stdout) == (
-        1, "a.bin: deals 1-12, 6 won, 0 lost, 6 unknown; 12 solved again: 1 differ (1)\n")
+        1, f"{path}: deals 1-12, 6 won, 0 lost, 6 unknown; 12 solved again: 1 differ (1)\n")
 
 
 def test_the_pieces_must_fit(built, tmp_path):
