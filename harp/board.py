@@ -394,6 +394,11 @@ class Board:
             other._undo_budget = self._undo_budget
         return other
 
+    def __copy__(self) -> Board:
+        # Python's default shallow copy would share the piles and the
+        # history, so that a push on the copy moved the original's cards.
+        return self.copy()
+
     def _copy_piles_to(self, other: Board) -> None:
         """Copy the game's own piles (stock, waste, cells...) to ``other``."""
 

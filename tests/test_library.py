@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 import harp
+from harp import new_board
 from harp.errors import HarpError, IllegalActionError, InvalidCodeError, NotationError, RecordError
+from harp.render import board_to_dict
 from harp.solve import SolveLimits, hint, solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,3 +143,19 @@ def test_every_date_of_the_daily_deal_is_checked() -> None:
     assert harp.daily_code("EH", datetime.datetime(2026, 11, 29, 23, 59)) == harp.daily_code("EH", day)
     with pytest.raises(InvalidCodeError):
         harp.daily_code("EH", "2026-11-29T00:00")
+
+
+@pytest.mark.parametrize("code, first, second", [("EH1-N-AAAAAAF", "1>f", "d"),
+                                                  ("SH1-C4-AAAAAJ2", "8>f", "7>2")])
+def test_copy_copy_is_the_board_s_own_copy_and_shares_nothing(code, first, second) -> None:
+    """``copy.copy`` (as python-chess's users call it) copies as
+    ``board.copy()`` does: changing the copy leaves the original whole."""
+    board = new_board(code)
+    board.push(first)
+    before = (board_to_dict(board), board.script(), board.moves)
+    other = copy.copy(board)
+    other.push(second)
+    other.pop()
+    other.pop()
+    assert (board_to_dict(board), board.script(), board.moves) == before
+    assert other.script() == "" and board.script() == first
