@@ -167,6 +167,9 @@ def appendable(handle: BinaryIO, path: str) -> Existing | None:
         pass
     if blank:
         return None
+    if fmt == "csv":        # first: its message says why a CSV file cannot take records
+        handle.seek(0)
+        _check_csv(handle, name)
     if first is not None:
         number, item = first
         if isinstance(item, RecordError):
@@ -178,8 +181,6 @@ def appendable(handle: BinaryIO, path: str) -> Existing | None:
                               "records (RULES B8)")
     header = None
     if fmt == "csv":
-        handle.seek(0)
-        _check_csv(handle, name)
         handle.seek(0)
         header = csv_header_of(handle)
         if header is not None:

@@ -14,6 +14,7 @@ import dataclasses
 
 import csv
 import io
+import itertools
 import json
 import math
 import re
@@ -348,6 +349,12 @@ def _record_from_mapping(data: Any, number: int, script_line: int | None = None,
                   last_line=last_line or number)
 
 
+#: Bad rows of several lines whose later lines are read again
+#: (:meth:`_CSVFeed.read_again_after_first`): each time, up to the rest of
+#: the file is read again, so a file of many open quotes is cut short.
+CSV_REREADS = 20
+
+
 class _CSVRowTooLong(Exception):
     pass
 
@@ -357,21 +364,24 @@ class _CSVFeed:
     being read: its first and last lines, its size, a read error."""
 
     def __init__(self, lines: Iterable[Line]) -> None:
-        self.lines = iter(lines)
+        self.lines: Iterator[Line] = iter(lines)
         self.first: int | None = None
         self.last = 0
         self.size = 0
         self.error: str | None = None
+        self.row: list[Line] = []       # the lines of the row being read
 
     def __iter__(self) -> _CSVFeed:
         return self
 
     def __next__(self) -> str:
-        number, text, error = next(self.lines)
+        line = next(self.lines)
+        number, text, error = line
         if self.first is None:
             self.first = number
         self.last = number
         self.size += len(text)
+        self.row.append(line)
         if error is not None and self.error is None:
             self.error = f"line {number}: {error}"
         if self.size > RECORD_LIMIT:
@@ -379,7 +389,14 @@ class _CSVFeed:
         return text
 
     def next_row(self) -> None:
-        self.first, self.size, self.error = None, 0, None
+        self.first, self.size, self.error, self.row = None, 0, None, []
+
+    def read_again_after_first(self) -> None:
+        """The row's lines after its first are read again as rows of their
+        own: a quote left open swallowed them into a row that is not CSV."""
+        again = self.row[1:]
+        self.next_row()
+        self.lines = itertools.chain(again, self.lines)
 
 
 def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
@@ -389,8 +406,12 @@ def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
         csv.field_size_limit(RECORD_LIMIT)
     feed = _CSVFeed(lines)
     header: list[str] | None = None
+    reread = 0
     while True:
-        reader = csv.reader(feed)
+        # strict: a quote left open at the end of the file is an error, as
+        # the check before records are added takes it, not a field running
+        # to the end that silently swallows the records after it.
+        reader = csv.reader(feed, strict=True)
         try:
             for row in reader:
                 first, error = feed.first or feed.last, feed.error
@@ -422,8 +443,19 @@ def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
             return
         except csv.Error as err:
             first = feed.first or feed.last
-            feed.next_row()
-            yield first, RecordError(f"line {first}: not valid CSV ({clip(str(err))})")
+            if str(err) == "unexpected end of data":
+                why = f"line {first}: a quote opened there is not closed by the end of the file"
+            else:
+                why = f"line {first}: not valid CSV ({clip(str(err))})"
+            if len(feed.row) > 1:       # a quote ran over lines that may be rows of their own
+                reread += 1
+                if reread > CSV_REREADS:
+                    yield first, RecordError(f"{why}; the rest of the file is not read")
+                    return
+                feed.read_again_after_first()
+            else:
+                feed.next_row()
+            yield first, RecordError(why)
 
 
 def _csv_record(header: list[str], row: list[str], first: int, last: int) -> Record | RecordError:

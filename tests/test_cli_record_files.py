@@ -111,6 +111,28 @@ def test_a_csv_field_over_several_lines_keeps_its_lines(tmp_path):
                                     "1 of 2 records replayed without error\n")
 
 
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_a_quote_left_open_is_a_row_and_the_records_after_it_are_read(tmp_path, ending):
+    """The reader takes a CSV file as strictly as the check before records
+    are added: a quote that runs over lines into something that is not CSV
+    (line 2's closes on line 4), or to the end of the file (line 4's), is
+    an error at the line it opens on, not a field swallowing the rows after
+    it, and those rows are read as records of their own."""
+    path = tmp_path / "games.csv"
+    path.write_text(ending.join(["code,moves", 'SH1-C4-AAAAAJ2,"8>f', f"SH1-C4-AAAAAJ2,{SCRIPT_314}",
+                                 'SH1-C4-AAAAAJ2,"7>2']) + ending, newline="")
+    open_quote = "a quote opened there is not closed by the end of the file"
+    assert brief(score_rows(str(path))) == [
+        ("games.csv", "2", "", "line 2: not valid CSV (',' expected after '\"')"),
+        ("games.csv", "3", "10", ""),
+        ("games.csv", "4", "", f"line 4: {open_quote}")]
+    result = invoke("replay", "--check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        1, f"Error: {path}: line 2: not valid CSV (',' expected after '\"')\n"
+           f"Error: {path}: line 4: {open_quote}\n")
+    assert "1 of 3 records replayed without error" in result.stdout
+
+
 def test_a_file_that_is_not_utf8_is_a_row_naming_it_and_the_batch_goes_on(tmp_path):
     (tmp_path / "a.txt").write_bytes(b"EH1-N-AAAAAAF 1>f  # caf\xe9\nSH1-C4-AAAAAJ2 8>f\n")
     (tmp_path / "b.txt").write_text("EH1-N-AAAAAAF 1>f\n")
