@@ -15,6 +15,7 @@ Pure functions: the command line passes what it knows of its streams.
 from __future__ import annotations
 
 import codecs
+import sys
 from collections.abc import Mapping
 
 from .cards import SUIT_CHARS, SUIT_SYMBOLS
@@ -77,7 +78,11 @@ def register_stand_ins() -> str:
     return ERROR_HANDLER
 
 
-def color_wanted(tty: bool, environ: Mapping[str, str]) -> bool:
+def color_wanted(tty: bool, environ: Mapping[str, str], platform: str = sys.platform) -> bool:
     """Whether to colour an output: a terminal (``tty``) whose environment
-    sets no ``NO_COLOR`` and whose ``TERM`` is not ``dumb``."""
-    return tty and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
+    sets no ``NO_COLOR`` and whose ``TERM`` says what it is and is not
+    ``dumb``: a terminal that sets no ``TERM`` may take no escape sequence.
+    Windows' console sets none and needs none."""
+    term = environ.get("TERM", "")
+    return (tty and not environ.get("NO_COLOR") and term != "dumb"
+            and (bool(term) or platform == "win32"))

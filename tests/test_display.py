@@ -62,12 +62,17 @@ def test_the_handler_refuses_to_decode() -> None:
 
 
 @pytest.mark.parametrize("tty, environ, wanted", [
-    (True, {}, True),
+    (True, {}, False),                                 # may take no escape sequence
+    (True, {"TERM": ""}, False),
     (True, {"TERM": "xterm-256color"}, True),
     (False, {"TERM": "xterm"}, False),                 # a pipe or a file
     (True, {"NO_COLOR": "1"}, False),
-    (True, {"NO_COLOR": ""}, True),                    # no-color.org: set and not empty
+    (True, {"NO_COLOR": "", "TERM": "xterm"}, True),   # no-color.org: set and not empty
     (True, {"TERM": "dumb"}, False),
 ])
 def test_colour_only_on_a_terminal_that_wants_it(tty, environ, wanted) -> None:
-    assert color_wanted(tty, environ) is wanted
+    assert color_wanted(tty, environ, "linux") is wanted
+
+
+def test_windows_console_is_coloured_without_term() -> None:
+    assert color_wanted(True, {}, "win32") is True
