@@ -30,7 +30,7 @@ from harp.errors import clip
 from harp.ehatlas import DEFAULT_PATH, KIND, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import (Count, FileName, check_run_options, columns_option, deals_option,
+from .options import (INTEGER, Count, FileName, check_run_options, columns_option, deals_option,
                       limit_options, output_options, pieces_option, run_options)
 from .output import print_rows
 from .runs import INTERRUPTED, RunOptions, plural, run_plan
@@ -186,7 +186,7 @@ def unknown(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt
               help="The atlas file [default: the one harp ships].")
 @click.option("--sample", type=Count(1), default=1000, show_default=True,
               help="Deals drawn at random and solved again.")
-@click.option("--seed", type=int, default=None, help="The draw's seed [default: random].")
+@click.option("--seed", type=INTEGER, default=None, help="The draw's seed [default: random].")
 @run_options
 @click.pass_context
 def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: int,

@@ -6,9 +6,9 @@ import click
 from harp.analysis.games import DEFAULT_MAX_ACTIONS, RANDOM_PLAY, SOLVER, generate_games
 from harp.solve import BATCH_LIMITS, SolveLimits
 
-from .options import (Count, cells_option, check_cells, check_line_states, check_run_options,
-                      check_solver_limits, deals_option, game_option, limit_options,
-                      output_path, refuse_given, run_options)
+from .options import (INTEGER, Count, cells_option, check_cells, check_line_states,
+                      check_run_options, check_solver_limits, deals_option, game_option,
+                      limit_options, output_path, refuse_given, run_options)
 from .output import note
 from .progress import progress
 from .recordout import RecordWriter
@@ -24,7 +24,7 @@ from .runs import INTERRUPTED, Stoppable, plural
               help="Games of random legal actions (foundation moves preferred), seeded.")
 @click.option("--solve", "solver", is_flag=True,
               help="The solver's wins (a deal it does not win makes no record).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=INTEGER, default=0, show_default=True,
               help="Random play: the same seed and deal make the same game.")
 @click.option("--max-actions", type=Count(1), default=DEFAULT_MAX_ACTIONS,
               show_default=True, help="Random play: stop a game after this many actions.")

@@ -1,18 +1,20 @@
 """The ``harp`` Click group, and the one place its commands are registered.
 
 Exit codes: 0 success; 1 bad data or a refusal (a bad code, move, record or
-file, a missing file, a damaged database); 2 a bad command line (an unknown
-option, a bad option value, options that exclude each other, a NUL
-character in a file name given on the command line).  Every error is one
-line on standard error, quoting at most a clipped excerpt of the input.  A
-reader that stops reading (``harp rules | head -1``) ends harp quietly,
-with the command's exit code (0 when it went well so far).
+file, a missing file, a damaged database, a closed standard output); 2 a
+bad command line (an unknown option, a bad option value, an option of one
+value given twice, options that exclude each other, a NUL character in a
+file name given on the command line).  Every error is one line on
+standard error, quoting at most a clipped excerpt of the input.  A reader
+that stops reading (``harp rules | head -1``) ends harp quietly, with the
+command's exit code (0 when it went well so far).
 """
 from __future__ import annotations
 
 import contextlib
 import importlib
 import re
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,7 +23,8 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
-from .output import INTERRUPTED, engine_errors, finish_output, fit_streams, shorten
+from .output import (INTERRUPTED, closed_streams, engine_errors, finish_output, fit_streams,
+                     shorten)
 
 #: Every command, by name: the module of ``harp.cli`` that defines it,
 #: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A
@@ -38,18 +41,65 @@ BATCH_COMMANDS = ("generate", "score", "stats")
 
 #: A run of characters without spaces or quotes: a value Click quotes whole.
 _LONG_WORD = re.compile(r"""[^\s'"]{%d,}""" % (CLIP_LIMIT + 1))
+#: The choices Click lists under a missing option, once on one line.
+_CHOOSE_FROM = re.compile(r"\. Choose from: (.*?)\.?$")
+#: ``harp`` or ``harp atlas`` alone: Click prints the help (Click 8.2 and later).
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 @contextlib.contextmanager
 def clipped_usage_errors() -> Iterator[None]:
-    """Click's usage errors (which quote a bad value whole) on one short
-    line, every long word of them clipped; harp's own errors are clipped
-    where they are raised and by :func:`engine_errors`."""
+    """Click's usage errors (which quote a bad value whole, or list the
+    choices of a missing option on lines of their own) on one short line,
+    every long word of them clipped; harp's own errors are clipped where
+    they are raised and by :func:`engine_errors`.  The help printed for a
+    group given no command is left whole."""
     try:
         yield
-    except click.UsageError as err:
-        err.message = shorten(_LONG_WORD.sub(lambda word: clip(word[0]), err.message))
+    except _NO_ARGS:
         raise
+    except click.UsageError as err:
+        # The whole message, as Click would print it: some errors (a missing
+        # option) build it in format_message, not in err.message.
+        line = shorten(_LONG_WORD.sub(lambda word: clip(word[0]), err.format_message()))
+        line = _CHOOSE_FROM.sub(r" (choose from \1).", line)
+        raise click.UsageError(line, err.ctx) from None
+
+
+def refuse_repeated_options(command: click.Command, ctx: click.Context,
+                            args: list[str]) -> None:
+    """An option that takes one value given twice is a usage error: Click
+    would keep the last one silently.  Options declared ``multiple``, flags
+    and counts may repeat.  Click's parser lists every occurrence of an
+    option, in order, so the command line is read once more here (the
+    parser has no other effect)."""
+    if ctx.resilient_parsing:
+        return
+    _, _, order = command.make_parser(ctx).parse_args(args=list(args))
+    for param, times in Counter(order).items():
+        if (times > 1 and isinstance(param, click.Option)
+                and not (param.multiple or param.is_flag or param.count)):
+            names = [*param.opts, *param.secondary_opts]
+            name = next((n for n in names if n.startswith("--")), names[0])
+            raise click.UsageError(
+                f"{name} given {'twice' if times == 2 else f'{times} times'}", ctx)
+
+
+def options_once(command: click.Command) -> click.Command:
+    """``command`` (a group with its commands) refusing an option given
+    twice (:func:`refuse_repeated_options`), whatever class it has: each
+    command is defined in a module of its own with ``click.command``."""
+    if "parse_args" not in vars(command):
+        parse = command.parse_args
+
+        def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
+            refuse_repeated_options(command, ctx, args)
+            return parse(ctx, args)
+        command.parse_args = parse_args     # type: ignore[method-assign]
+    if isinstance(command, click.Group):
+        for subcommand in command.commands.values():
+            options_once(subcommand)
+    return command
 
 
 class HarpGroup(click.Group):
@@ -63,17 +113,24 @@ class HarpGroup(click.Group):
         module = COMMANDS.get(name)
         if module is None:
             return None
-        return getattr(importlib.import_module(f"{__package__}.{module}"), name)
+        return options_once(getattr(importlib.import_module(f"{__package__}.{module}"), name))
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Every output, help and errors included, fits its stream's
         encoding (suit letters on Latin-1 or cp1252); what is still
-        buffered is written before harp exits (``finish_output``)."""
+        buffered is written before harp exits (``finish_output``); a closed
+        standard output is refused, a closed standard error drops what is
+        written to it (``closed_streams``)."""
+        closed_streams()
         fit_streams()
         try:
             return super().main(*args, **kwargs)
         finally:
             finish_output()
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        refuse_repeated_options(self, ctx, args)
+        return super().parse_args(ctx, args)
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         """The group's own options (``--help``, ``--version``): their

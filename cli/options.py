@@ -17,8 +17,8 @@
 * ``Date``: a real calendar date, ``YYYY-MM-DD`` (the daily deal, RULES B4).
 * Value types that read ASCII digits only (RULES C6), refuse NaN and
   infinity, NUL bytes in file names and empty ones, and quote at most a
-  clipped excerpt of a bad value: ``DEAL_NUMBER``, ``Count``, ``Seconds``,
-  ``FileName``.
+  clipped excerpt of a bad value: ``DEAL_NUMBER``, ``Count``, ``INTEGER``
+  (a seed), ``Seconds``, ``FileName``.
 """
 from __future__ import annotations
 
@@ -511,6 +511,28 @@ class Count(click.IntRange):
             if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
                 self.fail(f"{clip(value)} is too large", param, ctx)
         return super().convert(value, param, ctx)
+
+
+class Integer(click.ParamType):
+    """A whole number, negative too (a seed), written with the digits 0-9
+    only: Click's own int would take other digits (``５``) as these."""
+
+    name = "integer"
+    SHAPE = re.compile(r"[+-]?[0-9]+")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if not self.SHAPE.fullmatch(text):
+            self.fail(f"{clip(str(value))!r} is not a whole number (digits 0-9)", param, ctx)
+        try:
+            return int(text)
+        except ValueError:      # more digits than Python converts
+            self.fail(f"{clip(text)} is too large", param, ctx)
+
+
+INTEGER = Integer()
 
 
 class Seconds(click.FloatRange):

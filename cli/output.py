@@ -6,6 +6,8 @@
   never with ``NO_COLOR`` or ``TERM=dumb``; suit letters where the output's
   encoding lacks the symbols) or as one JSON object; ``print_position`` with
   a title, ``step_printer`` after every action.
+* ``closed_streams`` drops messages to a closed standard error, reads a
+  closed standard input as empty, and refuses a closed standard output.
 * ``fit_streams`` makes standard output and error write any character
   their encoding lacks as an ASCII stand-in (:mod:`harp.display`), so
   that no output raises ``UnicodeEncodeError``.
@@ -220,6 +222,21 @@ def shorten(text: str) -> str:
 
 
 # ------------------------------------------------------------------ boards
+
+def closed_streams() -> None:
+    """A standard error closed by the user (``2>&-``) takes harp's messages
+    and drops them: the work and its output go on, with the same exit code.
+    A closed standard input (``<&-``) reads as an empty one.  A closed
+    standard output (``>&-``) is refused before any work, exit 1, as a full
+    one is: nothing harp prints could be read."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")
+    if sys.stdout is None:
+        click.echo("Error: cannot write standard output: it is closed", err=True)
+        sys.exit(1)
+
 
 def fit_streams() -> None:
     """Standard output and error: a character their encoding lacks (a suit

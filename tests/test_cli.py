@@ -424,7 +424,7 @@ def test_encode_usage_errors_exit_2():
             "a deal number (write it with the digits 0-9, RULES C6)")
     missing = invoke("encode", "5")
     assert (missing.exit_code, missing.stdout) == (2, "")
-    assert missing.stderr.endswith("\n\nError: Missing option '--game'. Choose from:\n\teh,\n\tsh\n")
+    assert missing.stderr.endswith("\n\nError: Missing option '--game' (choose from eh, sh).\n")
 
 
 def test_decode():

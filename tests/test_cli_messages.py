@@ -1,10 +1,11 @@
 """Messages that say what is really wrong, and the exit codes that go with
 them: options that mean nothing for the deal chosen, negative deal numbers,
 files in the way of folders, a record's 'code' of the wrong type, and an
-output that cannot take what harp writes (full, or its reader gone).
+output that cannot take what harp writes (full, closed, or its reader
+gone), and a closed standard error.
 
-What only a real process shows (a full device, a closed pipe, an ASCII
-output encoding, /dev/stdout) runs ``python -m harp``."""
+What only a real process shows (a full device, a closed pipe or output, an
+ASCII output encoding, /dev/stdout) runs ``python -m harp``."""
 from __future__ import annotations
 
 import errno
@@ -271,3 +272,40 @@ def test_head_reads_one_line_of_a_long_replay():
                "echo \"${PIPESTATUS[0]}\"")
     result = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, check=False)
     assert (result.stdout, result.stderr) == (b"Start\n0\n", b"")
+
+
+def _with_closed(fd: int, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """harp started with standard output (1) or error (2) closed, as a
+    shell's ``>&-`` or ``2>&-``: Python then has no sys.stdout or sys.stderr."""
+    return subprocess.run([sys.executable, "-m", "harp", *args], capture_output=True, cwd=ROOT,
+                          check=False, preexec_fn=lambda: os.close(fd))
+
+
+@pytest.mark.parametrize("args", [
+    ["deal", SH], ["deal", "--json", SH], ["rules", "A1.1"], ["score", "examples/games.jsonl"],
+    ["stats", "--game", "sh", "--deals", "1-2", "-q"], ["encode", "--game", "sh", "5"],
+    ["generate", "--game", "sh", "--deals", "1", "--random-play", "-q"], ["decode", SH],
+    ["solve", SH], ["--version"], ["--help"]])
+def test_a_closed_output_is_one_line_exit_1(args):
+    """Refused before any work: no traceback, and no exit 0 with nothing printed."""
+    result = _with_closed(1, *args)
+    assert (result.returncode, result.stderr) == (
+        1, b"Error: cannot write standard output: it is closed\n")
+
+
+def test_a_closed_standard_error_still_gets_the_output_written():
+    """Messages (progress, errors) are dropped; the output and exit code are as ever."""
+    scored = _with_closed(2, "score", "examples/games.jsonl")
+    assert (scored.returncode, scored.stdout) == (0, harp("score", "examples/games.jsonl").stdout)
+    assert scored.stdout.startswith(b"game ")
+    bad = _with_closed(2, "deal", "nonsense")
+    assert (bad.returncode, bad.stdout) == (1, b"")
+
+
+def test_a_closed_standard_input_reads_as_empty():
+    scored = _with_closed(0, "score", "-")
+    assert (scored.returncode, scored.stdout, scored.stderr) == (
+        1, b"", b"Error: no records found in <stdin>: a record is a deal code followed by its "
+        b"moves (RULES B8)\n")
+    dealt = _with_closed(0, "deal", SH)
+    assert (dealt.returncode, dealt.stdout) == (0, harp("deal", SH).stdout)
