@@ -83,6 +83,8 @@ def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,
         _write_csv(rows, keys, out)
         return
     shown = _chosen(keys, default, columns)
+    rows = [{key: printable(value) if isinstance(value, str) else value
+             for key, value in row.items()} for row in rows]
     if turn:
         rows, shown = _turned(rows, shown)
     out.write(fit_table(rows, shown, fmt, terminal_width(), bar_of))
@@ -215,10 +217,17 @@ def _reason(err: OSError) -> str:
 def shorten(text: str) -> str:
     """``text`` on one line of printable characters (others escaped, as
     ``\\x1b``), at most MESSAGE_LIMIT characters."""
-    line = " ".join(text.split())
-    if not line.isprintable():
-        line = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in line)
-    return clip(line, MESSAGE_LIMIT)
+    return clip(printable(" ".join(text.split())), MESSAGE_LIMIT)
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable escaped (``\\n``,
+    ``\\x1b``, a lone surrogate from an undecodable file name as
+    ``\\udcff``): a file name holding a line break or an escape sequence
+    must not split a line or drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 # ------------------------------------------------------------------ boards
@@ -291,4 +300,4 @@ def step_printer(board: Board, json_: bool, ascii_: bool,
 
 def note(text: str, quiet: bool) -> None:
     if not quiet:
-        click.echo(text, err=True)
+        click.echo(printable(text), err=True)

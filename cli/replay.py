@@ -17,7 +17,7 @@ from harp.solve import HINT_LIMITS, SolveLimits
 from harp.solve.since import Since, lost_since
 
 from .options import board_display, given, input_path, limit_options, rule_settings
-from .output import board_text, one_line, print_position, step_printer
+from .output import board_text, one_line, print_position, printable, step_printer
 
 
 @click.command(short_help="Replay saved games step by step, checking every action.")
@@ -74,7 +74,7 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
                                json_, ascii_, reveal, limits if lost else None)
         if error is not None:
             failures += 1
-            click.echo(f"Error: {error}", err=True)
+            click.echo(f"Error: {printable(error)}", err=True)
             if json_:       # one object per record, a failed one's too: none goes missing
                 click.echo(json.dumps({"line": line, "error": error}, ensure_ascii=False))
     if several:

@@ -408,3 +408,17 @@ def test_a_named_pipe_inside_a_folder_is_a_row_never_opened(tmp_path):
     assert brief(list(csv.DictReader(io.StringIO(scored.stdout)))) == [
         ("a.txt", "0", "", f"cannot read {tmp_path / 'a.txt'}: not a regular file"),
         ("b.txt", "1", "10", "")]
+
+
+def test_a_file_name_with_a_line_break_or_an_escape_is_shown_escaped(tmp_path, monkeypatch):
+    """A name holding a line break must not split a table row or a note,
+    and one holding an escape sequence must not drive the terminal."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cc").mkdir()
+    (tmp_path / "cc" / "x\ny\x1b[31mz.txt").write_text(f"SH1-C4-AAAAAJ2 {SCRIPT_314}\n")
+    out = invoke_ok("score", "cc", "--rows", "--columns", "source,line,score")
+    assert out.splitlines()[2:] == ["cc/x\\ny\\x1b[31mz.txt       1       10"]
+    result = invoke("generate", "--game", "sh", "--deals", "1", "--random-play", "-o",
+                    "cc/o\n.txt")
+    assert (result.exit_code, result.stderr) == (
+        0, "generate: 1 record of 1 deal written to cc/o\\n.txt\n")
