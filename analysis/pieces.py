@@ -154,8 +154,9 @@ def decode_piece(data: bytes, name: str) -> Piece:
         raise PieceError(f"{name}: damaged piece") from None
     if counts != header["counts"]:
         raise PieceError(f"{name}: damaged piece (the counts of verdicts do not match)")
-    wrong = next((piece.first + i for i, data in enumerate(results)
-                  if not (well_formed(SOLVE, data) and stored_limits(data))), None)
+    known = [stored_limits({"limits": each}) is not None for each in header["limits"]]
+    wrong = next((piece.first + i for i, (data, k) in enumerate(zip(results, limits))
+                  if not (known[k] and well_formed(SOLVE, data, limits_checked=True))), None)
     if wrong is not None:
         raise PieceError(f"{name}: damaged piece (the result of deal {wrong})")
     return piece

@@ -172,6 +172,11 @@ def test_a_damaged_piece_or_atlas_is_refused(built, tmp_path):
     with pytest.raises(harp.atlas.AtlasError, match=r"^x\.piece: damaged piece \(the result "
                                                     r"of deal 2\)$"):
         decode_piece(encode_piece(made), "x.piece")
+    made = read_piece(built / "eh1-000001-000004.piece")      # limits a solver cannot have
+    made.results[2]["limits"] = {**made.results[2]["limits"], "max_states": 0}
+    with pytest.raises(harp.atlas.AtlasError, match=r"^x\.piece: damaged piece \(the result "
+                                                    r"of deal 3\)$"):
+        decode_piece(encode_piece(made), "x.piece")
     good = encode_eh_atlas(assemble(built))
     for spoilt, reason in ((good[:-1] + bytes([good[-1] ^ 1]), "damaged atlas ("),
                            (good.replace(b'"won":5', b'"won":6'),
