@@ -1,4 +1,7 @@
-"""Benchmark of the Seahaven atlas: ``python benchmarks/atlas.py [--dask]``.
+"""Benchmark of the Seahaven atlas: ``.venv/bin/python benchmarks/atlas.py
+[--dask]``; like every benchmark it needs the test install of the checkout
+(the README's second line: ``pip install -e '.[test]'``;
+benchmarks/common.py).
 
 1. The packaged file: size, deals covered, time to read and check it.
 2. ``harp deal --random --winnable --game sh --cells 1``, a new process
@@ -15,24 +18,23 @@ from __future__ import annotations
 
 import argparse
 import resource
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import harp, main_guard, run, use_checkout  # noqa: E402
+
+use_checkout()
 
 from harp.atlas import DEFAULT_PATH, read_atlas  # noqa: E402
-
-HARP = [sys.executable, "-m", "harp"]
 
 
 def timed(command: list[str]) -> tuple[float, float]:
     """Wall-clock and CPU seconds of a command and its children."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    run(command)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -47,7 +49,7 @@ def file_figures() -> None:
 
 
 def deal_figures(runs: int) -> None:
-    command = HARP + ["deal", "--random", "--winnable", "--game", "sh", "--cells", "1"]
+    command = harp("deal", "--random", "--winnable", "--game", "sh", "--cells", "1")
     times = [timed(command) for _ in range(runs)]
     walls, cpus = [w for w, _ in times], [c for _, c in times]
     print(f"harp deal --random --winnable --game sh --cells 1, {runs} runs: wall mean "
@@ -55,8 +57,8 @@ def deal_figures(runs: int) -> None:
 
 
 def dask_figures(deals: str) -> None:
-    stats = HARP + ["stats", "--game", "sh", "--cells", "4", "--deals", deals, "--solve",
-                    "--quiet", "--max-states", "20000000", "--timeout", "3600"]
+    stats = harp("stats", "--game", "sh", "--cells", "4", "--deals", deals, "--solve",
+                 "--quiet", "--max-states", "20000000", "--timeout", "3600")
     first, _, last = deals.partition("-")
     count = int(last) - int(first) + 1
     wall, cpu = timed(stats + ["--jobs", "2"])
@@ -82,4 +84,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_guard(main)

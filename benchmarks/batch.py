@@ -1,4 +1,7 @@
-"""Benchmark of the batch analyzer (issue 4): ``python benchmarks/batch.py``.
+"""Benchmark of the batch analyzer (issue 4): ``.venv/bin/python
+benchmarks/batch.py [--games 10000] [--deals 100000]``; like every
+benchmark it needs the test install of the checkout (the README's second
+line: ``pip install -e '.[test]'``; benchmarks/common.py).
 
 1. Makes 10 000 real games by random legal play from the engine (150-300
    actions each, undoing when a game is blocked) into a temporary JSON
@@ -8,7 +11,10 @@
    records, and of ``harp replay --check`` on 100 000, each run in its own
    child process
    (``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss``).
-4. Times ``harp stats`` (layout measures, no solver) over 100 000 deals.
+4. Times ``harp stats`` (layout measures, no solver) over 100 000 deals
+   of Seahaven (4 cells) and of Easy Harp.
+
+A harp that fails stops the run with its standard error.
 
 Targets (2-core machine): 10 000 records in <= 15 s with --jobs 2; peak
 memory < 150 MB (replay < 60 MB); 100 000 deals of layout statistics in <= 60 s.
@@ -26,8 +32,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import harp, main_guard, run, use_checkout  # noqa: E402
+
+use_checkout()
 
 from harp import new_board  # noqa: E402
 from harp.deals import make_code  # noqa: E402
@@ -65,16 +73,12 @@ def repeat_file(source: Path, target: Path, times: int) -> None:
             out.write(data)
 
 
-def harp(*args: str) -> list[str]:
-    return [sys.executable, "-m", "harp", *args]
-
-
 def timed(command: list[str]) -> tuple[float, float]:
     """Wall-clock seconds, and CPU seconds of the command and its workers
     (other work on the machine inflates the first, not the second)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    run(command)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -85,10 +89,11 @@ def peak_memory_mb(command: list[str]) -> float:
     """Max RSS (MB) of the largest process of ``command``, measured in a
     fresh child so earlier runs do not count."""
     probe = ("import resource, subprocess, sys;"
-             "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL);"
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", probe, *command], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout
+             "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode;"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss);"
+             "sys.exit(code)")              # (harp's standard error is the probe's)
+    out = run([sys.executable, "-c", probe, *command], shown=command,
+              stdout=subprocess.PIPE).stdout
     return int(out.split()[-1]) / 1024   # ru_maxrss is in KiB on Linux
 
 
@@ -119,13 +124,15 @@ def main() -> None:
         print(f"peak memory, harp score --rows --csv, {10 * args.games} records: {mb:.0f} MB")
         mb = peak_memory_mb(harp("replay", "--check", str(large)))
         print(f"peak memory, harp replay --check, {10 * args.games} records: {mb:.0f} MB")
-    for game, cells in (("sh", "4"), ("eh", "4")):
+    # --cells is Seahaven's: harp refuses it for Easy Harp
+    for game, variant in (("sh", ["--cells", "4"]), ("eh", [])):
         for jobs in (1, 2):
-            seconds, cpu = timed(harp("stats", "--game", game, "--cells", cells, "--deals",
+            seconds, cpu = timed(harp("stats", "--game", game, *variant, "--deals",
                                       f"1-{args.deals}", "--jobs", str(jobs), "--quiet"))
-            print(f"harp stats --game {game}, {args.deals} deals, --jobs {jobs}: "
+            print(f"harp stats --game {game} {' '.join(variant)}".rstrip()
+                  + f", {args.deals} deals, --jobs {jobs}: "
                   f"{seconds:.1f} s = {args.deals / seconds:,.0f} deals/s (CPU {cpu:.1f} s)")
 
 
 if __name__ == "__main__":
-    main()
+    main_guard(main)

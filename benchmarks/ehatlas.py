@@ -1,4 +1,7 @@
-"""Verification of the Easy Harp atlas: ``.venv/bin/python benchmarks/ehatlas.py``.
+"""Verification of the Easy Harp atlas: ``.venv/bin/python benchmarks/ehatlas.py
+[--sample 1000] [--lost]``; like every benchmark it needs the test install
+of the checkout (the README's second line: ``pip install -e '.[test]'``;
+benchmarks/common.py).
 
 1. ``harp atlas check``: the file's hash and counts, and ``--sample``
    random deals (default 1 000) solved again, each under the limits it was
@@ -18,8 +21,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))   # the plain exhaustive search of the tests
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import ROOT, use_checkout  # noqa: E402
+
+use_checkout("tests")                   # (tests/: the plain exhaustive search of the tests)
 
 from harp import new_board  # noqa: E402
 from harp.analysis.pieces import readme_line  # noqa: E402

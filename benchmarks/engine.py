@@ -1,9 +1,12 @@
 """Engine speed: deals per second, replayed actions per second
 (parse + apply), legal-action enumerations per second.
 
-Run: ``python benchmarks/engine.py [--seconds S]``.  Targets on a 2-core
-machine, one process: 10 000 deals/s, 150 000 replayed actions/s, 30 000
-legal-action enumerations/s.
+Run: ``.venv/bin/python benchmarks/engine.py [--seconds S]``.  Targets on
+a 2-core machine, one process: 10 000 deals/s, 150 000 replayed actions/s,
+30 000 legal-action enumerations/s.
+
+Like every benchmark it needs the test install of the checkout (the
+README's second line: ``pip install -e '.[test]'``; benchmarks/common.py).
 """
 from __future__ import annotations
 
@@ -13,7 +16,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import use_checkout  # noqa: E402
+
+use_checkout()
 
 from harp import new_board  # noqa: E402
 from harp.actions import DRAW_ACTION  # noqa: E402

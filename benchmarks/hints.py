@@ -1,8 +1,10 @@
 """Easy Harp hints from games in progress, today's solver and a baseline side by side.
 
-Run: ``python benchmarks/hints.py [--seeds 0-199]
+Run: ``.venv/bin/python benchmarks/hints.py [--seeds 0-199]
 [--midgame-deals 1-100] [--mistakes 10,40] [--baseline COMMIT]
-[--processes 2]``.
+[--processes 2]``; like every benchmark it needs the test install of the
+checkout (the README's second line: ``pip install -e '.[test]'``;
+benchmarks/common.py).
 
 A hint is asked (``harp hint``'s search, HINT_LIMITS) from two kinds of
 position:
@@ -31,11 +33,12 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import ROOT, baseline_checkout, main_guard, run, use_checkout  # noqa: E402
 
-from solve import _percentiles, baseline_checkout, parse_range  # noqa: E402
+use_checkout()
+
+from solve import _percentiles, parse_range  # noqa: E402  (benchmarks/solve.py)
 
 #: One hint from one position, timed: ``endgame SEED`` or ``script CODE
 #: ACTIONS``; run with the tree to time on the path.
@@ -67,8 +70,8 @@ print(json.dumps([outcome, time.process_time() - start, answered]))
 def _hint(job: tuple[tuple[str, ...], str]) -> tuple:
     position, tree = job
     env = {**os.environ, "PYTHONPATH": tree}
-    out = subprocess.run([sys.executable, "-c", _SNIPPET, *position], cwd=tree, env=env,
-                         check=True, capture_output=True, text=True).stdout
+    out = run([sys.executable, "-c", _SNIPPET, *position], cwd=tree, env=env,
+              stdout=subprocess.PIPE).stdout
     return tuple(json.loads(out))
 
 
@@ -144,4 +147,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_guard(main)

@@ -9,6 +9,9 @@ to deal are objects one solve leaves to the next.  ``--keep-tables``
 measures the solver as it was before the score tables were emptied after
 each solve (``clear_memos`` made a no-op), side by side with today's when
 run twice.
+
+Like every benchmark it needs the test install of the checkout (the
+README's second line: ``pip install -e '.[test]'``; benchmarks/common.py).
 """
 from __future__ import annotations
 
@@ -17,7 +20,10 @@ import resource
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import use_checkout  # noqa: E402
+
+use_checkout()
 
 from solve import parse_range  # noqa: E402  (benchmarks/solve.py)
 

@@ -2,8 +2,10 @@
 take, against the sound search without rule NEVER-MOVES and against the
 plain exhaustive search, in the same run.
 
-Run: ``python benchmarks/prove.py [--deals 1-12] [--seed 1]
-[--max-positions 50000] [--plain]``.
+Run: ``.venv/bin/python benchmarks/prove.py [--deals 1-12] [--seed 1]
+[--max-positions 50000] [--plain]``; like every benchmark it needs the
+test install of the checkout (the README's second line: ``pip install -e
+'.[test]'``; benchmarks/common.py).
 
 Two parts:
 
@@ -35,8 +37,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import use_checkout  # noqa: E402
+
+use_checkout("tests")
 
 from harp import new_board  # noqa: E402
 from harp.deals import make_code  # noqa: E402

@@ -1,7 +1,9 @@
 """Solver answers that repeat: the same deals solved twice, once beside busy loops.
 
-Run: ``python benchmarks/repeat.py [--deals 80001-80200] [--limits default]
-[--processes 2] [--once] [--json FILE]``.
+Run: ``.venv/bin/python benchmarks/repeat.py [--deals 80001-80200]
+[--limits default] [--processes 2] [--once] [--json FILE]``; like every
+benchmark it needs the test install of the checkout (the README's second
+line: ``pip install -e '.[test]'``; benchmarks/common.py).
 
 Each deal is solved in a fresh process (so that its peak memory,
 ``VmHWM`` of ``/proc/self/status``, is its own) at the named limits
@@ -27,7 +29,10 @@ import sys
 from multiprocessing import Pool
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import use_checkout  # noqa: E402
+
+use_checkout()
 
 from harp.analysis.stats import parse_deal_list  # noqa: E402
 

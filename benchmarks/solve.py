@@ -1,7 +1,14 @@
 """Solver benchmark (issue 5): harp's solvers, and Freecell Solver side by side.
 
-Run: ``python benchmarks/solve.py [--game sh|eh|all] [--deals 1-1000]
-[--cells 4,2,1] [--no-fcs] [--repeat N]``.
+Run: ``.venv/bin/python benchmarks/solve.py [--game sh|eh|all]
+[--deals 1-1000] [--cells 4,2,1] [--no-fcs] [--repeat N]
+[--eh-deals 1-1000] [--old-deals 1-200] [--hint-deals 1-200]``; like every
+benchmark it needs the test install of the checkout (the README's second
+line: ``pip install -e '.[test]'``; benchmarks/common.py).  Each option is
+for one game (``--help`` groups them): ``--deals``, ``--cells`` and
+``--repeat`` are Seahaven's, ``--eh-deals``, ``--old-deals`` (the
+baselines'), ``--hint-deals`` and the rest Easy Harp's; an option of the
+game that ``--game`` leaves out is refused.
 
 Seahaven targets, per cell variant over deals 1-1000: every deal decided (no
 ``unknown``), no deal over 2 s, harp's total time at most 0.3x that of
@@ -16,11 +23,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import baseline_checkout, main_guard, run, use_checkout  # noqa: E402
+
+use_checkout()
 
 from harp.analysis.fcsolve import fc_solve_available, run_fc_solve  # noqa: E402
 from harp.analysis.stats import parse_deal_list  # noqa: E402
@@ -138,7 +149,8 @@ def bench_seahaven(args: argparse.Namespace) -> None:
 BASELINES = "99eb9c2,98d4654"
 
 #: Run in a checkout of a baseline commit (its own ``harp``): solve one
-#: deal, replay the win, print one JSON row.
+#: deal, replay the win, print one JSON row (last: whether the time before
+#: it is the verdict's alone, no line search in it).
 _BASELINE_SNIPPET = """
 import json, resource, sys
 from harp import new_board
@@ -147,13 +159,14 @@ from harp.solve import SolveLimits, replays_to_won, solve
 number, timeout, max_states = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
 line_states = int(sys.argv[4])
 board = new_board(make_code("EH", number))
+line = bool(line_states)
 try:                                    # limits that count positions, as today's
     limits = SolveLimits(max_states=max_states, line_states=line_states)
 except TypeError:
     try:                                # a line search of seconds (2 s: about 60 000 positions)
         limits = SolveLimits(max_states, timeout, 2.0 if line_states else 0.0)
     except TypeError:
-        limits = SolveLimits(max_states, timeout)
+        limits, line = SolveLimits(max_states, timeout), False
 result = solve(board, limits)
 seconds = getattr(result, "cpu_seconds", None) or getattr(result, "seconds", 0.0)
 ok = not result.solved or replays_to_won(board, result)
@@ -164,22 +177,9 @@ except (OSError, StopIteration):
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps([number, result.outcome, seconds, len(result.actions), result.states,
                   ok, sum(1 for t in result.actions if t == "d"), peak,
-                  getattr(result, "verdict_seconds", seconds)]))
+                  getattr(result, "verdict_seconds", seconds),
+                  not (line and result.solved) or hasattr(result, "verdict_seconds")]))
 """
-
-
-def baseline_checkout(commit: str) -> Path:
-    """A copy of the repository at ``commit`` in a temporary folder."""
-    import subprocess
-    import tempfile
-    root = Path(__file__).resolve().parent.parent
-    folder = Path(tempfile.gettempdir()) / f"harp_baseline_{commit}"
-    if not (folder / "harp").is_dir():
-        folder.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(["git", "archive", commit], cwd=root, check=True,
-                                 capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return folder
 
 
 def _easy_harp_deal(job: tuple) -> tuple:
@@ -191,20 +191,19 @@ def _easy_harp_deal(job: tuple) -> tuple:
     if baseline is not None:
         import json
         import os
-        import subprocess
         env = {**os.environ, "PYTHONPATH": str(baseline)}
-        out = subprocess.run([sys.executable, "-c", _BASELINE_SNIPPET, str(number), str(timeout),
-                              str(max_states), str(line_states)], cwd=baseline, env=env,
-                             check=True, capture_output=True, text=True).stdout
+        out = run([sys.executable, "-c", _BASELINE_SNIPPET, str(number), str(timeout),
+                   str(max_states), str(line_states)], cwd=baseline, env=env,
+                  stdout=subprocess.PIPE).stdout
         return tuple(json.loads(out))           # the verdict's time last, as below
     board = new_board(make_code("EH", number))
     result = solve(board, SolveLimits(max_states, line_states))
     replay_ok = not (result.solved and verify) or replays_to_won(board, result)
     draws = sum(1 for token in result.actions if token == "d")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    # (CPU seconds; the verdict's alone with --line-states 0)
+    # (CPU seconds: the verdict's alone unless a line search followed a win)
     return (number, result.outcome, result.cpu_seconds, len(result.actions), result.states,
-            replay_ok, draws, peak, result.cpu_seconds)
+            replay_ok, draws, peak, result.cpu_seconds, not (line_states and result.solved))
 
 
 def _hint_deal(job: tuple[int, int]) -> tuple[int, float, bool]:
@@ -234,15 +233,15 @@ def bench_easy_harp(args: argparse.Namespace) -> None:
     from multiprocessing import Pool
     deals = parse_deal_list(args.eh_deals)
     old_deals = parse_deal_list(args.old_deals) if args.old_deals else []
+    solvers = [("solver", None)]
+    if old_deals:
+        solvers += [(f"baseline {c}", baseline_checkout(c)) for c in args.baselines.split(",")]
     with Pool(args.processes) as pool:
-        solvers = [("solver", None)]
-        if old_deals:
-            solvers += [(f"baseline {c}", baseline_checkout(c)) for c in args.baselines.split(",")]
         rows = _run_easy_harp(pool, deals, old_deals, solvers, args)
         for name, _ in solvers:
             _report_easy_harp(deals if name == "solver" else old_deals, rows[name], name, args)
         for name, _ in solvers[1:]:
-            _compare(rows["solver"], rows[name], name)
+            _compare(rows["solver"], rows[name], name, args.line_states)
         unknown = [r[0] for r in rows["solver"] if r[1] == "unknown"]
         if unknown and args.retry_states:
             jobs = [(n, args.timeout, args.retry_states, 0, args.verify, None) for n in unknown]
@@ -279,8 +278,13 @@ def _run_easy_harp(pool, deals: list[int], old_deals: list[int], solvers: list, 
     return rows
 
 
-def _compare(new: list, old: list, name: str) -> None:
-    """Today's solver against a baseline on the deals both ran."""
+def _compare(new: list, old: list, name: str, line_states: int) -> None:
+    """Today's solver against a baseline on the deals both ran.  Times are
+    to the verdict where the solver records it (commits with a line search
+    of seconds do); today's solver records only its time in all, so with a
+    line search (``--line-states`` above 0) its won deals count it, and the
+    lines say which side's times include a line search: ``--line-states
+    0`` compares the verdicts alone on both sides."""
     common = {r[0] for r in old}
     new = [r for r in new if r[0] in common]
     decided = [sum(r[1] != "unknown" for r in rows) for rows in (new, old)]
@@ -290,13 +294,23 @@ def _compare(new: list, old: list, name: str) -> None:
                for rows in (new, old)]
     by_deal = {r[0]: r[8] for r in old}
     ratios = [r[8] / max(by_deal[r[0]], 1e-9) for r in new if r[0] in both]
+    lines = [any(not r[9] for r in rows) for rows in (new, old)]
+    if any(lines):
+        sides = [f"{who} {search if line else 'to the verdict'}" for who, search, line in
+                 zip(("today's", f"{name}'s"), (f"with its line search of {line_states} "
+                                                "positions", "with its line search"), lines)]
+        what = f"median CPU seconds ({sides[0]}, {sides[1]})"
+        unlike = (" (not like with like: --line-states 0 compares the verdicts alone)"
+                  if lines[0] != lines[1] else "")
+    else:
+        what, unlike = "median CPU seconds to the verdict (no line search on either side)", ""
     print(f"\nToday's solver against {name} on the same {len(common)} deals: decided "
-          f"{decided[0]} against {decided[1]}; median time to the verdict {times[0]:.3f} s against "
-          f"{times[1]:.3f} s (ratio {times[0] / max(times[1], 1e-9):.2f}); median length on "
-          f"the {len(both)} deals both won {lengths[0]:.0f} against {lengths[1]:.0f} actions")
+          f"{decided[0]} against {decided[1]}; {what}: {times[0]:.3f} s against "
+          f"{times[1]:.3f} s (ratio {times[0] / max(times[1], 1e-9):.2f}){unlike}; median length "
+          f"on the {len(both)} deals both won {lengths[0]:.0f} against {lengths[1]:.0f} actions")
     if ratios:
-        print(f"  time to the verdict, today's over {name}'s, deal by deal on the {len(both)} "
-              f"deals both won: median {statistics.median(ratios):.2f}, "
+        print(f"  CPU seconds, today's over {name}'s (as above), deal by deal on "
+              f"the {len(both)} deals both won: median {statistics.median(ratios):.2f}, "
               f"range {min(ratios):.2f}-{max(ratios):.2f}")
 
 
@@ -314,8 +328,9 @@ def _report_easy_harp(deals: list[int], rows: list, name: str, args: argparse.Na
           f"{_share(outcomes.count('unsolvable'), n)}   "
           f"unknown {_share(outcomes.count('unknown'), n)}")
     print(f"  decided {_share(decided, n)} (target: at least 99%)")
-    print(f"  CPU seconds (to the verdict alone with --line-states 0): {_percentiles(times)}; "
-          f"total {sum(times):.0f} s")
+    what = ("with the line search after a win (--line-states 0: the verdict alone)"
+            if any(not r[9] for r in rows) else "to the verdict")
+    print(f"  CPU seconds {what}: {_percentiles(times)}; total {sum(times):.0f} s")
     if any(r[2] > r[8] for r in rows):
         print(f"  time in all, with the line search: {_percentiles([r[2] for r in rows])}")
     if won:
@@ -351,39 +366,68 @@ def scan_dead_ends(deals: range) -> None:
         print(f"  deal {number}: {reason}")
 
 
+#: Each game's options and their defaults: an option of a game that
+#: ``--game`` leaves out is refused, not ignored.
+SEAHAVEN_OPTIONS = {"deals": "1-1000", "cells": "4,2,1", "repeat": 1, "no_fcs": False,
+                    "fcs_max_iters": 1_500_000}
+EASY_HARP_OPTIONS = {"eh_deals": "1-1000", "old_deals": "1-200", "baselines": BASELINES,
+                     "timeout": 60.0, "line_states": DEFAULT_LIMITS.line_states,
+                     "retry_states": 0, "hint_deals": "1-200", "processes": 2,
+                     "dead_end_scan": ""}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("sh", "eh", "all"), default="all")
-    parser.add_argument("--deals", default="1-1000", help="deal numbers, e.g. 1-1000")
-    parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants, e.g. 4,2,1")
-    parser.add_argument("--eh-deals", default="1-1000",
-                        help="Easy Harp deals, a list such as 1-1000 or 950,1634 ('' to skip)")
-    parser.add_argument("--old-deals", default="1-200",
-                        help="deals for the baseline Easy Harp solvers side by side, a list "
-                             "such as 1-200 or 950,1634,6301 ('' to skip)")
-    parser.add_argument("--baselines", default=BASELINES,
-                        help="commits whose Easy Harp solvers run side by side")
-    parser.add_argument("--retry-states", type=int, default=0,
-                        help="positions for a second try at each unknown deal (0: no retry)")
-    parser.add_argument("--hint-deals", default="1-200",
-                        help="deals whose opening hint is timed ('' to skip)")
-    parser.add_argument("--processes", type=int, default=2, help="Easy Harp worker processes")
-    parser.add_argument("--dead-end-scan", default="",
-                        help="Easy Harp deals to scan with the dead-end tests alone, e.g. 1-100000")
-    parser.add_argument("--max-states", type=int, default=2_000_000)
-    parser.add_argument("--timeout", type=float, default=60.0,
-                        help="seconds per deal: the baselines' limit (they count time); today's "
-                             "solver counts positions only")
-    parser.add_argument("--line-states", type=int, default=DEFAULT_LIMITS.line_states,
-                        help="Easy Harp: positions searched for a shorter line once a deal is "
-                             "won (harp solve's default)")
-    parser.add_argument("--no-fcs", action="store_true", help="do not run Freecell Solver")
-    parser.add_argument("--fcs-max-iters", type=int, default=1_500_000)
-    parser.add_argument("--repeat", type=int, default=1,
-                        help="run each Seahaven variant this many times (the ratio's spread)")
+    parser.add_argument("--game", choices=("sh", "eh", "all"), default="all",
+                        help="the game(s) to run (default: all)")
+    parser.add_argument("--max-states", type=int, default=2_000_000,
+                        help="positions per deal, both games (default: 2000000)")
     parser.add_argument("--no-verify", dest="verify", action="store_false",
                         help="do not replay harp's solutions through the engine")
+    sh = parser.add_argument_group("Seahaven (--game sh or all; refused with --game eh)")
+    sh.add_argument("--deals", help="Seahaven deal numbers, a range such as 1-1000 (default); "
+                                    "Easy Harp's are --eh-deals")
+    sh.add_argument("--cells", help="Seahaven cell variants (default: 4,2,1)")
+    sh.add_argument("--repeat", type=int,
+                    help="run each Seahaven variant this many times (the ratio's spread; "
+                         "default: 1)")
+    sh.add_argument("--no-fcs", action="store_true", default=None,
+                    help="do not run Freecell Solver")
+    sh.add_argument("--fcs-max-iters", type=int, help="Freecell Solver's -mi (default: 1500000)")
+    eh = parser.add_argument_group("Easy Harp (--game eh or all; refused with --game sh)")
+    eh.add_argument("--eh-deals",
+                    help="Easy Harp deals of today's solver, a list such as 1-1000 (default) or "
+                         "950,1634 ('' to skip)")
+    eh.add_argument("--old-deals",
+                    help="Easy Harp deals of the baseline solvers, side by side with today's, a "
+                         "list such as 1-200 (default) or 950,1634,6301 ('' to skip)")
+    eh.add_argument("--baselines", help=f"commits whose Easy Harp solvers run side by side "
+                                        f"(default: {BASELINES})")
+    eh.add_argument("--timeout", type=float,
+                    help="seconds per deal: the baselines' limit (they count time); today's "
+                         "solver counts positions only (default: 60)")
+    eh.add_argument("--line-states", type=int,
+                    help="positions searched for a shorter line once a deal is won (default: "
+                         f"{DEFAULT_LIMITS.line_states}, harp solve's; 0: the verdict alone, "
+                         "which the comparison with the baselines needs to be like with like)")
+    eh.add_argument("--retry-states", type=int,
+                    help="positions for a second try at each unknown deal (default 0: no retry)")
+    eh.add_argument("--hint-deals",
+                    help="Easy Harp deals whose opening hint is timed (default: 1-200; '' to skip)")
+    eh.add_argument("--processes", type=int, help="Easy Harp worker processes (default: 2)")
+    eh.add_argument("--dead-end-scan",
+                    help="Easy Harp deals to scan with the dead-end tests alone, e.g. 1-100000")
     args = parser.parse_args(argv)
+    for game, options, name in (("sh", SEAHAVEN_OPTIONS, "Seahaven"),
+                                ("eh", EASY_HARP_OPTIONS, "Easy Harp")):
+        for dest, default in options.items():
+            if getattr(args, dest) is None:
+                setattr(args, dest, default)
+            elif args.game not in (game, "all"):
+                also = ("; Easy Harp's deals are --eh-deals (today's solver) and --old-deals "
+                        "(the baselines')" if dest == "deals" else "")
+                parser.error(f"--{dest.replace('_', '-')} is for {name} (--game {game} or all), "
+                             f"not --game {args.game}{also}")
     if args.game in ("sh", "all"):
         bench_seahaven(args)
     if args.game in ("eh", "all"):
@@ -394,4 +438,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_guard(main)

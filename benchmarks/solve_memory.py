@@ -1,9 +1,9 @@
 """Peak memory and CPU of one Easy Harp solve, today's against a baseline's,
 the two run at the same time (one a core), each in a process of its own.
 
-Run: ``python benchmarks/solve_memory.py --deal 207527 --baseline COMMIT
-[--max-states 5000000]`` (both sides pure Python: today's checkout and a
-copy of the commit made by ``git archive``), or ``--pythons OLD NEW``: two
+Run: ``.venv/bin/python benchmarks/solve_memory.py --deal 207527 --baseline
+COMMIT [--max-states 5000000]`` (both sides pure Python: today's checkout
+and a copy of the commit made by ``git archive``), or ``--pythons OLD NEW``: two
 interpreters that each have a harp installed (e.g. two compiled builds,
 ``HARP_COMPILE=1 pip install .``, of the baseline and of today).
 
@@ -12,6 +12,9 @@ seconds and the peak resident memory (MiB, ``ru_maxrss``); then the ratios
 of today's over the baseline's.  The verdict and positions must be equal:
 memory is the point, and a search that made other positions would not be
 comparable.
+
+Like every benchmark it needs the test install of the checkout (the
+README's second line: ``pip install -e '.[test]'``; benchmarks/common.py).
 """
 from __future__ import annotations
 
@@ -22,11 +25,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import ROOT, baseline_checkout, use_checkout  # noqa: E402
 
-from solve import baseline_checkout  # noqa: E402  (benchmarks/solve.py)
-
-ROOT = Path(__file__).resolve().parent.parent
+use_checkout()
 
 #: One solve at the given limits (no line search); prints one JSON line.
 CHILD = r"""

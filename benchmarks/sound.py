@@ -2,8 +2,10 @@
 ``unsolvable`` (every rule move but those proved needless), on random
 endgames, against an earlier commit in the same run.
 
-Run: ``python benchmarks/sound.py [--positions 200] [--loose 10-24]
-[--max-states 100000] [--baseline b277ad6]``.
+Run: ``.venv/bin/python benchmarks/sound.py [--positions 200]
+[--loose 10-24] [--max-states 100000] [--baseline b277ad6]``; like every
+benchmark it needs the test install of the checkout (the README's second
+line: ``pip install -e '.[test]'``; benchmarks/common.py).
 
 The endgames are the tests' (``tests/test_solve_eh.py``:
 ``random_endgame``, cards piled on few columns so that many are lost).  Each
@@ -23,11 +25,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import ROOT, baseline_checkout, main_guard, use_checkout  # noqa: E402
+from common import run as run_child  # noqa: E402
 
-from solve import baseline_checkout  # noqa: E402  (benchmarks/solve.py)
+use_checkout("tests")
 
 #: Run here and in the baseline: reads positions (JSON) on stdin, prints
 #: one result per position.  The closure is the one the commit's sound
@@ -78,9 +80,9 @@ def endgames(count: int, loose: range, seed: int) -> list:
 
 def run(positions: list, max_states: int, folder: Path) -> list:
     """The snippet over ``positions`` with the ``harp`` of ``folder``."""
-    done = subprocess.run([sys.executable, "-c", SNIPPET, str(max_states)], cwd=folder,
-                          env={"PYTHONPATH": str(folder), "PATH": ""}, input=json.dumps(positions),
-                          check=True, capture_output=True, text=True)
+    done = run_child([sys.executable, "-c", SNIPPET, str(max_states)], cwd=folder,
+                     env={"PYTHONPATH": str(folder), "PATH": ""}, input=json.dumps(positions),
+                     stdout=subprocess.PIPE)
     return json.loads(done.stdout)
 
 
@@ -123,4 +125,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main_guard(main)

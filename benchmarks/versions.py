@@ -1,16 +1,21 @@
 """Today's solvers against an earlier commit's, deal by deal, in one run.
 
-Run: ``python benchmarks/versions.py --baseline COMMIT [--game sh|eh]
-[--deals 1-3000] [--cells 4,2,1] [--max-states N]``.
+Run: ``.venv/bin/python benchmarks/versions.py --baseline COMMIT
+[--game sh|eh] [--deals 1-3000] [--cells 4,2,1] [--max-states N]``; like
+every benchmark it needs the test install of the checkout (the README's
+second line: ``pip install -e '.[test]'``; benchmarks/common.py).
 
 With ``--compiled`` instead of ``--baseline COMMIT`` the two sides are
 today's harp as pure Python and today's harp built with mypyc (a copy of
 the checkout, compiled in place as ``HARP_COMPILE=1 pip install .`` would
 build it; needs mypy and a C compiler): the same source, so no deal may
-differ, and the ratio is what compiling gains.
+differ, and the ratio is what compiling gains.  The compiled copy (about
+23 MB) is deleted at the end of the run, whatever ends it.
 
 Two worker processes, one importing the baseline's ``harp`` (a copy of the
-commit made by ``git archive``) and one today's, are fed the same deals in
+commit made by ``git archive``, kept in the temporary folder under the
+commit's full hash: ``HEAD`` or a branch is the commit it names now) and
+one today's, are fed the same deals in
 turn, so that load on the machine hits both alike.  For every deal each
 prints the verdict, the positions searched, a digest of the script and the
 CPU seconds of the solve.  The report: how many deals differ in verdict,
@@ -28,13 +33,17 @@ import argparse
 import json
 import os
 import statistics
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # benchmarks/: common.py
+from common import ROOT, baseline_checkout, main_guard, run, use_checkout  # noqa: E402
 
-from solve import baseline_checkout, parse_range  # noqa: E402  (benchmarks/solve.py)
+use_checkout()
+
+from solve import parse_range  # noqa: E402  (benchmarks/solve.py)
 
 #: Reads ``game number cells`` lines on stdin, answers one JSON line each.
 WORKER = r"""
@@ -66,39 +75,34 @@ def worker(path: Path | None, max_states: int) -> subprocess.Popen:
         cwd = str(path)
     else:
         env.pop("PYTHONPATH", None)
-        cwd = str(Path(__file__).resolve().parent.parent)
+        cwd = str(ROOT)
     return subprocess.Popen([sys.executable, "-c", WORKER, str(max_states)], cwd=cwd, env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
 
-def compiled_checkout() -> Path:
-    """A copy of the checkout (its files as a clone would have them) with
-    the modules setup.py names compiled in place by mypyc."""
-    import shutil
-    import tempfile
-    try:
-        import mypyc  # noqa: F401  (setup.py's compiler)
-    except ImportError:
-        sys.exit("--compiled needs mypy in this environment: pip install mypy")
-    root = Path(__file__).resolve().parent.parent
-    folder = Path(tempfile.mkdtemp(prefix="harp_compiled_"))
-    names = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                           cwd=root, check=True, capture_output=True).stdout.split(b"\0")
+def compiled_checkout(folder: Path) -> None:
+    """Into the empty ``folder``: a copy of the checkout (its files as a
+    clone would have them) with the modules setup.py names compiled in
+    place by mypyc."""
+    names = run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                stdout=subprocess.PIPE).stdout.split("\0")
     for name in filter(None, names):
-        source = root / name.decode()
+        source = ROOT / name
         if source.is_file():
-            (folder / name.decode()).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, folder / name.decode())
-    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=folder,
-                   env={**os.environ, "HARP_COMPILE": "1"}, check=True, capture_output=True)
-    return folder
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, folder / name)
+    run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=folder,
+        env={**os.environ, "HARP_COMPILE": "1"})
 
 
 def ask(process: subprocess.Popen, job: str) -> list:
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(job + "\n")
     process.stdin.flush()
-    return json.loads(process.stdout.readline())
+    line = process.stdout.readline()
+    if not line:                        # (its traceback is on standard error, above)
+        sys.exit(f"{Path(sys.argv[0]).name}: a worker ended (exit {process.wait()}) at {job}")
+    return json.loads(line)
 
 
 def main() -> None:
@@ -112,12 +116,40 @@ def main() -> None:
     parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants")
     parser.add_argument("--max-states", type=int, default=0, help="0: the batch default")
     args = parser.parse_args()
-    if args.compiled:
-        old, new = worker(None, args.max_states), worker(compiled_checkout(), args.max_states)
-        sides = ("pure", "compiled")
-    else:
-        old, new = worker(baseline_checkout(args.baseline), args.max_states), worker(None, args.max_states)
-        sides = ("baseline", "today")
+    if not args.compiled:
+        baseline = baseline_checkout(args.baseline)
+        compare(args, worker(baseline, args.max_states), worker(None, args.max_states),
+                ("baseline", "today"))
+        return
+    import tempfile
+    try:
+        import mypyc  # noqa: F401  (setup.py's compiler)
+    except ImportError:
+        sys.exit("--compiled needs mypy in this environment: pip install mypy")
+    folder = Path(tempfile.mkdtemp(prefix="harp_compiled_"))
+    try:
+        compiled_checkout(folder)
+        compare(args, worker(None, args.max_states), worker(folder, args.max_states),
+                ("pure", "compiled"))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def compare(args: argparse.Namespace, old: subprocess.Popen, new: subprocess.Popen,
+            sides: tuple[str, str]) -> None:
+    """Feed both workers the same deals in turn, then report (the workers
+    are ended whatever happens)."""
+    try:
+        _compare(args, old, new, sides)
+    finally:
+        for process in (old, new):
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+
+
+def _compare(args: argparse.Namespace, old: subprocess.Popen, new: subprocess.Popen,
+             sides: tuple[str, str]) -> None:
     cells = [int(c) for c in args.cells.split(",")] if args.game == "sh" else [0]
     differ: dict[str, list[str]] = {"verdict": [], "positions": [], "script": []}
     cpu_old: list[float] = []
@@ -171,4 +203,4 @@ def _spread(cpu: list[float]) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    main_guard(main)
