@@ -6,12 +6,17 @@ is refused, asks for a ``hint`` from the solver (Ctrl-C stops the search and
 the game goes on) and quits with ``q``; the game can then be saved as a
 record (RULES B8, :mod:`harp.cli.saving`).  A save that fails asks for
 another file; given none, the record is printed and the exit code is 1.
+A game ended by SIGTERM or SIGHUP prints its record too, with the exit code
+128 + the signal's number.
 """
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from types import TracebackType
 
 import click
@@ -22,9 +27,9 @@ from harp.records import Record, replay
 from harp.solve import HINT_LIMITS, HintLine, Hints, SolveLimits
 
 from .options import MAX_COUNT_DIGITS
-from .output import LOST_HERE, board_text, one_line, use_color
+from .output import LOST_HERE, board_text, one_line, printable, use_color
 from .runs import plural
-from .saving import UPDATED, Resumed, file_name, kept_by_hand, save_record
+from .saving import UPDATED, Resumed, file_name, kept_by_hand, save_record, say_last
 
 QUIT = ("q", "quit", "exit")
 #: A lost position with no action to undo (the start of a deal that cannot
@@ -47,12 +52,103 @@ Commands: help, moves (legal actions), script (actions so far), q (quit),
                          (or POSITIONS); Ctrl-C stops the search"""
 
 
+class Ended(BaseException):
+    """A signal ended the game (SIGTERM, SIGHUP): raised by its handler
+    wherever the game is, a BaseException as KeyboardInterrupt is, so that
+    nothing on the way takes it for an error."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+#: The signals that end the line game with its record printed (Ctrl-C, SIGINT,
+#: is an answer: it stops a hint, or ends the game and asks about saving).
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                       if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def ending_signals() -> Iterator[None]:
+    """While the game runs, SIGTERM and SIGHUP raise :class:`Ended` (unless
+    ignored when harp started, as by nohup); their handlers are put back after."""
+    def end(number: int, frame: object) -> None:
+        raise Ended(number)
+    before = {}
+    try:
+        for number in ENDING_SIGNALS:
+            if signal.getsignal(number) != signal.SIG_IGN:
+                before[number] = signal.signal(number, end)
+    except ValueError:                  # not the main thread: signals stay as they are
+        pass
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def tolerant_input() -> Iterator[None]:
+    """Bytes the input's encoding cannot decode (UTF-8 typed where it is
+    ASCII) read as lone surrogates instead of raising: the line that holds
+    them is refused (:func:`undecodable`), the lines around it are played.
+    A decoding error would lose the whole buffer read, lines before too."""
+    stdin = sys.stdin
+    errors = getattr(stdin, "errors", None)
+    reconfigure = getattr(stdin, "reconfigure", None)
+    if errors != "strict" or reconfigure is None:
+        yield
+        return
+    try:
+        reconfigure(errors="surrogateescape")
+    except (ValueError, OSError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            reconfigure(errors=errors)
+
+
+def undecodable(line: str) -> str | None:
+    """Why a line read cannot be played, if it holds bytes the input's
+    encoding could not decode; None if it is text."""
+    if not any("\udc80" <= char <= "\udcff" for char in line):
+        return None
+    encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+    try:
+        raw = line.encode(encoding, "surrogateescape")
+    except (UnicodeEncodeError, LookupError):
+        raw = line.encode("utf-8", "surrogatepass")
+    shown = raw.decode("ascii", "backslashreplace").strip()
+    return f"Refused {printable(shown)}: the line is not text in the input's encoding ({encoding})"
+
+
 def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
               resumed: Resumed | None = None) -> bool:
     """Run the game until the player quits, wins, or input ends; offer to
     save.  ``resumed``: the record file the game was loaded from, and its
     record.  False if the game was not saved though it was not declined
-    (a failed save given up, Ctrl-C at the question): its record is printed."""
+    (a failed save given up, Ctrl-C at the question): its record is printed.
+    A game ended by SIGTERM or SIGHUP prints its record to keep by hand and
+    exits (SystemExit) with 128 + the signal's number."""
+    kept: list[bool] = []       # the game was saved, or declined: nothing to print
+    try:
+        with ending_signals(), tolerant_input():
+            done = _play(board, ascii_, reveal, resumed, kept)
+    except Ended as end:
+        if not kept:
+            record = _record(board, resumed)
+            # The line the prompt was on ends first.
+            say_last([""] if record is None else ["", kept_by_hand(record)])
+        raise SystemExit(128 + end.number) from None
+    return done
+
+
+def _play(board: Board, ascii_: bool, reveal: bool, resumed: Resumed | None,
+          kept: list[bool]) -> bool:
     line_editing()
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
@@ -67,6 +163,10 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
         except click.Abort:
             click.echo()
             break
+        why = undecodable(line)
+        if why is not None:
+            click.echo(click.style(why, fg="red") if use_color() else why)
+            continue
         command = line.strip().lower()
         if command in QUIT:
             break
@@ -76,7 +176,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
             click.echo(board_text(board, ascii_, reveal))
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
-    return offer_save(board, resumed)
+    return offer_save(board, resumed, kept)
 
 
 def line_editing() -> bool:
@@ -254,21 +354,34 @@ class Elapsed:
             sys.stderr.flush()
 
 
-def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
-    """Ask whether to save the game as a record, and where; a failed save
-    asks again.  False if the player then gives up, or answers the question
-    with Ctrl-C or the end of input: the record is printed, never lost unseen."""
+def _record(board: Board, resumed: Resumed | None) -> Record | None:
+    """The game's record, None if there is nothing to save: nothing
+    played, or the saved game as it was loaded."""
     if not board.actions or (resumed is not None and
                              board.script() == replay(resumed.record).script()):
-        return True                 # nothing played, or the saved game as it was loaded
+        return None
     extra = resumed.record.extra if resumed else {}
-    record = Record(str(board.code), board.script(), dict(extra))
+    return Record(str(board.code), board.script(), dict(extra))
+
+
+def offer_save(board: Board, resumed: Resumed | None = None,
+               kept: list[bool] | None = None) -> bool:
+    """Ask whether to save the game as a record, and where; a failed save
+    asks again.  False if the player then gives up, or answers the question
+    with Ctrl-C or the end of input: the record is printed, never lost unseen.
+    ``kept`` gets True once the game is saved, or its saving declined."""
+    kept = [] if kept is None else kept
+    record = _record(board, resumed)
+    if record is None:
+        kept.append(True)
+        return True
     try:
         if not click.confirm("Save this game as a record?", default=False):
+            kept.append(True)
             return True
     except click.Abort:             # Ctrl-C or the end of input: no answer, keep the game
         click.echo()
-        return not_saved(record)
+        return not_saved(record, kept)
     question, default = "File (.txt, .jsonl or .csv)", (resumed.path if resumed else
                                                           f"{board.code}.txt")
     while True:
@@ -278,7 +391,7 @@ def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
             click.echo()
             typed = ""
         if not typed:
-            return not_saved(record)
+            return not_saved(record, kept)
         path = file_name(typed)
         try:
             done = save_record(path, record, resumed)
@@ -286,13 +399,16 @@ def offer_save(board: Board, resumed: Resumed | None = None) -> bool:
             click.echo(f"Not saved: {one_line(err)}")
             question, default = "Another file (empty: do not save)", ""
             continue
+        kept.append(True)
         said = f"Updated the game's record in {path}" if done == UPDATED else f"Saved to {path}"
         click.echo(f"{said}: replay it with: harp replay {path}")
         return True
 
 
-def not_saved(record: Record) -> bool:
+def not_saved(record: Record, kept: list[bool] | None = None) -> bool:
     """Print the record of a game that was not saved, so that it is never
     lost unseen; False: the command exits 1."""
     click.echo(kept_by_hand(record))
+    if kept is not None:
+        kept.append(True)
     return False

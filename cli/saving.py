@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from harp.atomicfile import AtomicFile
+import click
+
+from harp.atomicfile import AtomicFile, check_name_encoding
 from harp.errors import RecordError
 from harp.recordfile import check_name, read_source, shown_name
 from harp.notation import tokenize
@@ -50,7 +53,9 @@ def file_name(typed: str) -> str:
 def refuse_special(path: str) -> None:
     """Refuse (OSError) a file that is there but is neither a folder nor a
     regular file (a named pipe, a device), before it is opened: opening
-    a pipe waits for a writer, and the game would stop answering."""
+    a pipe waits for a writer, and the game would stop answering.  A name
+    the file system's encoding cannot write is refused too (OSError)."""
+    check_name_encoding(path)
     if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
         raise OSError(errno.EINVAL, "not a regular file", shown_name(path))
 
@@ -60,10 +65,32 @@ def kept_by_hand(record: Record) -> str:
     return f"Not saved. The game's record, to keep by hand:\n{record.to_text()}"
 
 
+def say_last(lines: Iterable[str]) -> None:
+    """Print the last words of a game ended by a signal (its record to keep
+    by hand), as well as the terminal allows: after SIGHUP it is gone, and
+    a write to it fails.  Standard output then goes nowhere, so that Python
+    fails no flush at exit (which would turn the exit code into 120)."""
+    try:
+        for line in lines:
+            try:
+                click.echo(line)
+            except UnicodeEncodeError:  # a file name the output's encoding cannot write
+                click.echo(line.encode("ascii", "backslashreplace").decode("ascii"))
+        sys.stdout.flush()
+    except (OSError, ValueError):       # ValueError: standard output closed
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+
+
 def save_record(path: str, record: Record, resumed: Resumed | None = None) -> str:
     """Save the record to ``path``; say what was done (CREATED, APPENDED or
     UPDATED)."""
     check_name(path)
+    check_name_encoding(path, "write")
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "it is a folder", shown_name(path))
     refuse_special(path)

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +26,28 @@ class WriteError(OSError):
     one-line message ``cannot write FILE: REASON``."""
 
     verb = "write"
+
+
+class NameEncodingError(OSError):
+    """A file name the system cannot take: it has a character its file-name
+    encoding (``sys.getfilesystemencoding()``, ASCII in the C locale without
+    UTF-8 mode) cannot write.  ``verb`` says what failed, as for WriteError."""
+
+    def __init__(self, path: str, verb: str = "open") -> None:
+        super().__init__(errno.EINVAL, "the name cannot be written in this system's file-name "
+                         f"encoding ({sys.getfilesystemencoding()})", clip(path, 200))
+        self.verb = verb
+
+
+def check_name_encoding(path: str | os.PathLike[str], verb: str = "open") -> None:
+    """Refuse (:class:`NameEncodingError`, an OSError) a name the file
+    system's encoding cannot write, before any use of it: Python's path
+    functions (``realpath``, ``open``) raise UnicodeEncodeError there, an
+    error no caller expects of a file."""
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        raise NameEncodingError(os.fspath(path), verb) from None
 
 
 def file_in_the_way(path: str) -> str | None:
@@ -77,6 +100,7 @@ class AtomicFile:
         self._discarded = False
 
     def __enter__(self) -> BinaryIO:
+        check_name_encoding(self.path, "write")
         target = os.path.realpath(self.path)
         folder = os.path.dirname(target)
         with self._named(OSError):

@@ -846,3 +846,51 @@ def test_a_resumed_game_played_on_counts_once_in_this_session(tmp_path, data_hom
     assert goodbye == ["Your SH-C4 games: played 1, won 0 (0 %), best score 10, "
                        "streak 0 (best 0)"]
     assert stats_of(data_home)["SH-C4"]["played"] == 1
+
+
+# ------------------------------------------------------------------ the terminal
+
+class _Stream:
+    def __init__(self, tty: bool, encoding: str = "utf-8") -> None:
+        self.tty, self.encoding = tty, encoding
+        self.written: list[str] = []
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, text: str) -> int:
+        self.written.append(text)
+        return len(text)
+
+
+@pytest.mark.parametrize("stdin, stdout, stderr, wanted", [
+    (True, True, True, True),
+    (True, True, False, False),         # 2>log: the screen would be drawn in the file
+    (True, False, True, False),
+    (False, True, True, False),
+])
+def test_the_full_screen_game_needs_all_three_streams_on_a_terminal(monkeypatch, stdin,
+                                                                    stdout, stderr, wanted):
+    from harp.cli.tui import can_draw_screen
+    monkeypatch.setattr(sys, "stdin", _Stream(stdin))
+    monkeypatch.setattr(sys, "stdout", _Stream(stdout))
+    monkeypatch.setattr(sys, "__stderr__", _Stream(stderr))
+    assert can_draw_screen({"TERM": "xterm"}) is wanted
+
+
+def test_the_screen_stream_writes_what_its_encoding_shows_and_survives_a_gone_terminal():
+    from harp.cli.tui.screenout import ScreenStream
+    ascii_ = _Stream(True, "ascii")
+    ScreenStream(ascii_).write("\x1b[1m╭──╮│•…×ï♠\x1b[0m")
+    assert ascii_.written == ["\x1b[1m+--+|*.x?S\x1b[0m"]
+    utf8 = _Stream(True, "utf-8")
+    ScreenStream(utf8).write("╭─╮")
+    assert utf8.written == ["╭─╮"]
+
+    class Gone(_Stream):
+        def write(self, text: str) -> int:
+            raise OSError(5, "Input/output error")
+    screen = ScreenStream(Gone(True))
+    screen.write("x")               # dropped: nobody can see it any more
+    screen.flush()
+    assert screen.gone

@@ -112,3 +112,87 @@ def test_sigterm_ends_the_game_as_a_quit_and_restores_the_terminal(tmp_path):
     finally:
         pane.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "tmux.sock"]
+
+
+def test_standard_error_not_a_terminal_plays_the_line_game(tmp_path):
+    """Textual draws the screen on standard error: sent to a file, the
+    full-screen game would run blind.  The line game is played instead."""
+    pane = Pane(tmp_path, f"{HARP} play {CODE} 2>errors.txt")
+    try:
+        pane.wait_for(f"{CODE}>", "Cells  a 5♦  b 6♠  c --  d --")
+        pane.keys("8>f", "Enter")
+        pane.wait_for("Score 10  Moves 1  Status open")
+        pane.keys("q", "Enter")
+        pane.wait_for("Save this game as a record? [y/N]:")
+        pane.keys("n", "Enter")
+        assert pane.wait_for("EXIT=").strip().endswith("EXIT=0")
+    finally:
+        pane.close()
+    assert (tmp_path / "errors.txt").read_text() == ""
+
+
+#: A terminal whose encoding Python takes for ASCII (the C locale, UTF-8
+#: mode off), or Latin-1: no box-drawing line can be written there.
+NARROW_ENCODINGS = ["env TERM=xterm PYTHONUTF8=0 LC_ALL=C",
+                    "env TERM=xterm PYTHONIOENCODING=latin-1"]
+
+
+def no_escaped_character(shown: str) -> bool:
+    """Python writes a character its stream cannot encode as ``\\u256d``."""
+    return not any(escape in shown for escape in ("\\u", "\\x", "\\U"))
+
+
+@pytest.mark.parametrize("env", NARROW_ENCODINGS)
+def test_dialogs_and_panels_are_drawn_in_ascii_where_the_encoding_needs_it(tmp_path, env):
+    pane = Pane(tmp_path, f"{env} {HARP} play {CODE}")
+    try:
+        pane.wait_for("Score 0  Moves 0", "7C     5C     3H     5S")
+        pane.keys("8", "f")
+        pane.wait_for("Score 10  Moves 1")
+        pane.keys("q")
+        shown = pane.wait_for("Save this game as a record?")
+        assert no_escaped_character(shown), shown
+        assert "+-----------------------------+" in shown
+        assert "| Save this game as a record? |" in shown
+        pane.keys("Escape")
+        pane.wait_for(lambda screen: "Save this game" not in screen)
+        pane.keys("r")                                  # the rule book beside the table
+        shown = pane.wait_for("| harp - the rules of Easy")       # its title's dash: -
+        assert no_escaped_character(shown), shown
+        pane.keys("r")
+        pane.wait_for(lambda screen: "the rules of Easy" not in screen)
+        pane.keys("?")
+        shown = pane.wait_for("Any key closes this.")
+        assert no_escaped_character(shown), shown
+        assert shown.splitlines()[0].startswith("+-----")
+    finally:
+        pane.close()
+
+
+def test_a_save_name_the_file_system_cannot_write_is_refused_in_the_dialog(tmp_path):
+    pane = Pane(tmp_path, f"env TERM=xterm LC_ALL=C PYTHONUTF8=0 {HARP} play {CODE}")
+    try:
+        pane.wait_for("Score 0  Moves 0")
+        pane.keys("8", "f")
+        pane.wait_for("Score 10  Moves 1")
+        pane.keys("C-s")
+        pane.wait_for("Save this game as a record (.txt, .jsonl or .csv):")
+        pane.keys("C-u")
+        pane.keys("-l", "naïve.txt")
+        pane.keys("Enter")
+        shown = pane.wait_for("cannot be written")
+        # The question stays asked; ï, which ASCII cannot show, is shown as ?.
+        assert ("Not saved: cannot write na?ve.txt: the name cannot be written in this "
+                "system's file-name encoding (ascii)") in " ".join(
+                    line.strip(" |") for line in shown.splitlines())
+        assert "Save this game as a record (.txt, .jsonl or .csv):" in shown
+        pane.keys("C-u")
+        pane.keys("-l", "game.txt")
+        pane.keys("Enter")
+        pane.wait_for("Saved to game.txt")
+        pane.keys("q")
+        shown = pane.wait_for("EXIT=")
+        assert shown.strip().endswith("EXIT=0")
+    finally:
+        pane.close()
+    assert (tmp_path / "game.txt").read_text() == f"{CODE} 8>f\n"

@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
@@ -365,6 +366,20 @@ class GameScreen(GameFiles, Screen):
                 or "No game played yet."
         self.app.push_screen(Dialog(f"Your statistics\n\n{text}\n\nAny key closes this."))
 
+#: The dialogs' and the rule book's borders where the terminal's encoding
+#: cannot show box-drawing lines (ASCII, Latin-1): drawn with + - |.
+PLAIN_CSS = """
+Dialog > Vertical, AskScreen > Vertical { border: ascii $accent; }
+#rules { border-left: ascii $accent; }
+"""
+#: The signals that end the game as quitting without saving does (the
+#: record printed to keep by hand), exit code 128 + the signal's number:
+#: kill (SIGTERM), kill -INT (ctrl+c in the game is a key, not a signal),
+#: and the terminal closed (SIGHUP).
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")
+                       if hasattr(signal, name))
+
+
 class HarpApp(App):
     """``harp play`` on a terminal: one game screen."""
 
@@ -378,14 +393,29 @@ class HarpApp(App):
         super().__init__()
         self.game = GameScreen(board, resumed, unicode)
 
+    def get_driver_class(self) -> type[Driver]:
+        from .screenout import safe_driver
+        return safe_driver(super().get_driver_class())
+
     def on_mount(self) -> None:
         self.push_screen(self.game)
         try:        # kill: the game ends as a quit, and the terminal is restored
-            asyncio.get_running_loop().add_signal_handler(
-                signal.SIGTERM, self.game.terminated, signal.SIGTERM)
+            loop = asyncio.get_running_loop()
+            for number in ENDING_SIGNALS:
+                # A signal ignored when harp started (nohup, a background
+                # job) stays ignored, as the player asked.
+                if signal.getsignal(number) != signal.SIG_IGN:
+                    loop.add_signal_handler(number, self.game.terminated, number)
         except (NotImplementedError, RuntimeError):    # Windows; not the main thread
             pass
 
     def action_request_quit(self) -> None:
         if self.screen is self.game:
             self.game.request_quit()
+
+
+class PlainHarpApp(HarpApp):
+    """The game on a terminal whose encoding has no box-drawing lines
+    (ASCII, Latin-1): borders drawn with ``+ - |``."""
+
+    CSS = PLAIN_CSS

@@ -9,7 +9,8 @@ output; cancelling a search ends that process, and a process that fails
 (cannot start, ends without an answer) is reported with its exit and its
 last line of errors.  Every win the child
 reports was replayed there by the engine (``replays_to_won``) before it is
-believed.
+believed.  A child whose game is gone (killed with SIGKILL, which leaves
+no time to cancel the search) notices and ends: see :func:`watch_parent`.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from dataclasses import asdict
 from typing import Any
 
@@ -35,6 +38,8 @@ LIMITS = {HINT: HINT_LIMITS, WINNABLE: WINNABLE_LIMITS}
 FAILED = {HINT: "Hint failed", WINNABLE: "Winnable check failed"}
 #: The longest part of the child's standard error a failure message quotes.
 STDERR_LIMIT = 120
+#: How often (seconds) a search checks that the game that asked for it is still there.
+PARENT_CHECK = 0.2
 
 
 def child_command() -> list[str]:
@@ -78,7 +83,8 @@ class Search:
         self.error: str | None = None
         self._cancelled = False
         self._request = json.dumps({"code": self.position[0], "script": self.position[1],
-                                    "limits": asdict(self.limits), "kind": kind}).encode()
+                                    "limits": asdict(self.limits), "kind": kind,
+                                    "parent": os.getpid()}).encode()
         self._process: subprocess.Popen[bytes] | None = None
         try:
             self._process = subprocess.Popen(
@@ -150,7 +156,23 @@ def winnable_message(answer: dict[str, Any], can_undo: bool = True) -> str:
     return f"Still winnable: unknown, the solver found no win ({answer['limit']})."
 
 
+def watch_parent(parent: int, period: float = PARENT_CHECK) -> threading.Thread:
+    """End this process as soon as ``parent`` (the game) is no longer its
+    parent: a game killed outright (SIGKILL) cannot cancel its search, and
+    the orphan would go on using a core for nothing.  The search itself is
+    one long call into the solver; this thread checks beside it."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(period)
+        os._exit(1)
+    thread = threading.Thread(target=watch, daemon=True, name="watch-parent")
+    thread.start()
+    return thread
+
+
 if __name__ == "__main__":
     request = json.loads(sys.stdin.read())
+    # Told by the game, as the game may be gone before this line runs.
+    watch_parent(request.get("parent", os.getppid()))
     print(json.dumps(search(request["code"], request["script"],
                             SolveLimits(**request["limits"]), request.get("kind", HINT))))

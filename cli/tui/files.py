@@ -29,6 +29,8 @@ class GameFiles:
     resumed: Resumed | None
     goodbye: list[str]
     app: Any
+    #: A signal is ending the game.
+    ending = False
 
     def new_game(self) -> None:
         self.offer_save("choose a new game", self.choose_new_game)
@@ -147,9 +149,14 @@ class GameFiles:
         self.app.exit(self.goodbye + [note] if note else self.goodbye)
 
     def terminated(self, signal_number: int) -> None:
-        """A signal to end (SIGTERM, ``kill``): leave as quitting without
-        saving does, whatever dialog is open; the actions not saved are
-        printed to keep by hand, and the exit code is 128 + the signal's."""
+        """A signal to end (SIGTERM, ``kill``; SIGINT; SIGHUP, the terminal
+        closed): leave as quitting without saving does, whatever dialog is
+        open; the actions not saved are printed to keep by hand, and the
+        exit code is 128 + the signal's.  A second signal while the game
+        ends changes nothing (the game is already counted)."""
+        if self.ending:
+            return
+        self.ending = True
         unsaved = self.session.unsaved
         note = self.leave_game()
         said = self.goodbye + [note] if note else list(self.goodbye)
