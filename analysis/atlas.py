@@ -161,21 +161,22 @@ def read_data(path: str | Path) -> bytes:
 
 
 def check_replaceable(out: str | Path, kind: str) -> None:
-    """Refuse, before any work, to write ``out`` where the file would
-    damage another: its folder must exist (OSError, as every command says
-    it), and a file already there must be a harp data file of ``kind``
-    (AtlasError): an atlas replaces an atlas of its game, never a
-    document that happened to have the name."""
-    path = Path(out)
-    shown = clip(str(out), 160)
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file", shown)
-    if not path.resolve().parent.is_dir():
-        raise FileNotFoundError(errno.ENOENT, "no such folder", shown)
-    if not path.exists():
+    """Refuse, before any work, to write ``out`` where it cannot be
+    written, as every file harp writes is checked (OSError: a folder that
+    exists and takes new files, no folder, pipe or device in its place; a
+    pipe is never opened, which would wait for a writer), or where the
+    file would damage another: a file already there must be a harp data
+    file of ``kind`` (AtlasError): an atlas replaces an atlas of its game,
+    never a document that happened to have the name."""
+    target = AtomicFile(Path(out))
+    with target:
+        target.discard()
+    try:
+        with open(out, "rb") as handle:
+            found = kind_of(handle.read(HEADER_BYTES))
+    except FileNotFoundError:
         return
-    with open(path, "rb") as handle:
-        found = kind_of(handle.read(HEADER_BYTES))
+    shown = clip(str(out), 160)
     if found != kind:
         raise AtlasError(f"cannot write {shown}: it is {other_kind(found, kind)} "
                          "(harp replaces no other file)")

@@ -87,8 +87,11 @@ def piece_ranges(first: int, last: int, size: int = PIECE_SIZE) -> list[tuple[in
     PieceError unless the range is whole pieces (the last may end at the
     last deal)."""
     if (first - 1) % size or (last % size and last != MAX_DEAL):
+        # The pieces named are those there are: none past the last deal.
+        pieces = [f"{a}-{min(a + size - 1, MAX_DEAL)}" for a in (1, size + 1) if a <= MAX_DEAL]
+        more = f", ...; the last ends at {MAX_DEAL}" if 2 * size < MAX_DEAL else ""
         raise PieceError(f"deals {first}-{last} are not whole pieces of {size} deals "
-                         f"(1-{size}, {size + 1}-{2 * size}, ...; the last ends at {MAX_DEAL})")
+                         f"({', '.join(pieces)}{more})")
     return [(a, min(a + size - 1, last)) for a in range(first, last + 1, size)]
 
 
@@ -262,6 +265,11 @@ def assemble(folder: str | Path) -> EasyHarpAtlas:
 
 #: The columns ``harp atlas status`` shows by default (the rest: its cost).
 STATUS_COLUMNS = ["first", "last", "won", "lost", "unknown", "max_states", "harp_versions"]
+#: Every column of a row of :func:`piece_rows`, in order.
+PIECE_COLUMNS = [*STATUS_COLUMNS, "cpu_seconds", "cpu_median", "cpu_p99", "hardest",
+                 "hardest_states"]
+#: Every column of a row of :func:`unknown_rows`, in order.
+UNKNOWN_COLUMNS = ["deal", "states", "cpu_seconds", "max_states", "stopped_by"]
 
 
 def some_pieces(folder: str | Path) -> list[tuple[int, int, Path]]:

@@ -216,6 +216,24 @@ class StatsTables:
         return list(names)
 
 
+def table_columns(dist: str | None, solve: bool, solved: bool) -> list[str]:
+    """The columns of the table ``harp stats`` prints, known before any
+    deal is computed: ``dist``'s distribution, else the solver's outcomes
+    (``solve``), else the layout measures; a layout measure's distribution
+    has ``won_pct`` when the deals were ``solved`` too.  Made by the
+    functions that make the rows, so that the two cannot differ."""
+    one = Counter({0: 1})
+    if dist is None:
+        if solve:
+            return ["game", "variant", *SolveStats().to_dict()]
+        return ["game", "variant", "measure", *_distribution_summary(one)]
+    if dist in LOG_MEASURES:
+        row = log_rows(Counter({(0, True): 1}), dist)[0]
+    else:
+        row = value_rows(one, Counter() if solved and dist not in SOLVE_MEASURES else None)[0]
+    return ["game", "variant", "measure", *row]
+
+
 # ------------------------------------------------------------------ distributions
 
 def value_rows(counts: Counter[int], won: Counter[int] | None, width: int | None = None,

@@ -19,10 +19,10 @@ from typing import Any
 import click
 
 from harp.analysis.atlas import check_replaceable, kind_of, other_kind, read_data, write_file
-from harp.analysis.pieces import (PIECE_SIZE, STATUS_COLUMNS, PieceError, check_fits,
-                                  piece_from_store, piece_path, piece_plan, piece_ranges,
-                                  piece_rows, read_piece, seed_store, store_path, unknown_rows,
-                                  write_piece, assemble as assembled)
+from harp.analysis.pieces import (PIECE_COLUMNS, PIECE_SIZE, STATUS_COLUMNS, UNKNOWN_COLUMNS,
+                                  PieceError, check_fits, piece_from_store, piece_path,
+                                  piece_plan, piece_ranges, piece_rows, read_piece, seed_store,
+                                  store_path, unknown_rows, write_piece, assemble as assembled)
 from harp.analysis.store import ResultStore
 from harp.atlas import AtlasError
 from harp.deals import MAX_DEAL
@@ -30,6 +30,7 @@ from harp.errors import clip
 from harp.ehatlas import DEFAULT_PATH, KIND, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas
 from harp.solve import BATCH_LIMITS, SolveLimits
 
+from .fit import check_columns
 from .options import (INTEGER, Count, FileName, check_run_options, columns_option, deals_option,
                       limit_options, output_options, pieces_option, run_options)
 from .output import print_rows
@@ -71,6 +72,10 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
         harp atlas build --pieces data/atlas-eh1 --deals 1-999999 --jobs 2
     """
     check_run_options(ctx, executor, scheduler)
+    if piece_size > MAX_DEAL:
+        raise click.BadParameter(f"{piece_size} is too large: a piece holds at most the "
+                                 f"{MAX_DEAL} deals there are (1-{MAX_DEAL})",
+                                 param_hint="'--piece-size'")
     first, last = whole_range(deal_list)
     try:
         ranges = piece_ranges(first, last, piece_size)
@@ -160,6 +165,7 @@ def status(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt:
         harp atlas status --pieces pieces
         harp atlas status --pieces pieces --columns all --csv
     """
+    check_columns(PIECE_COLUMNS, columns)      # before the pieces are read, which is slow
     print_rows(piece_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
                default=STATUS_COLUMNS)
 
@@ -177,8 +183,9 @@ def unknown(folder: str, columns: list[str] | None, json_: bool, csv_: bool, fmt
         harp atlas unknown --pieces pieces --columns deal,states,max_states,stopped_by
         harp atlas unknown --pieces data/atlas-eh1 --csv
     """
+    check_columns(UNKNOWN_COLUMNS, columns)    # before the pieces are read, which is slow
     print_rows(unknown_rows(folder), json_=json_, csv_=csv_, fmt=fmt, columns=columns,
-               headers=["deal", "states", "cpu_seconds", "max_states", "stopped_by"])
+               headers=UNKNOWN_COLUMNS)
 
 
 @atlas.command()

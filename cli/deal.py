@@ -35,12 +35,22 @@ def is_deal_number(code: str | None) -> bool:
     return code is not None and digits.isdigit()
 
 
-def refuse_reveal(reveal: bool, game: str) -> None:
+def refuse_reveal(reveal: bool, game: str | None) -> None:
     """--reveal shows Easy Harp's face-down cards and stock; a Seahaven
     deal has neither, so asking for it is a usage error."""
     if reveal and game == SEAHAVEN:
         raise click.UsageError("--reveal is for Easy Harp: a Seahaven deal has no face-down "
                                "cards and no stock")
+
+
+def refuse_ascii(ascii_: bool, output: str | None) -> None:
+    """--ascii writes a printed position's suits as letters; JSON and
+    Freecell Solver's format (``output``: the option asking for one) write
+    them so already, and would ignore it: a usage error."""
+    if ascii_ and output is not None:
+        writer = "Freecell Solver's format" if output.endswith("fcs") else "JSON"
+        raise click.UsageError(f"--ascii and {output} exclude each other: {writer} writes "
+                               "suits as letters already")
 
 
 def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | None,
@@ -111,11 +121,13 @@ def deal(code: str | None, random_: bool, daily: bool, date: dt.date | None,
         harp deal --random --winnable --game sh --cells 1
         harp deal SH1-C4-AAAAAJ2 --format fcs | fc-solve -g seahaven -m -sn -
     """
-    if json_ and format_ == "fcs":
-        raise click.UsageError("--json and --format fcs exclude each other")
+    ctx = click.get_current_context()
+    if json_ and given(ctx, "format_") and format_ != "json":
+        raise click.UsageError(f"--json and --format {format_} exclude each other")
+    refuse_ascii(ascii_, "--json" if json_ else f"--format {format_}" if format_ != "text"
+                 else None)
     chosen = choose_code(code, random_, daily, date, game, cells)
     refuse_reveal(reveal, chosen.game)
-    ctx = click.get_current_context()
     check_winnable_limits(ctx, chosen.game, winnable, unwinnable, difficulty)
     chosen, verdict = winnable_choice(chosen, random_, winnable, unwinnable, min_cells, limits,
                                       named=code is not None)

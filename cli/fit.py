@@ -15,6 +15,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import click
+
 from harp.errors import HarpError
 
 #: The width assumed when there is no terminal (and COLUMNS is not set).
@@ -69,6 +71,18 @@ def choose_columns(available: Sequence[str], default: Sequence[str],
         raise ColumnsError(f"no column {unknown[0]!r} in this table; columns: "
                            + ", ".join(available))
     return list(chosen)
+
+
+def check_columns(available: Sequence[str], chosen: Sequence[str] | None) -> None:
+    """``--columns`` checked against the columns the command's table will
+    have, before the work that makes its rows: a name it lacks is the usage
+    error printing the table would give, said before a long batch runs."""
+    if chosen is None:
+        return
+    try:
+        choose_columns(available, available, chosen)
+    except ColumnsError as err:
+        raise click.BadParameter(str(err), param_hint="'--columns'") from None
 
 
 def bar(fraction: float, width: int) -> str:

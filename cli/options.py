@@ -269,7 +269,7 @@ def load_option(help: str = "Start from a saved game: the deal and moves of a re
 
 def save_option(help: str) -> Decorator:
     """``--save FILE`` (passed as ``save``): add a game to a record file."""
-    return click.option("--save", "save", type=output_path(), metavar="FILE", help=help)
+    return click.option("--save", "save", type=output_path(dash=False), metavar="FILE", help=help)
 
 
 def retired_record_option(now: str) -> Decorator:

@@ -13,7 +13,7 @@ import click
 from harp import Record
 from harp.recordfile import load_one_record, read_script, shown_name
 
-from .deal import choose_code, is_deal_number, refuse_reveal
+from .deal import choose_code, is_deal_number, refuse_ascii, refuse_reveal
 from .options import (READS_SAVED, board_display, deal_choice, input_path, listed, load_option,
                       retired_record_option, rule_settings)
 from .output import print_board, print_position, step_printer
@@ -68,6 +68,7 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
         harp play EH1-N-AAAAAAF          # interactive game in a terminal
         harp play --random --game sh --cells 2 --winnable
     """
+    refuse_ascii(ascii_, "--json" if json_ else None)
     refuse_code_with_load(code, load, numbers=True)
     if is_deal_number(code):            # a deal number of --game: its code
         code, game, cells = str(choose_code(code, False, False, None, game, cells)), None, None

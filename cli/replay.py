@@ -16,6 +16,7 @@ from harp.render import board_to_dict
 from harp.solve import HINT_LIMITS, SolveLimits
 from harp.solve.since import Since, lost_since
 
+from .deal import refuse_ascii, refuse_reveal
 from .options import board_display, given, input_path, limit_options, rule_settings
 from .output import board_text, one_line, print_position, printable, step_printer
 
@@ -56,11 +57,14 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
     if not lost and (given(ctx, "max_states") or given(ctx, "timeout")):
         raise click.UsageError("--max-states and --timeout limit the search of --lost: "
                                "they need --lost")
+    refuse_ascii(ascii_, "--json" if json_ else None)
     name = shown_name(record_file)
     items = records_in(record_file)
     ahead = [item for item in (next(items, None), next(items, None)) if item is not None]
     if not ahead:
         raise RecordError(f"{name}: {NO_RECORD}")
+    if len(ahead) == 1:     # of several records, --reveal shows the Easy Harp ones
+        refuse_reveal(reveal, game_of(ahead[0][1]))
     several = len(ahead) > 1 and not json_
     total = failures = 0
     for total, (line, item) in enumerate(chain(ahead, items), 1):
@@ -81,6 +85,15 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
         click.echo(f"{total - failures} of {total} records replayed without error")
     if failures:
         sys.exit(1)
+
+
+def game_of(item: Record | RecordError) -> str | None:
+    """The game of a record's deal; None if it cannot be told (replaying
+    the record says why)."""
+    try:
+        return parse_code(item.code).game if isinstance(item, Record) else None
+    except HarpError:
+        return None
 
 
 def shown_code(code: str) -> str:

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from harp.rulebook import rule_book
+from harp.rulebook import quoted, rule_book
 
 
 @click.command()
@@ -35,6 +35,11 @@ def rules(section: str | None, list_: bool) -> None:
     if not section.strip():
         raise click.UsageError("SECTION is empty: give a section id (A2.5) or a word "
                                "(harp rules --list lists the sections)")
+    if not any(char.isalnum() for char in section):
+        # A word of punctuation alone (-) would match it anywhere in the text.
+        raise click.UsageError(f"SECTION {quoted(section)} has no letter or digit: give a "
+                               "section id (A2.5) or a word (harp rules --list lists the "
+                               "sections)")
     found = book.lookup(section)
     write("\n".join(s.text for s in found))
 

@@ -17,6 +17,7 @@ from harp.errors import RecordError, clip
 from harp.recordfile import shown_name
 from harp.records import Record
 
+from .fit import check_columns
 from .options import (check_run_options, columns_option, input_path, output_options,
                       run_options)
 from .output import note, print_rows
@@ -57,6 +58,8 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
     """
     check_run_options(ctx, executor, scheduler)
     check_by(by, rows)
+    headers = [*ROW_FIELDS, *by] if rows else ["game", "variant", *by, *SUMMARY_FIELDS]
+    check_columns(headers, columns)
     check_paths(paths)     # a missing file is bad data (exit 1), before any work
     records = FieldsSeen(json_values(nonempty(iter_records(paths), paths), by))
     scored = Stoppable(progress(
@@ -65,7 +68,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
     if rows:
         table = (row.to_dict(by) for row in scored)
         # JSON and CSV stream (flat memory); only a table needs every row.
-        print_rows(table, json_=json_, csv_=csv_, fmt=fmt, headers=[*ROW_FIELDS, *by],
+        print_rows(table, json_=json_, csv_=csv_, fmt=fmt, headers=headers,
                    columns=columns, default=[*ROW_COLUMNS, *by])
     else:
         summary = ScoreSummary(by)
@@ -73,9 +76,8 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
         for row in scored:
             summary.add(row)
             errors += row.error is not None
-        print_rows(summary.rows(), json_=json_, csv_=csv_, fmt=fmt,
-                   headers=["game", "variant", *by, *SUMMARY_FIELDS], columns=columns,
-                   default=["game", "variant", *by, *SUMMARY_COLUMNS])
+        print_rows(summary.rows(), json_=json_, csv_=csv_, fmt=fmt, headers=headers,
+                   columns=columns, default=["game", "variant", *by, *SUMMARY_COLUMNS])
         if errors and not scored.stopped:
             note(f"{errors} record{'s' if errors > 1 else ''} could not be scored "
                  "(the errors column): --rows shows each with its error", quiet)
@@ -86,16 +88,29 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
     records.warn_unseen(by)
 
 
+#: The fields every record has (RULES B8): not the extra fields --by reads.
+RECORD_FIELDS = ("code", "moves")
+
+
 def check_by(by: tuple[str, ...], rows: bool) -> None:
     """A ``--by`` field named as a column of the table is a usage error
-    (its column would clash with the table's own)."""
+    (its column would clash with the table's own), and so are an empty
+    name and a field every record has: --by groups by the records' other
+    fields, and would find neither in any record."""
     own = ROW_FIELDS if rows else ("game", "variant", *SUMMARY_FIELDS)
     for name in by:
+        if not name.strip():
+            raise click.BadParameter("the field name is empty: --by names a field of the "
+                                     "records, e.g. player", param_hint="'--by'")
         if name in own:
             raise click.BadParameter(
                 f"{name!r} is a column of the {'rows' if rows else 'summary'} already: "
                 "--by names another field of the records, e.g. player",
                 param_hint="'--by'")
+        if name in RECORD_FIELDS:
+            raise click.BadParameter(
+                f"{name!r} is a field of every record (RULES B8), not one to group by: --by "
+                "names another field of the records, e.g. player", param_hint="'--by'")
 
 
 def nonempty(items: Iterator[RecordItem], paths: tuple[str, ...]) -> Iterator[RecordItem]:

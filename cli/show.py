@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .deal import refuse_ascii, refuse_reveal
 from .options import Count, board_display, rule_settings, saved_game_position
 from .output import print_board
 from .position import given_game
@@ -29,12 +30,14 @@ def show(code: str | None, moves: tuple[str, ...], load: str | None, at: int | N
         harp show EH1-N-AAAAAAF '1>f d d'
         harp show --load examples/won-seahaven.txt --at 10
     """
+    refuse_ascii(ascii_, "--json" if json_ else None)
     game = given_game(code, moves, load)
     total = game.count()
     if at is not None and at > total:
         raise click.BadParameter(f"{at} is more than the {total} actions of the script",
                                  param_hint="'--at'")
     board = game.deal(interactive_rules, double_click)
+    refuse_reveal(reveal, board.game)
     game.push(board, upto=at)
     print_board(board, json_, ascii_, reveal)
 

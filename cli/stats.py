@@ -14,11 +14,12 @@ from harp.analysis.plot import check_file_name
 from harp.analysis.stats import (LAYOUT, SOLVE, DealListError, StatsPlan, daily_deals,
                                  tables_from_store)
 from harp.analysis.store import ResultStore
-from harp.analysis.tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables
+from harp.analysis.tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables, table_columns
 from harp.deals import EASY_HARP, GAME_NAMES, SEAHAVEN, variant_name
 from harp.errors import clip
 from harp.solve import BATCH_LIMITS, SolveLimits
 
+from .fit import check_columns
 from .options import (Count, Date, FileName, cells_option, check_cells, check_line_states,
                       check_run_options, check_solver_limits, columns_option, deals_option,
                       game_option, limit_options, output_options, output_path, parsed,
@@ -98,6 +99,9 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
     if atlas:
         from .stats_atlas import print_atlas_report
         return print_atlas_report(game, cells, deal_list, json_, csv_, fmt, columns)
+    # A store may hold the solver's results without --solve: its table of a
+    # layout measure can have won_pct.
+    check_columns(table_columns(dist, solve, solve or db is not None), columns)
     interrupted = False
     if report:
         tables = _report_tables(db, game, cells, deal_list, solve)
@@ -148,9 +152,8 @@ def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
     """Options that exclude each other or mean nothing here: usage errors, before any work."""
     if atlas and not report:
         raise click.UsageError("--atlas goes with --report: the atlas is read, not computed")
-    check_cells(ctx, game)
-    check_solver_limits(ctx, solve)
-    check_line_states(ctx, game or (SEAHAVEN if cells is not None else None))
+    # What --report and --atlas refuse comes first: the advice of a later
+    # check (the limits need --solve) must not lead to another refusal.
     if report:
         refuse_given(ctx, ("max_states", "line_states", "timeout", "jobs", "executor", "export"),
                      "--report computes nothing: no solver limits, --jobs, --executor or --export")
@@ -161,6 +164,9 @@ def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
     if atlas:
         refuse_given(ctx, ("db", "solve", "dist", "plot"), "--report --atlas reads the packaged "
                      "atlas: no --db, --solve, --dist or --plot")
+    check_cells(ctx, game)
+    check_solver_limits(ctx, solve)
+    check_line_states(ctx, game or (SEAHAVEN if cells is not None else None))
     if dist is not None:
         names = MEASURES[game] if game else tuple(dict.fromkeys(
             name for measures in MEASURES.values() for name in measures))
@@ -220,28 +226,24 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
                 out.write(record)
                 plan.exported.add(result.deal)
         tables, interrupted = run_plan(plan, db, options, write)
-    options.note(f"stats: {out.count} solutions written to {export}"
-                 + (f" ({there} of these deals have their records there already)"
+    options.note(f"stats: {plural(out.count, 'solution')} written to {export}"
+                 + (f" ({plural(there, 'deal')} of the run had a winning record there "
+                    "already)"
                     if there else ""))
     return tables, interrupted
 
 
 def exported_deals(path: str, plan: StatsPlan) -> set[int]:
-    """The deals of the plan's game and variant that have a record in the
-    file ``path`` (a resumed export writes none of them again)."""
+    """The deals of the plan's game and variant that have a winning record
+    in the file ``path`` (a resumed export writes none of them again).  A
+    record is replayed, not taken on its word: a player's lost attempt or a
+    broken record of the deal does not stand for its win."""
+    from harp.analysis.scoring import score_input, score_inputs
     from harp.analysis.sources import iter_records
-    from harp.deals import parse_code
-    from harp.errors import HarpError
-    from harp.records import Record
     deals = set()
-    for _, _, record in iter_records([path]):
-        if isinstance(record, Record):
-            try:
-                code = parse_code(record.code)
-            except HarpError:
-                continue
-            if (code.game, code.variant) == (plan.game.upper(), plan.variant):
-                deals.add(code.number)
+    for row in map(score_input, score_inputs(iter_records([path]))):
+        if row.won and (row.game, row.variant) == (plan.game.upper(), plan.variant):
+            deals.add(row.deal)
     return deals
 
 

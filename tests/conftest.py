@@ -27,6 +27,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any computing is a failure: the options must be refused before it
     (the batch commands' work is stubbed to fail the test)."""
+    import harp.cli.atlas
     import harp.cli.generate
     import harp.cli.score
     import harp.cli.stats
@@ -36,3 +37,5 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(harp.cli.stats, "run_plan", work)
     monkeypatch.setattr(harp.cli.score, "ordered_map", work)
     monkeypatch.setattr(harp.cli.generate, "generate_games", work)
+    for name in ("run_plan", "piece_rows", "unknown_rows", "assembled"):
+        monkeypatch.setattr(harp.cli.atlas, name, work)

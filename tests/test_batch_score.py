@@ -208,3 +208,21 @@ def test_a_by_field_named_as_a_column_of_the_table_is_refused(by, rows, table, n
     refused(["score", games, "--by", by, *rows, "--csv"], 2,
             f"Invalid value for '--by': {by!r} is a column of the {table} already: --by names "
             "another field of the records, e.g. player")
+
+
+@pytest.mark.parametrize("by", ["code", "moves"])
+def test_a_by_field_every_record_has_is_refused(by, no_work):
+    """It was taken, warned of as a field no record has, and grouped
+    nothing (an empty column): --by reads the records' other fields."""
+    games = str(Path(__file__).resolve().parent.parent / "examples" / "games.jsonl")
+    refused(["score", games, "--by", by], 2,
+            f"Invalid value for '--by': {by!r} is a field of every record (RULES B8), not one "
+            "to group by: --by names another field of the records, e.g. player")
+
+
+@pytest.mark.parametrize("rows", [[], ["--rows"]])
+@pytest.mark.parametrize("by", ["", " "])
+def test_an_empty_by_field_is_refused(by, rows, no_work):
+    games = str(Path(__file__).resolve().parent.parent / "examples" / "games.jsonl")
+    refused(["score", games, "--by", by, *rows], 2, "Invalid value for '--by': the field name "
+            "is empty: --by names a field of the records, e.g. player")

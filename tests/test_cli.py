@@ -308,6 +308,43 @@ def test_deal_usage_errors_exit_2(args, message):
     refused(["deal", *args], 2, message)
 
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+JSON_ASCII = "--ascii and --json exclude each other: JSON writes suits as letters already"
+REVEAL = "--reveal is for Easy Harp: a Seahaven deal has no face-down cards and no stock"
+
+
+@pytest.mark.parametrize("args, message", [
+    # Each was taken, and ignored: the output was the same without it.
+    (["deal", "SH1-C4-AAAAAJ2", "--json", "--format", "text"],
+     "--json and --format text exclude each other"),
+    (["deal", "SH1-C4-AAAAAJ2", "--json", "--ascii"], JSON_ASCII),
+    (["deal", "SH1-C4-AAAAAJ2", "--format", "json", "--ascii"],
+     "--ascii and --format json exclude each other: JSON writes suits as letters already"),
+    (["deal", "SH1-C4-AAAAAJ2", "--format", "fcs", "--ascii"],
+     "--ascii and --format fcs exclude each other: Freecell Solver's format writes suits as "
+     "letters already"),
+    (["show", "EH1-N-AAAAAAF", "--json", "--ascii"], JSON_ASCII),
+    (["play", "EH1-N-AAAAAAF", "1>f", "--json", "--ascii"], JSON_ASCII),
+    (["replay", str(EXAMPLES / "won-easy-harp.txt"), "--json", "--ascii"], JSON_ASCII),
+    (["show", "SH1-C4-AAAAAJ2", "--reveal"], REVEAL),
+    (["show", "--load", str(EXAMPLES / "won-seahaven.txt"), "--reveal"], REVEAL),
+    (["replay", str(EXAMPLES / "won-seahaven.txt"), "--check", "--reveal"], REVEAL),
+    (["replay", str(EXAMPLES / "won-seahaven.txt"), "--json", "--reveal"], REVEAL),
+])
+def test_display_options_that_would_be_ignored_are_refused(args, message):
+    refused(args, 2, message)
+
+
+def test_display_options_that_mean_something_are_taken():
+    assert invoke_ok("deal", "SH1-C4-AAAAAJ2", "--json", "--format", "json") == invoke_ok(
+        "deal", "SH1-C4-AAAAAJ2", "--json")
+    assert "AH" in invoke_ok("deal", "SH1-C4-AAAAAJ2", "--format", "text", "--ascii")
+    assert "## " not in invoke_ok("show", "EH1-N-AAAAAAF", "--reveal")
+    # Of several records, --reveal shows the Easy Harp ones' cards.
+    replayed = invoke_ok("replay", str(EXAMPLES / "games.jsonl"), "--check", "--reveal")
+    assert "\nStock 9: " in replayed and "\nSeahaven Towers" in replayed
+
+
 @pytest.mark.parametrize("date, says", [
     ("2026-02-30", "2026-02-30 is not a real date: February 2026 has 28 days"),
     ("2025-02-29", "2025-02-29 is not a real date: February 2025 has 28 days"),

@@ -5,6 +5,8 @@ it is not an Easy Harp atlas, and every atlas command's help has an
 example.  The pieces are made by hand (no solver runs)."""
 from __future__ import annotations
 
+import os
+
 import click
 import pytest
 
@@ -14,7 +16,7 @@ from harp.atlas import Atlas, encode_atlas
 from harp.cli.atlas import atlas
 from harp.ehatlas import read_eh_atlas
 
-from helpers import invoke, invoke_ok, refused
+from helpers import harp_process, invoke, invoke_ok, refused
 
 LIMITS = {"max_states": 3000, "line_states": 0, "timeout": None}
 #: Deal 1 won, deal 2 unknown, as harp stats --solve stores them.
@@ -104,6 +106,63 @@ def test_assemble_checks_out_before_it_reads_the_pieces(here):
     (here / "README.md").write_text("notes\n")
     refused(["atlas", "assemble", "--pieces", "nothing-here", "--out", "README.md"], 1,
             "cannot write README.md: it is not an Easy Harp atlas (harp replaces no other file)")
+
+
+def test_assemble_never_opens_a_pipe_or_a_device_at_out(here):
+    """A named pipe was opened and read, waiting for ever for a writer: now
+    it is refused, in the words of every command that writes a file, and
+    so is a folder that takes no new file, before the pieces are read."""
+    os.mkfifo(here / "fifo")
+    # A writer, and a file's head in the pipe: were it opened and read, the
+    # test would not wait for ever.
+    writer = os.open(here / "fifo", os.O_RDWR | os.O_NONBLOCK)
+    try:
+        written = os.write(writer, b"#" * (1 << 16))
+        refused(["atlas", "assemble", "--pieces", "nothing-here", "--out", "fifo"], 1,
+                "cannot open fifo: not a regular file")
+        assert len(os.read(writer, 1 << 17)) == written        # nothing was read
+    finally:
+        os.close(writer)
+    refused(["solve", "SH1-C4-AAAAAJ2", "--save", "fifo"], 1,
+            "cannot open fifo: not a regular file")
+    if os.path.isdir("/proc") and os.statvfs("/proc").f_blocks == 0:
+        refused(["atlas", "assemble", "--pieces", "nothing-here", "--out", "/proc/harp.bin"],
+                1, "cannot open /proc/harp.bin: /proc takes no new files")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_assemble_refuses_a_read_only_folder_before_reading_the_pieces(here):
+    (here / "ro").mkdir()
+    (here / "ro").chmod(0o555)
+    try:
+        result = harp_process("atlas", "assemble", "--pieces", "nothing-here", "--out",
+                              "ro/eh.bin", cwd=here)
+    finally:
+        (here / "ro").chmod(0o755)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", "Error: cannot open ro/eh.bin: Permission denied\n")
+
+
+# ------------------------------------------------------------------ build --piece-size
+
+@pytest.mark.parametrize("deals", [[], ["--deals", "1-10"]])
+def test_a_piece_larger_than_every_deal_is_refused(here, deals, no_work):
+    """It was taken as one piece of every deal (and computed), or refused
+    naming pieces past the last deal (1000001-2000000)."""
+    refused(["atlas", "build", "--pieces", "pieces", "--piece-size", "1000000", *deals], 2,
+            "Invalid value for '--piece-size': 1000000 is too large: a piece holds at most "
+            "the 999999 deals there are (1-999999)")
+
+
+@pytest.mark.parametrize("size, pieces", [
+    ("999999", "1-999999"), ("600000", "1-600000, 600001-999999"),
+    ("20", "1-20, 21-40, ...; the last ends at 999999"),
+])
+def test_deals_that_are_not_whole_pieces_name_the_pieces_there_are(here, size, pieces,
+                                                                    no_work):
+    refused(["atlas", "build", "--pieces", "pieces", "--piece-size", size, "--deals", "1-10"],
+            2, f"Invalid value for '--deals': deals 1-10 are not whole pieces of {size} deals "
+               f"({pieces})")
 
 
 # ------------------------------------------------------------------ status and unknown

@@ -109,12 +109,18 @@ PLAY_LIMITS = f"--max-states and --timeout limit the solver: they need {ON_DEMAN
     ([*GENERATE, "--game", "sh", "--random-play", "--quiet", "--progress"], QUIET),
     (["stats", "--game", "sh", "--deals", "1", "--solve", "--line-states", "10"], LINE),
     (["stats", "--report", "--db", "x.db", "--cells", "2", "--solve", "--line-states", "1"],
-     LINE),
+     "--report computes nothing: no solver limits, --jobs, --executor or --export"),
     (["stats", "--report", "--atlas", "--db", "x.db"], ATLAS),
     (["stats", "--report", "--atlas", "--solve"], ATLAS),
     (["stats", "--report", "--atlas", "--dist", "deepest_ace"], ATLAS),
     (["stats", "--report", "--atlas", "--plot", "x.svg"], ATLAS),
     (["stats", "--report", "--atlas", "--game", "eh", "--cells", "2"], CELLS),
+    # What --report refuses first: adding --solve, as the limits alone would
+    # say, is refused next.
+    (["stats", "--report", "--atlas", "--game", "sh", "--deals", "1-3", "--max-states", "3"],
+     "--report computes nothing: no solver limits, --jobs, --executor or --export"),
+    (["stats", "--report", "--db", "x.db", "--timeout", "3"],
+     "--report computes nothing: no solver limits, --jobs, --executor or --export"),
     (["stats", "--report", "--atlas", "--daily-from", "2026-01-01", "--days", "2"],
      "--report filters by --game, --cells and --deals; --daily-from and --days choose "
      "deals to compute"),
@@ -237,6 +243,54 @@ def test_each_columns_help_has_its_command_s_example(command: str) -> None:
 ])
 def test_the_columns_examples_are_columns(args: list[str]) -> None:
     invoke_ok(*args)
+
+
+LAYOUT = "game, variant, measure, deals, mean, min, median, max, histogram"
+SOLVED = ("game, variant, deals, solved, unsolvable, unknown, won_pct, mean_length, "
+          "median_length, median_difficulty, mean_states, most_states, mean_cpu_seconds, "
+          "max_cpu_seconds, total_cpu_seconds")
+DIST = "game, variant, measure, value, high, deals, pct, cum_pct"
+SH = ["stats", "--game", "sh", "--deals", "1-3"]
+
+
+@pytest.mark.parametrize("args, columns", [
+    (SH, LAYOUT),
+    ([*SH, "--solve"], SOLVED),
+    ([*SH, "--solve", "--csv"], SOLVED),
+    ([*SH, "--dist", "aces_exposed"], DIST),
+    ([*SH, "--solve", "--dist", "aces_exposed"], f"{DIST}, won_pct"),
+    # A store may hold the solver's results of the deals: the column can be there.
+    ([*SH, "--db", "s.db", "--dist", "aces_exposed"], f"{DIST}, won_pct"),
+    ([*SH, "--solve", "--dist", "length", "--json"], DIST),
+    ([*SH, "--solve", "--dist", "states"], f"{DIST}, solved_within_pct"),
+    (["score", GAMES], "game, variant, games, won, win_pct, mean_score, median_score, "
+                       "best_score, mean_moves, errors"),
+    (["score", GAMES, "--by", "player", "--csv"], "game, variant, player, games, won, win_pct, "
+     "mean_score, median_score, best_score, mean_moves, errors"),
+    (["score", GAMES, "--rows", "--by", "player"], "source, line, code, game, variant, deal, "
+     "won, score, moves, actions, foundations, error, player"),
+    (["atlas", "status", "--pieces", PIECES], "first, last, won, lost, unknown, max_states, "
+     "harp_versions, cpu_seconds, cpu_median, cpu_p99, hardest, hardest_states"),
+    (["atlas", "unknown", "--pieces", PIECES, "--json"],
+     "deal, states, cpu_seconds, max_states, stopped_by"),
+])
+def test_a_column_the_table_lacks_is_refused_before_any_work(
+        no_work: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str],
+        columns: str) -> None:
+    """Not after the batch has run (a long one ran for minutes first)."""
+    monkeypatch.chdir(tmp_path)
+    refused([*args, "--columns", "nonsense"], 2, "Invalid value for '--columns': no "
+            f"column 'nonsense' in this table; columns: {columns}")
+
+
+@pytest.mark.parametrize("args", [SH, [*SH, "--solve"], [*SH, "--dist", "aces_exposed"],
+                                  [*SH, "--solve", "--dist", "aces_exposed"],
+                                  [*SH, "--solve", "--dist", "cpu_seconds"]])
+def test_the_columns_checked_first_are_the_table_s(args: list[str]) -> None:
+    """What the check before the run names is what the run prints."""
+    header = invoke_ok(*args, "--csv").splitlines()[0]
+    message = invoke(*args, "--columns", "nonsense").stderr.splitlines()[-1]
+    assert message.endswith(f"; columns: {header.replace(',', ', ')}")
 
 
 def test_the_help_examples_above_are_the_help_s() -> None:

@@ -82,6 +82,14 @@ def test_an_empty_section_is_a_usage_error() -> None:
                                      "(harp rules --list lists the sections)")
 
 
+@pytest.mark.parametrize("word, shown", [("-", "'-'"), ("...", "'...'"), ("—", "'—'"),
+                                         ("\udcff", "'\\xff'")])
+def test_a_section_with_no_letter_or_digit_is_a_usage_error(word: str, shown: str) -> None:
+    """``-`` printed section A1.4, whose text has a dash: no word was asked for."""
+    refused(["rules", word], 2, f"SECTION {shown} has no letter or digit: give a section id "
+                                "(A2.5) or a word (harp rules --list lists the sections)")
+
+
 def test_a_byte_that_is_not_utf8_is_shown_as_that_byte() -> None:
     refused(["rules", "a\udcffb"], 1, "the rule book has no section 'a\\xffb' and no section "
                                        "mentions it (sections: A1.1-A1.11, A2.1-A2.8, B1-B10, "

@@ -200,3 +200,12 @@ def test_solve_refuses_a_save_file_before_the_search(tmp_path, monkeypatch, targ
     refused(["solve", "EH1-N-AAAAAAC", "--save", target], 1, why)
     assert (tmp_path / "notes.txt").read_text() == "Buy milk\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+@pytest.mark.parametrize("output", [[], ["--json"]])
+def test_solve_refuses_save_dash_as_db_and_export_do(output) -> None:
+    """--save - wrote the record onto standard output after the script, or
+    after the JSON object (no longer JSON)."""
+    refused(["solve", "SH1-C4-AAAAAJ2", "--save", "-", *output], 2,
+            "Invalid value for '--save': - (standard input or output) is not taken here: "
+            "give a file name (./- for a file named -)")

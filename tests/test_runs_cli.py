@@ -358,8 +358,8 @@ def test_a_stopped_export_resumes_and_writes_no_record_twice(tmp_path: Path,
     assert codes[:len(first)] == first and len(set(codes)) == len(codes)
     assert resumed.stderr == (
         f"stats: 30 of 60 deals to compute (the rest are in {db})\n"
-        f"stats: {len(codes) - len(first)} solutions written to {out} ({len(first)} of these "
-        "deals have their records there already)\n")
+        f"stats: {len(codes) - len(first)} solutions written to {out} ({len(first)} deals of "
+        "the run had a winning record there already)\n")
     (row,) = json.loads(invoke_ok("stats", "--report", "--db", str(db), "--solve", "--json"))
     assert row["solved"] == len(codes)
     again = invoke(*args)
@@ -384,8 +384,23 @@ def test_an_export_to_a_new_file_solves_again_only_the_won_deals(tmp_path: Path)
     assert len(before.splitlines()) == row["solved"]
     result = invoke(*run, "--export", str(out))
     assert (result.exit_code, out.read_text()) == (0, before)
-    assert result.stderr == (f"stats: 0 solutions written to {out} ({row['solved']} of these "
-                             "deals have their records there already)\n")
+    assert result.stderr == (f"stats: 0 solutions written to {out} ({row['solved']} deals of "
+                             "the run had a winning record there already)\n")
+
+
+def test_an_export_writes_the_win_of_a_deal_the_file_holds_only_unwon(tmp_path: Path) -> None:
+    """A record of the deal that does not win it (a player's lost attempt,
+    a broken record) does not stand for its win: the win is written."""
+    out = tmp_path / "wins.txt"
+    out.write_text("SH1-C4-AAAAAAB 9>9 zz\nSH1-C4-AAAAAAC 1>2 # a lost attempt\n")
+    result = invoke("stats", "--game", "sh", "--deals", "1-3", "--solve", "--export", str(out))
+    assert (result.exit_code, result.stderr) == (0, f"stats: 3 solutions written to {out}\n")
+    assert [line.split()[0] for line in out.read_text().splitlines()] == [
+        "SH1-C4-AAAAAAB", "SH1-C4-AAAAAAC", "SH1-C4-AAAAAAB", "SH1-C4-AAAAAAC",
+        "SH1-C4-AAAAAAD"]
+    again = invoke("stats", "--game", "sh", "--deals", "1-3", "--solve", "--export", str(out))
+    assert again.stderr == (f"stats: 0 solutions written to {out} (3 deals of the run had a "
+                            "winning record there already)\n")
 
 
 # ------------------------------------------------------------------ Ctrl-C before the first deal
