@@ -31,9 +31,7 @@ def played(tmp_path: Path) -> dict:
 def test_kill_int_and_hup_end_the_full_screen_game_as_sigterm_does(tmp_path, name, status):
     pane = Pane(tmp_path, f"{HARP} play {CODE}")
     try:
-        pane.wait_for("Score 0  Moves 0", "7♣     5♣     3♥     5♠")
-        pane.keys("8", "f")
-        pane.wait_for("Score 10  Moves 1")
+        pane.first_move("7♣     5♣     3♥     5♠")
         os.kill(pane.command_pid(), getattr(signal, name))
         shown = pane.wait_for("EXIT=")
         assert shown.strip().endswith(
@@ -51,9 +49,7 @@ def test_kill_int_and_hup_end_the_full_screen_game_as_sigterm_does(tmp_path, nam
 def test_ctrl_c_as_a_key_still_asks_to_save_and_does_not_end_the_game(tmp_path):
     pane = Pane(tmp_path, f"{HARP} play {CODE}")
     try:
-        pane.wait_for("Score 0  Moves 0")
-        pane.keys("8", "f")
-        pane.wait_for("Score 10  Moves 1")
+        pane.first_move()
         pane.keys("C-c")
         pane.wait_for("Save this game as a record?")
         pane.keys("n")

@@ -50,6 +50,13 @@ class Pane:
             time.sleep(0.05)
         raise AssertionError(f"{texts!r} not all shown; the pane:\n{self.screen()}")
 
+    def first_move(self, *shown: str) -> None:
+        """Wait for the table (and ``shown``), then play 8 f (the A♣ of
+        column 8 to its foundation: 10 points)."""
+        self.wait_for("Score 0  Moves 0", *shown)
+        self.keys("8", "f")
+        self.wait_for("Score 10  Moves 1")
+
     def command_pid(self) -> int:
         """The process id of the command the pane runs (a child of its shell)."""
         shell = self.tmux("display", "-p", "-t", "game", "#{pane_pid}").strip()
@@ -95,9 +102,7 @@ def test_harp_play_in_tmux_shows_the_table_moves_undoes_and_quits_with_the_save_
 def test_sigterm_ends_the_game_as_a_quit_and_restores_the_terminal(tmp_path):
     pane = Pane(tmp_path, f"{HARP} play {CODE}")
     try:
-        pane.wait_for("Score 0  Moves 0", "7♣     5♣     3♥     5♠")
-        pane.keys("8", "f")
-        pane.wait_for("Score 10  Moves 1")
+        pane.first_move("7♣     5♣     3♥     5♠")
         pane.keys("q")
         pane.wait_for("Save this game as a record?")       # a dialog open: no matter
         assert pane.flags() == "1 1 0"
@@ -146,9 +151,7 @@ def no_escaped_character(shown: str) -> bool:
 def test_dialogs_and_panels_are_drawn_in_ascii_where_the_encoding_needs_it(tmp_path, env):
     pane = Pane(tmp_path, f"{env} {HARP} play {CODE}")
     try:
-        pane.wait_for("Score 0  Moves 0", "7C     5C     3H     5S")
-        pane.keys("8", "f")
-        pane.wait_for("Score 10  Moves 1")
+        pane.first_move("7C     5C     3H     5S")
         pane.keys("q")
         shown = pane.wait_for("Save this game as a record?")
         assert no_escaped_character(shown), shown
@@ -172,9 +175,7 @@ def test_dialogs_and_panels_are_drawn_in_ascii_where_the_encoding_needs_it(tmp_p
 def test_a_save_name_the_file_system_cannot_write_is_refused_in_the_dialog(tmp_path):
     pane = Pane(tmp_path, f"env TERM=xterm LC_ALL=C PYTHONUTF8=0 {HARP} play {CODE}")
     try:
-        pane.wait_for("Score 0  Moves 0")
-        pane.keys("8", "f")
-        pane.wait_for("Score 10  Moves 1")
+        pane.first_move()
         pane.keys("C-s")
         pane.wait_for("Save this game as a record (.txt, .jsonl or .csv):")
         pane.keys("C-u")
