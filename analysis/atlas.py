@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from harp.atlas import MAGIC, Atlas, AtlasError, cells_of, encode_atlas, read_atlas
-from harp.atomicfile import AtomicFile
+from harp.atomicfile import AtomicFile, check_writable
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
 from harp.ehatlas import KIND as EH_KIND
 from harp.ehatlas import LOST, UNKNOWN, VERDICTS, WON, EasyHarpAtlas
@@ -168,9 +168,7 @@ def check_replaceable(out: str | Path, kind: str) -> None:
     file would damage another: a file already there must be a harp data
     file of ``kind`` (AtlasError): an atlas replaces an atlas of its game,
     never a document that happened to have the name."""
-    target = AtomicFile(Path(out))
-    with target:
-        target.discard()
+    check_writable(out)
     try:
         with open(out, "rb") as handle:
             found = kind_of(handle.read(HEADER_BYTES))

@@ -26,7 +26,7 @@ import os
 from collections import defaultdict
 from typing import Any
 
-from harp.atomicfile import AtomicFile
+from harp.atomicfile import AtomicFile, check_writable
 from harp.errors import HarpError, clip
 
 from .tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables
@@ -77,10 +77,8 @@ def check_target(path: str) -> None:
     every file harp writes is checked (a folder that exists, no folder or
     device in its place); PlotError if an existing file there is not a
     picture of its kind, which harp does not replace."""
-    target = AtomicFile(path)
-    with target:
-        target.discard()
-        _check_replaceable(path)
+    check_writable(path)
+    _check_replaceable(path)
 
 
 def _check_replaceable(path: str) -> None:

@@ -178,3 +178,12 @@ class AtomicFile:
             yield
         except OSError as err:
             raise kind(err.errno, err.strerror, clip(self.path, 200)) from None
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Refuse (OSError, naming ``path``) now, before any work, a place a
+    file cannot be written to, as :class:`AtomicFile` would refuse it when
+    the work is done; nothing is written and a file there is left as it was."""
+    target = AtomicFile(path)
+    with target:
+        target.discard()

@@ -15,8 +15,8 @@ from ..saving import Resumed, say_last
 
 
 def _encodes_unicode(stream: object) -> bool:
-    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-    return encoding.startswith("utf")
+    from .screenout import writes_unicode
+    return writes_unicode(getattr(stream, "encoding", None))
 
 
 def can_show_suits() -> bool:
