@@ -553,7 +553,12 @@ class Seconds(click.FloatRange):
             self.fail(f"{clip(str(value))!r} is not a number of seconds", param, ctx)
         if not math.isfinite(seconds):
             self.fail(f"{value} is not a finite number of seconds", param, ctx)
-        return super().convert(seconds, param, ctx)
+        if seconds < 0 or (seconds == 0 and self.min_open):
+            # Click's range check would quote the converted float (-1.0
+            # for -1): the value is quoted as it was typed.
+            self.fail(f"{value} is not in the range {'x>0' if self.min_open else 'x>=0'}.",
+                      param, ctx)
+        return seconds
 
 
 class FileName(click.Path):
