@@ -9,7 +9,7 @@ from itertools import chain
 import click
 
 from harp import Board, HarpError, Record, new_board
-from harp.deals import parse_code
+from harp.deals import EASY_HARP, parse_code
 from harp.errors import RecordError
 from harp.recordfile import NO_RECORD, records_in, shown_name
 from harp.render import board_to_dict
@@ -67,7 +67,9 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
         refuse_reveal(reveal, game_of(ahead[0][1]))
     several = len(ahead) > 1 and not json_
     total = failures = 0
+    easy_harp = False       # of several records, has --reveal shown one?
     for total, (line, item) in enumerate(chain(ahead, items), 1):
+        easy_harp = easy_harp or (reveal and game_of(item) == EASY_HARP)
         if several:
             code = shown_code(item.code) if isinstance(item, Record) else "cannot be read"
             click.echo(f"Record {total} (line {line}): {code}")
@@ -83,6 +85,10 @@ def replay(record_file: str, check: bool, lost: bool, limits: SolveLimits,
                 click.echo(json.dumps({"line": line, "error": error}, ensure_ascii=False))
     if several:
         click.echo(f"{total - failures} of {total} records replayed without error")
+    if reveal and len(ahead) > 1 and not easy_harp:
+        # Known only at the end: the file is read once, as it streams.
+        click.echo("Warning: --reveal showed nothing: no record of the file is an Easy Harp "
+                   "game (a Seahaven deal has no face-down cards and no stock)", err=True)
     if failures:
         sys.exit(1)
 

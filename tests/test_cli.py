@@ -345,6 +345,21 @@ def test_display_options_that_mean_something_are_taken():
     assert "\nStock 9: " in replayed and "\nSeahaven Towers" in replayed
 
 
+def test_reveal_over_several_seahaven_records_says_it_showed_nothing(tmp_path):
+    # Refused before any work for one record; of several, the file is read
+    # once as it streams, so it is said at the end.
+    games = tmp_path / "sh.txt"
+    games.write_text("SH1-C4-AAAAAJ2 1>f\nSH1-C4-AAAAAJ3\n")
+    result = invoke("replay", str(games), "--check", "--reveal")
+    assert result.exit_code == 1
+    assert result.stdout.endswith("1 of 2 records replayed without error\n")
+    assert result.stderr.splitlines()[-1] == (
+        "Warning: --reveal showed nothing: no record of the file is an Easy Harp game "
+        "(a Seahaven deal has no face-down cards and no stock)")
+    assert "Warning" not in invoke("replay", str(EXAMPLES / "games.jsonl"), "--check",
+                                   "--reveal").stderr
+
+
 @pytest.mark.parametrize("date, says", [
     ("2026-02-30", "2026-02-30 is not a real date: February 2026 has 28 days"),
     ("2025-02-29", "2025-02-29 is not a real date: February 2025 has 28 days"),
