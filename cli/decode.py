@@ -25,7 +25,7 @@ def decode(ctx: click.Context, code: str, solve: bool, limits: SolveLimits) -> N
     with --solve (the solver, within --max-states positions).
 
     \b
-    Example:
+    Examples:
         harp decode SH1-C2-AAAAAJ2
         harp decode EH1-N-AAAAAAF --solve --max-states 100000
     """

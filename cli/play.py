@@ -61,10 +61,10 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
 
     \b
     Examples:
-        harp play EH1-N-AAAAAAF '1>f d d w>3'
+        harp play EH1-N-AAAAAAF '1>f 2>f d'
         harp play SH1-C4-AAAAAJ2 --script moves.txt --verbose
-        echo 'SH1-C4-AAAAAJ2 8>f 8>f' | harp play
-        harp play --load examples/easy-harp-run-refused.txt '7>4'
+        echo 'SH1-C4-AAAAAJ2 8>f 7>2' | harp play
+        harp play --load examples/easy-harp-run-refused.txt '6>4'   # refused: A1.3
         harp play EH1-N-AAAAAAF          # interactive game in a terminal
         harp play --random --game sh --cells 2 --winnable
     """

@@ -19,7 +19,7 @@ def rules(section: str | None, list_: bool) -> None:
     has a word starting as it does (score: Scoring) is printed.
 
     \b
-    Example:
+    Examples:
         harp rules A2.5
         harp rules capacity
     """

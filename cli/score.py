@@ -52,7 +52,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
     scored is printed, exit code 130.
 
     \b
-    Example:
+    Examples:
         harp score games.jsonl --by player
         harp score records/ --rows --csv --jobs 2
     """

@@ -50,7 +50,7 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
     \b
     Examples:
         harp solve SH1-C4-AAAAAJ2
-        harp solve SH1-C2-AAAAAJ2 '3>a 9>f' --json
+        harp solve SH1-C4-AAAAAJ2 '8>f 7>2' --json
         harp solve SH1-C4-AAAAAJ2 --save solutions.jsonl
         harp solve --load saved.txt
     """
