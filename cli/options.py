@@ -545,7 +545,9 @@ class Seconds(click.FloatRange):
         super().__init__(0, min_open=not zero)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and not value.isascii():
+        # float() also takes other digits and "1_0": whole numbers here
+        # are digits 0-9 only (Count), and so are seconds.
+        if isinstance(value, str) and (not value.isascii() or "_" in value):
             self.fail(f"{clip(value)!r} is not a number of seconds", param, ctx)
         try:
             seconds = float(value)

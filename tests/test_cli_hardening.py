@@ -175,6 +175,8 @@ STATS = ["stats", "--game", "sh", "--deals", "1-5"]
     (["solve", EH5, "--timeout", "-1"],                      # as typed, not -1.0
      "Invalid value for '--timeout': -1 is not in the range x>0."),
     (["solve", EH5, "--timeout", "0"], "Invalid value for '--timeout': 0 is not in the range x>0."),
+    (["solve", EH5, "--timeout", "1_0"], "Invalid value for '--timeout': '1_0' is not a number "
+     "of seconds"),
     (["solve", EH5, "--max-states", "٣"],
      "Invalid value for '--max-states': '٣' is not a whole number (digits 0-9)"),
 ])
