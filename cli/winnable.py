@@ -223,7 +223,8 @@ def difficulty_text(data: dict[str, Any]) -> str:
             why = (f"not won within the limits (the {data['limits']['timeout']:g} s safety "
                    f"net ran out after {data['states']} positions)")
         else:
-            why = f"not won within the limits ({data['states']} positions searched)"
+            why = (f"not won within the limits (max states {data['limits']['max_states']} "
+                   f"reached: {data['states']} positions searched)")
         return f"none: {why}"
     return (f"{data['difficulty']} ({data['verdict_states']} positions to the first win; "
             f"a line of {data['length']} actions)")

@@ -179,7 +179,8 @@ def test_deal_difficulty_searches_within_max_states() -> None:
                                                                       "positions")
     assert cut["states"] < 29 and cut["limits"]["max_states"] == 5
     assert invoke_ok("deal", "SH1-C4-AAAAAJ2", "--difficulty", "--max-states", "5").endswith(
-        f"Difficulty  none: not won within the limits ({cut['states']} positions searched)\n")
+        "Difficulty  none: not won within the limits (max states 5 reached: "
+        f"{cut['states']} positions searched)\n")
     assert f"--solve's limits: {BATCH_LIMITS.max_states} positions unless" in help_text("deal")
     # Stopped by the safety net, it says so in solve's words (it said only
     # "not won within the limits"), and the JSON says stopped_by, as solve's
