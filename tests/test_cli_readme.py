@@ -16,7 +16,10 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+import click
 import pytest
+
+from harp.cli import cli
 
 from helpers import invoke
 
@@ -174,3 +177,29 @@ def test_the_limits_the_pages_state_are_the_code_s():
     assert (f"`--max-states` positions\n(default {_spaced(BATCH_LIMITS.max_states)}, "
             "`harp solve`'s; no line search)") in batch
     assert BATCH_LIMITS.timeout is None and "none by default" in solvers
+
+
+#: The manual page(s) of each command's options (the rest: commands.md).
+OPTION_PAGES = {"score": ["batch.md"], "stats": ["batch.md", "atlas.md"], "atlas": ["atlas.md"],
+                "play": ["commands.md", "play.md"]}
+
+
+def commands(group: click.Group = cli, path: tuple[str, ...] = ()):
+    for name in group.list_commands(click.Context(group)):
+        command = group.get_command(click.Context(group), name)
+        if isinstance(command, click.Group):
+            yield from commands(command, (*path, name))
+        else:
+            yield (*path, name), command
+
+
+@pytest.mark.parametrize("path, command", list(commands()), ids=lambda v: " ".join(v)
+                         if isinstance(v, tuple) else "")
+def test_every_option_is_in_the_manual(path, command):
+    text = "".join((ROOT / "docs" / page).read_text(encoding="utf-8")
+                   for page in OPTION_PAGES.get(path[0], ["commands.md"]))
+    missing = [name for option in command.params
+               if isinstance(option, click.Option) and not option.hidden
+               for name in (*option.opts, *option.secondary_opts)
+               if name.startswith("--") and not re.search(re.escape(name) + r"(?![\w-])", text)]
+    assert missing == []
