@@ -26,14 +26,13 @@ from harp.analysis.pieces import (PIECE_COLUMNS, PIECE_SIZE, STATUS_COLUMNS, UNK
 from harp.analysis.store import ResultStore
 from harp.atlas import AtlasError
 from harp.deals import MAX_DEAL
-from harp.errors import clip
 from harp.ehatlas import DEFAULT_PATH, KIND, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .fit import check_columns
 from .options import (INTEGER, Count, FileName, check_run_options, columns_option, deals_option,
                       limit_options, output_options, pieces_option, run_options)
-from .output import print_rows
+from .output import print_rows, shown
 from .runs import INTERRUPTED, RunOptions, plural, run_plan
 
 @click.group()
@@ -147,7 +146,7 @@ def assemble(folder: str, out: str) -> None:
     check_replaceable(out, KIND)       # before the pieces are read: a refusal costs nothing
     made = assembled(folder)
     size = write_file(encode_eh_atlas(made), out, KIND)
-    click.echo(f"wrote {out}: deals {made.first}-{made.last}, {size} bytes; "
+    click.echo(f"wrote {shown(out)}: deals {made.first}-{made.last}, {size} bytes; "
                + summary(made.counts()))
 
 
@@ -243,12 +242,12 @@ def easy_harp_file(path: str) -> EasyHarpAtlas:
 
 
 def shown_name(path: str) -> str:
-    """The atlas file as the user named it, clipped; a file harp ships by
-    its base name (its folder is the installation's, no concern of the
-    user's)."""
+    """The atlas file as the user named it, clipped and escaped; a file
+    harp ships by its base name (its folder is the installation's, no
+    concern of the user's)."""
     if Path(path).resolve().parent == DEFAULT_PATH.resolve().parent:
-        return Path(path).name
-    return clip(click.format_filename(path), 160)
+        return shown(Path(path).name)
+    return shown(click.format_filename(path))
 
 
 def resolved(task: tuple[int, dict[str, Any]]) -> tuple[str, float, int | None]:

@@ -254,7 +254,7 @@ def play_line(board: Board, line: str, refused: list[HarpError] | None = None) -
         except HarpError as err:
             if refused is not None:
                 refused[:] = [err]
-            message = f"Refused {token}: {one_line(err)}"
+            message = f"Refused {printable(token)}: {one_line(err)}"
             click.echo(click.style(message, fg="red") if use_color() else message)
             break
         accepted += 1
@@ -386,7 +386,10 @@ def offer_save(board: Board, resumed: Resumed | None = None,
                                                           f"{board.code}.txt")
     while True:
         try:
-            typed = click.prompt(question, default=default, show_default=bool(default)).strip()
+            # The default shown as Click would show it, but escaped: it may
+            # be the name of the file the game was loaded from.
+            asked = f"{question} [{printable(default)}]" if default else question
+            typed = click.prompt(asked, default=default, show_default=False).strip()
         except click.Abort:
             click.echo()
             typed = ""
@@ -400,8 +403,9 @@ def offer_save(board: Board, resumed: Resumed | None = None,
             question, default = "Another file (empty: do not save)", ""
             continue
         kept.append(True)
-        said = f"Updated the game's record in {path}" if done == UPDATED else f"Saved to {path}"
-        click.echo(f"{said}: replay it with: harp replay {path}")
+        name = printable(path)
+        said = f"Updated the game's record in {name}" if done == UPDATED else f"Saved to {name}"
+        click.echo(f"{said}: replay it with: harp replay {name}")
         return True
 
 

@@ -27,6 +27,7 @@ import csv
 import errno
 import json
 import os
+import re
 import sys
 from typing import Any, Callable, Iterable, Iterator
 
@@ -35,7 +36,7 @@ import click
 from harp import Action, Board
 from harp.atomicfile import file_in_the_way
 from harp.display import color_wanted, register_stand_ins, suits_fit
-from harp.errors import HarpError, clip
+from harp.errors import HarpError, clip, printable
 from harp.render import board_to_dict, render_text
 
 from .fit import ColumnsError, choose_columns, fit_table, terminal_width
@@ -191,7 +192,7 @@ def one_line(err: BaseException) -> str:
     """The error's message on one line, at most MESSAGE_LIMIT characters."""
     if isinstance(err, OSError) and err.filename is not None:
         verb = getattr(err, "verb", "open")     # harp.atomicfile.WriteError: "write"
-        text = f"cannot {verb} {clip(str(err.filename), 160)}: {_reason(err)}"
+        text = f"cannot {verb} {shown(str(err.filename))}: {_reason(err)}"
     else:
         text = str(err)
     return shorten(text)
@@ -206,7 +207,7 @@ def _reason(err: OSError) -> str:
     if err.errno == errno.ENOTDIR:                      # "Not a directory"
         blocker = file_in_the_way(name)
         if blocker is not None:
-            return f"{clip(blocker, 160)} is a file, not a folder"
+            return f"{shown(blocker)} is a file, not a folder"
     # "File exists": harp creates files only through tempfile, which tries
     # another name, so this is a folder to be made where a file is.
     if err.errno == errno.EEXIST and os.path.exists(name) and not os.path.isdir(name):
@@ -214,20 +215,25 @@ def _reason(err: OSError) -> str:
     return err.strerror or "unreadable"
 
 
+#: A line break of a message with the indentation around it, where a
+#: multi-line message is folded onto one line.
+_LINE_BREAK = re.compile(r"[ \t]*[\r\n][ \t\r\n]*")
+
+
 def shorten(text: str) -> str:
-    """``text`` on one line of printable characters (others escaped, as
-    ``\\x1b``), at most MESSAGE_LIMIT characters."""
-    return clip(printable(" ".join(text.split())), MESSAGE_LIMIT)
+    """``text`` on one line of printable characters, at most MESSAGE_LIMIT
+    characters: its line breaks (with their indentation) folded into a
+    space, other unprintable characters escaped (as ``\\x1b``).  Runs of
+    spaces stay: they may be part of a file name, which :func:`shown` has
+    escaped already so that no folding changes it."""
+    return clip(printable(_LINE_BREAK.sub(" ", text.strip())), MESSAGE_LIMIT)
 
 
-def printable(text: str) -> str:
-    """``text`` with every character that is not printable escaped (``\\n``,
-    ``\\x1b``, a lone surrogate from an undecodable file name as
-    ``\\udcff``): a file name holding a line break or an escape sequence
-    must not split a line or drive the terminal."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+def shown(name: str, limit: int = 160) -> str:
+    """A file name (or other text the user gave) as a message quotes it:
+    clipped to ``limit`` characters and :func:`printable`, so that a line
+    break in it is shown as ``\\n``, not folded or obeyed."""
+    return printable(clip(name, limit))
 
 
 # ------------------------------------------------------------------ boards

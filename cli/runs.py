@@ -20,7 +20,7 @@ from harp.analysis.stats import StatsPlan, StatsRun
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import StatsTables
 
-from .output import INTERRUPTED
+from .output import INTERRUPTED, printable
 from .progress import progress
 
 
@@ -39,7 +39,7 @@ class RunOptions:
 
     def note(self, text: str) -> None:
         if not self.quiet:
-            click.echo(text, err=True)
+            click.echo(printable(text), err=True)
 
 
 class Stoppable:
@@ -96,11 +96,12 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
     except KeyboardInterrupt:
         _stopped_before_any_deal(options)
     deals = len(plan.deals)
+    name = printable(store.name) if store is not None else ""
     if store is not None:
         parts = [f"{run.redone} stored as unknown under smaller limits, computed again"] * bool(
             run.redone) + [f"{run.rescripted} stored as won, solved again for their "
                            "records"] * bool(run.rescripted) + [
-            f"the rest are in {store.name}"] * (run.total < deals)
+            f"the rest are in {name}"] * (run.total < deals)
         options.note(f"stats: {run.total} of {deals} deals to compute"
                      + (f" ({'; '.join(parts)})" if parts else ""))
     try:
@@ -116,7 +117,7 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
                        f"{options.unfinished}", err=True)
         else:
             left = len(plan.tasks(store))
-            click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {store.name}; "
+            click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {name}; "
                        f"{left} of {deals} are still to compute: run the same command again "
                        f"to resume{options.unfinished}", err=True)
         return run.tables(), True
@@ -127,7 +128,7 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
         run.stop()
         if store is not None:
             left = len(plan.tasks(store))
-            click.echo(f"this run kept {plural(run.kept, 'deal')} in {store.name}; "
+            click.echo(f"this run kept {plural(run.kept, 'deal')} in {name}; "
                        f"{left} of {deals} are still to compute: run the same command again "
                        f"to resume{options.unfinished}", err=True)
         raise
@@ -136,7 +137,7 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
     try:
         return run.tables(), False
     except KeyboardInterrupt:                   # reading back a big store takes a while
-        click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {store.name}, "
+        click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {name}, "
                    "every one it had to compute; the tables were not printed: run the same "
                    f"command again to print them{options.unfinished}", err=True)
         raise click.exceptions.Exit(INTERRUPTED) from None

@@ -24,7 +24,7 @@ from .options import (Count, Date, FileName, cells_option, check_cells, check_li
                       check_run_options, check_solver_limits, columns_option, deals_option,
                       game_option, limit_options, output_options, output_path, parsed,
                       refuse_given, run_options)
-from .output import print_rows
+from .output import print_rows, shown
 from .runs import INTERRUPTED, RunOptions, plural, run_plan
 
 MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
@@ -109,7 +109,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
     else:
         plan = _plan(ctx, game, cells, deal_list, daily_from, days, solve, limits)
         options = RunOptions(jobs, executor, scheduler, show_progress, quiet,
-                             f"; no picture drawn into {clip(plot, 160)} (--plot draws a "
+                             f"; no picture drawn into {shown(plot)} (--plot draws a "
                              "finished run)" if plot is not None else "")
         if export:
             tables, interrupted = _run_export(plan, export, db, options)
@@ -226,7 +226,7 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
                 out.write(record)
                 plan.exported.add(result.deal)
         tables, interrupted = run_plan(plan, db, options, write)
-    options.note(f"stats: {plural(out.count, 'solution')} written to {export}"
+    options.note(f"stats: {plural(out.count, 'solution')} written to {shown(export)}"
                  + (f" ({plural(there, 'deal')} of the run had a winning record there "
                     "already)"
                     if there else ""))
@@ -263,12 +263,12 @@ def _report_tables(db: str | None, game: str | None, cells: int | None,
     layout, solved = bool(tables.measure_rows()), bool(tables.solve_rows())
     chosen = _filters(game, cells, deal_list)
     if not (layout or solved):
-        raise click.ClickException(f"no stored results{chosen} in {db}")
+        raise click.ClickException(f"no stored results{chosen} in {shown(db)}")
     if solve and not solved:
-        raise click.ClickException(f"no stored solver results{chosen} in {db}: their deals "
+        raise click.ClickException(f"no stored solver results{chosen} in {shown(db)}: their deals "
                                    "were computed without --solve")
     if not solve and not layout:
-        raise click.ClickException(f"no stored layout measures{chosen} in {db}: the results "
+        raise click.ClickException(f"no stored layout measures{chosen} in {shown(db)}: the results "
                                    "stored are the solver's: add --solve")
     return tables
 
@@ -292,7 +292,7 @@ def _print_tables(tables: StatsTables, solve: bool, dist: str | None, db: str | 
     solver's outcomes (turned: a row per column), or the layout measures.
     A distribution with no value is bad data (exit 1, ``chosen`` naming
     the filters): an empty chart would look like a success."""
-    where = f" in {db}" if db else ""
+    where = f" in {shown(db)}" if db else ""
     if dist is not None:
         if dist not in tables.measures():
             raise click.ClickException(f"no results of the measure {dist!r}{chosen}{where}")

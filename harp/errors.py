@@ -29,6 +29,16 @@ def clip(text: str, limit: int = CLIP_LIMIT) -> str:
     return text[:max(limit - 1, 0)] + "…"
 
 
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable escaped (``\\n``,
+    ``\\x1b``, a lone surrogate from an undecodable file name as
+    ``\\udcff``): a file name holding a line break or an escape sequence
+    must not split a one-line message or drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def _rebuilt(cls: type[HarpError], args: tuple, state: dict) -> HarpError:
     """An error as it was pickled: its message and attributes, set without
     calling ``__init__`` (whose arguments a subclass may require, as

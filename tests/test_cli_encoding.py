@@ -7,10 +7,18 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pexpect
 import pytest
 
+import harp.analysis.stats as batch
+from harp.analysis.pieces import Piece, write_piece
+from harp.atlas import Atlas, encode_atlas
+
+from helpers import interrupt_at, invoke, invoke_ok, refused
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ENCODINGS = ["latin-1", "cp1252"]
 
 
@@ -84,3 +92,110 @@ def test_a_terminal_gets_red_suits_but_term_dumb_gets_no_colour():
     assert "\x1b[31m5♦\x1b[0m" in _board_through_a_terminal("xterm")
     plain = _board_through_a_terminal("dumb")
     assert "\x1b" not in plain and "5♦" in plain
+
+
+# ------------------------------------------------------------------ file names in messages
+#
+# A name holding a line break or an escape sequence is shown escaped, as
+# printable() shows it, wherever a message or note names it: it must neither
+# split the one line nor drive the terminal, and the folding that puts a
+# multi-line error on one line must not touch it (nor squeeze its spaces).
+
+DB = "d\nb\x1b[7m.db"
+DB_SHOWN = "d\\nb\\x1b[7m.db"
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_stats_names_its_store_escaped(in_tmp):
+    assert invoke("stats", "--game", "sh", "--deals", "1-3", "--db", DB, "-q").exit_code == 0
+    again = invoke("stats", "--game", "sh", "--deals", "1-3", "--db", DB)
+    assert (again.exit_code, again.stderr) == (
+        0, f"stats: 0 of 3 deals to compute (the rest are in {DB_SHOWN})\n")
+    refused(["stats", "--db", DB, "--report", "--cells", "2"], 1,
+            f"no stored results for Seahaven Towers with 2 cells in {DB_SHOWN}")
+    refused(["stats", "--db", DB, "--report", "--solve"], 1,
+            f"no stored solver results in {DB_SHOWN}: their deals were computed without --solve")
+    refused(["stats", "--db", DB, "--report", "--dist", "aces_face_up"], 1,
+            f"no results of the measure 'aces_face_up' in {DB_SHOWN}")
+
+
+def test_a_stopped_stats_run_names_its_store_and_picture_escaped(in_tmp, monkeypatch):
+    pytest.importorskip("matplotlib")
+    interrupt_at(monkeypatch, batch, "deal_facts", lambda code: code.number == 2)
+    result = invoke("stats", "--game", "sh", "--deals", "1-3", "--db", DB, "--plot",
+                    "p\nq.svg")
+    assert (result.exit_code, result.stderr) == (
+        130, f"stats: 3 of 3 deals to compute\ninterrupted: this run kept 1 deal in {DB_SHOWN}; "
+        "2 of 3 are still to compute: run the same command again to resume; no picture "
+        "drawn into p\\nq.svg (--plot draws a finished run)\n")
+
+
+def test_stats_export_names_its_file_escaped(in_tmp):
+    result = invoke("stats", "--game", "sh", "--deals", "314", "--solve", "--export", "n\nl.txt")
+    assert (result.exit_code, result.stderr) == (0, "stats: 1 solution written to n\\nl.txt\n")
+
+
+def test_atlas_assemble_and_check_name_the_file_escaped(in_tmp):
+    (in_tmp / "pieces").mkdir()
+    limits = {"max_states": 3000, "line_states": 0, "timeout": None}
+    write_piece(in_tmp / "pieces" / "eh1-000001-000002.piece", Piece(1, 2, [
+        {"outcome": "unsolvable", "states": 10, "stopped_by": None, "cpu_seconds": 0.01,
+         "limits": limits}] * 2))
+    out = invoke_ok("atlas", "assemble", "--pieces", "pieces", "--out", "a\nt.bin")
+    size = (in_tmp / "a\nt.bin").stat().st_size
+    assert out == f"wrote a\\nt.bin: deals 1-2, {size} bytes; 0 won, 2 lost, 0 unknown\n"
+    (in_tmp / "s\nh\x1b[7m.bin").write_bytes(
+        encode_atlas(Atlas("SH", 1, 8, {"C4": b"\x0f", "C2": b"\x03", "C1": b"\x01"})))
+    refused(["atlas", "check", "--file", "s\nh\x1b[7m.bin"], 1,
+            "s\\nh\\x1b[7m.bin: a Seahaven atlas, not an Easy Harp atlas")
+
+
+def test_replay_names_a_file_as_given_whatever_its_message(in_tmp):
+    """One name, one way: neither a line break folded into a space, nor a
+    run of spaces squeezed into one."""
+    refused(["replay", "nope\nx.txt"], 1, "cannot open nope\\nx.txt: No such file or directory")
+    refused(["replay", "two   spaces.txt"], 1,
+            "cannot open two   spaces.txt: No such file or directory")
+    (in_tmp / "f\ng.txt").write_text("")
+    refused(["replay", "f\ng.txt/x.txt"], 1,
+            "cannot open f\\ng.txt/x.txt: f\\ng.txt is a file, not a folder")
+    (in_tmp / "a\nb.jsonl").write_bytes((EXAMPLES / "mixed-records.jsonl").read_bytes())
+    result = invoke("replay", "--check", "a\nb.jsonl")
+    assert (result.exit_code, result.stderr) == (1, (
+        "Error: a\\nb.jsonl: line 4: action 2 (5>f): 2H cannot go to its foundation f2: it "
+        "needs AH (RULES A2.3)\n"
+        "Error: a\\nb.jsonl: line 5: not valid JSON (Expecting property name enclosed in double "
+        "quotes, column 2)\n"
+        "Error: a\\nb.jsonl: line 6: invalid deal code 'SH1-C9-AAAAAJ2': unknown variant 'C9' "
+        "for SH (expected C4 or C2 or C1)\n"))
+
+
+def test_record_files_are_named_escaped_by_every_reader_and_writer(in_tmp):
+    (in_tmp / "r\ne.txt").write_text("# notes\nhello\n")
+    refused(["play", "--load", "r\ne.txt"], 1, "r\\ne.txt: line 2: invalid deal code 'hello': "
+            "expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
+    refused(["generate", "--game", "sh", "--deals", "1", "--random-play", "-o", "r\ne.txt"], 1,
+            "cannot add to r\\ne.txt: line 2: 'hello' is not a deal code; records are added "
+            "only to a file of records (RULES B8)")
+    (in_tmp / "e\tmpty").mkdir()
+    refused(["score", "e\tmpty"], 1, "no records found in e\\tmpty: a record is a deal code "
+            "followed by its moves (RULES B8)")
+
+
+def test_the_line_game_shows_a_file_name_and_a_refused_token_escaped(in_tmp):
+    (in_tmp / "s\nv\x1b[7m.txt").write_text("SH1-C4-AAAAAJ2 8>f\n")
+    result = invoke("play", "--load", "s\nv\x1b[7m.txt", "-i", "--ascii",
+                    input="\x1b[7mx\n7>2\nq\ny\n\n")
+    assert result.exit_code == 0
+    assert ("Refused \\x1b[7mx: cannot read '\\x1b[7mx': expected X>Y, N:X>Y, d, tX, ttX or u\n"
+            in result.stdout)
+    assert result.stdout.endswith(
+        "File (.txt, .jsonl or .csv) [s\\nv\\x1b[7m.txt]: \n"
+        "Updated the game's record in s\\nv\\x1b[7m.txt: replay it with: "
+        "harp replay s\\nv\\x1b[7m.txt\n")
+    assert (in_tmp / "s\nv\x1b[7m.txt").read_text() == "SH1-C4-AAAAAJ2 8>f\n7>2\n"
