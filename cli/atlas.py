@@ -40,7 +40,7 @@ def atlas() -> None:
     """Build, assemble and check the Easy Harp atlas.
 
     \b
-    Example:
+    Examples:
         harp atlas build --pieces data/atlas-eh1 --deals 1-999999 --jobs 2
         harp atlas assemble --pieces data/atlas-eh1
         harp atlas check --sample 1000

@@ -83,7 +83,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
     rerun to resume) and their tables printed; exit code 130.
 
     \b
-    Example:
+    Examples:
         harp stats --game sh --cells 2 --deals 1-10000 --jobs 2
         harp stats --game eh --deals 1-1000 --db eh.db --solve
         harp stats --db eh.db --report --solve --dist difficulty
