@@ -36,7 +36,7 @@ from harp.atomicfile import AtomicFile, check_writable
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
 from harp.ehatlas import KIND as EH_KIND
 from harp.ehatlas import LOST, UNKNOWN, VERDICTS, WON, EasyHarpAtlas
-from harp.errors import clip
+from harp.errors import clip, shown
 
 from .pieces import KIND as PIECE_KIND
 from .scoring import median_of_counts, won_pct
@@ -62,7 +62,7 @@ def atlas_from_store(db: str, first: int = 1, last: int = MAX_DEAL,
     SQLite store ``db`` (opened read-only); AtlasError if any deal of any
     variant is missing or ``unknown``."""
     if not os.path.isfile(db):
-        raise AtlasError(f"no store at {db}")
+        raise AtlasError(f"no store at {shown(str(db))}")
     connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     bits, problems = {}, []
     try:
@@ -174,9 +174,8 @@ def check_replaceable(out: str | Path, kind: str) -> None:
             found = kind_of(handle.read(HEADER_BYTES))
     except FileNotFoundError:
         return
-    shown = clip(str(out), 160)
     if found != kind:
-        raise AtlasError(f"cannot write {shown}: it is {other_kind(found, kind)} "
+        raise AtlasError(f"cannot write {shown(str(out))}: it is {other_kind(found, kind)} "
                          "(harp replaces no other file)")
 
 
@@ -357,14 +356,14 @@ def main(argv: list[str] | None = None) -> int:
             first, last = args.deals
             size = write_atlas(atlas_from_store(args.db, first, last), args.out,
                                args.compression)
-            print(f"wrote {args.out}: deals {first}-{last}, {size} bytes")
+            print(f"wrote {shown(str(args.out))}: deals {first}-{last}, {size} bytes")
             args.path = args.out
         _print_check(read_atlas(args.path))
     except AtlasError as err:
         print(f"Error: {err}", file=sys.stderr)
         return 1
     except OSError as err:
-        print(f"Error: cannot open {err.filename}: {err.strerror}", file=sys.stderr)
+        print(f"Error: cannot open {shown(str(err.filename))}: {err.strerror}", file=sys.stderr)
         return 1
     return 0
 

@@ -34,6 +34,7 @@ from harp.atlas import AtlasError, frame, read_frame
 from harp.atomicfile import AtomicFile
 from harp.deals import EASY_HARP, MAX_DEAL, variant_name
 from harp.ehatlas import CODES, OUTCOMES, EasyHarpAtlas, difficulty_code
+from harp.errors import shown
 from harp.solve import SolveLimits
 
 from .stats import SOLVE, StatsPlan, goes_further, stored_limits, well_formed
@@ -108,7 +109,7 @@ def pieces_in(folder: str | Path) -> list[tuple[int, int, Path]]:
     """The piece files of a folder, by first deal: (first, last, path)."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise PieceError(f"no pieces folder at {folder}")
+        raise PieceError(f"no pieces folder at {shown(str(folder))}")
     found = []
     for path in folder.iterdir():
         if (match := _NAME.fullmatch(path.name)) is not None:
@@ -172,7 +173,7 @@ def read_piece(path: str | Path) -> Piece:
     try:
         data = Path(path).read_bytes()
     except OSError as err:
-        raise PieceError(f"cannot read {path}: {err.strerror}") from None
+        raise PieceError(f"cannot read {shown(str(path))}: {err.strerror}") from None
     name = Path(path).name
     piece = decode_piece(data, name)
     named = _NAME.fullmatch(name)
@@ -257,7 +258,7 @@ def assemble(folder: str | Path) -> EasyHarpAtlas:
         versions.update(dict.fromkeys(piece.harp_versions))
         last = piece.last
     if not last:
-        raise PieceError(f"no piece starting at deal 1 in {folder}")
+        raise PieceError(f"no piece starting at deal 1 in {shown(str(folder))}")
     return EasyHarpAtlas(1, last, bytes(verdicts), bytes(difficulties), bytes(lengths),
                          bytes(budgets), [json.loads(text) for text in limits],
                          list(versions))
@@ -278,7 +279,7 @@ def some_pieces(folder: str | Path) -> list[tuple[int, int, Path]]:
     is more likely the wrong one."""
     found = pieces_in(folder)
     if not found:
-        raise PieceError(f"no pieces in {folder} (harp atlas build writes each piece when "
+        raise PieceError(f"no pieces in {shown(str(folder))} (harp atlas build writes each piece when "
                          "its last deal is done)")
     return found
 

@@ -42,7 +42,7 @@ from types import TracebackType
 from typing import Any
 
 from harp.deals import MAX_DEAL, VARIANTS
-from harp.errors import HarpError, clip
+from harp.errors import HarpError, clip, shown
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -99,7 +99,7 @@ class ResultStore:
     def __init__(self, path: str, batch_size: int = DEFAULT_BATCH, *,
                  read_only: bool = False) -> None:
         self.path = path
-        self.name = clip(path, NAME_LIMIT)
+        self.name = shown(str(path))
         self.batch_size = batch_size
         self.read_only = read_only
         self._pending: list[tuple[str, str, int, str, str]] = []
@@ -271,9 +271,10 @@ class ResultStore:
 
 def _check_file(path: str, read_only: bool) -> None:
     """Refuse, before SQLite sees it, a path SQLite would choke or block on."""
-    name = clip(path, NAME_LIMIT)
+    name = shown(str(path))
     if "\0" in path:
-        raise StoreError(f"cannot open {name!r}: a file name cannot hold a NUL character")
+        raise StoreError(f"cannot open {clip(path, NAME_LIMIT)!r}: a file name cannot hold a "
+                         "NUL character")
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
@@ -281,10 +282,10 @@ def _check_file(path: str, read_only: bool) -> None:
             raise StoreError(f"cannot open {name}: No such file or directory") from None
         folder = os.path.dirname(path) or "."
         if not os.path.isdir(folder):
-            raise StoreError(f"cannot create {name}: no such folder {clip(folder, NAME_LIMIT)}"
+            raise StoreError(f"cannot create {name}: no such folder {shown(str(folder))}"
                              ) from None
         if not os.access(folder, os.W_OK | os.X_OK):
-            raise StoreError(f"cannot create {name}: its folder {clip(folder, NAME_LIMIT)} "
+            raise StoreError(f"cannot create {name}: its folder {shown(str(folder))} "
                              "is read-only") from None
         return
     except OSError as err:

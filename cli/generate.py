@@ -9,7 +9,7 @@ from harp.solve import BATCH_LIMITS, SolveLimits
 from .options import (INTEGER, Count, cells_option, check_cells, check_line_states,
                       check_run_options, check_solver_limits, deals_option, game_option,
                       limit_options, output_path, refuse_given, run_options)
-from .output import note
+from .output import note, shown
 from .progress import progress
 from .recordout import RecordWriter
 from .runs import INTERRUPTED, Stoppable, plural
@@ -68,7 +68,7 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
         for record in made:
             if record is not None:
                 out.write(record)
-    where = f" written to {output}" if output != "-" else ""
+    where = f" written to {shown(output)}" if output != "-" else ""
     if made.stopped:
         click.echo(f"interrupted: {plural(out.count, 'record')} of the "
                    f"{plural(made.count, 'deal')} played before Ctrl-C{where}", err=True)

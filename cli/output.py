@@ -36,7 +36,7 @@ import click
 from harp import Action, Board
 from harp.atomicfile import file_in_the_way
 from harp.display import color_wanted, register_stand_ins, suits_fit
-from harp.errors import HarpError, clip, printable
+from harp.errors import HarpError, clip, printable, shown
 from harp.render import board_to_dict, render_text
 
 from .fit import ColumnsError, choose_columns, fit_table, terminal_width
@@ -227,13 +227,6 @@ def shorten(text: str) -> str:
     spaces stay: they may be part of a file name, which :func:`shown` has
     escaped already so that no folding changes it."""
     return clip(printable(_LINE_BREAK.sub(" ", text.strip())), MESSAGE_LIMIT)
-
-
-def shown(name: str, limit: int = 160) -> str:
-    """A file name (or other text the user gave) as a message quotes it:
-    clipped to ``limit`` characters and :func:`printable`, so that a line
-    break in it is shown as ``\\n``, not folded or obeyed."""
-    return printable(clip(name, limit))
 
 
 # ------------------------------------------------------------------ boards

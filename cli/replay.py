@@ -18,7 +18,7 @@ from harp.solve.since import Since, lost_since
 
 from .deal import refuse_ascii, refuse_reveal
 from .options import board_display, given, input_path, limit_options, rule_settings
-from .output import board_text, one_line, print_position, printable, step_printer
+from .output import board_text, one_line, print_position, printable, shown, step_printer
 
 
 @click.command(short_help="Replay saved games step by step, checking every action.")
@@ -105,11 +105,13 @@ def game_of(item: Record | RecordError) -> str | None:
 def shown_code(code: str) -> str:
     """A record's deal code as harp prints codes, in upper case
     (``sh1-c4-aaaaaj2``: ``SH1-C4-AAAAAJ2``); a code that names no deal
-    as written (replaying it says why)."""
+    as written (replaying it says why), clipped and escaped as a file
+    name is (:func:`shown`): read from a file, it may hold a line break or
+    an escape sequence."""
     try:
         return str(parse_code(code))
     except HarpError:
-        return code
+        return shown(code)
 
 
 def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,

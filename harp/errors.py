@@ -29,6 +29,13 @@ def clip(text: str, limit: int = CLIP_LIMIT) -> str:
     return text[:max(limit - 1, 0)] + "…"
 
 
+def shown(name: str, limit: int = 160) -> str:
+    """A file name (or other text the user gave) as a message quotes it:
+    clipped to ``limit`` characters and :func:`printable`, so that a line
+    break in it is shown as ``\\n``, neither folded nor obeyed."""
+    return printable(clip(name, limit))
+
+
 def printable(text: str) -> str:
     """``text`` with every character that is not printable escaped (``\\n``,
     ``\\x1b``, a lone surrogate from an undecodable file name as

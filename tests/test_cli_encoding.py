@@ -12,8 +12,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
+import harp.analysis.games as games
 import harp.analysis.stats as batch
-from harp.analysis.pieces import Piece, write_piece
+from harp.analysis import atlas as atlas_tool
+from harp.analysis.pieces import Piece, piece_path, write_piece
 from harp.atlas import Atlas, encode_atlas
 
 from helpers import interrupt_at, invoke, invoke_ok, refused
@@ -199,3 +201,73 @@ def test_the_line_game_shows_a_file_name_and_a_refused_token_escaped(in_tmp):
         "Updated the game's record in s\\nv\\x1b[7m.txt: replay it with: "
         "harp replay s\\nv\\x1b[7m.txt\n")
     assert (in_tmp / "s\nv\x1b[7m.txt").read_text() == "SH1-C4-AAAAAJ2 8>f\n7>2\n"
+
+
+def test_a_store_that_cannot_be_used_is_named_escaped(in_tmp):
+    (in_tmp / "n\nq.db").write_text("hello, not a database " * 100)
+    (in_tmp / "dir\nx").mkdir()
+    refused(["stats", "--game", "sh", "--deals", "1-3", "--db", "n\nq.db"], 1,
+            "cannot use n\\nq.db: file is not a database")
+    refused(["stats", "--game", "sh", "--deals", "1-3", "--db", "dir\nx"], 1,
+            "cannot open dir\\nx: it is a folder, not a database")
+    refused(["stats", "--db", "mi\nss.db", "--report"], 1,
+            "cannot open mi\\nss.db: No such file or directory")
+    refused(["stats", "--game", "sh", "--deals", "1-3", "--db", "n\no\x1b[7m/x.db"], 1,
+            "cannot create n\\no\\x1b[7m/x.db: no such folder n\\no\\x1b[7m")
+
+
+def test_atlas_pieces_folders_and_files_are_named_escaped(in_tmp):
+    refused(["atlas", "assemble", "--pieces", "p\nq", "--out", "a.bin"], 1,
+            "no pieces folder at p\\nq")
+    (in_tmp / "dir\nx").mkdir()
+    refused(["atlas", "status", "--pieces", "dir\nx"], 1,
+            "no pieces in dir\\nx (harp atlas build writes each piece when its last deal is done)")
+    refused(["atlas", "assemble", "--pieces", "dir\nx", "--out", "a.bin"], 1,
+            "no piece starting at deal 1 in dir\\nx")
+    piece_path(in_tmp / "dir\nx", 1, 2).mkdir()         # a folder where a piece file should be
+    refused(["atlas", "status", "--pieces", "dir\nx"], 1,
+            "cannot read dir\\nx/eh1-000001-000002.piece: Is a directory")
+    (in_tmp / "R\nE\x1b[7m.md").write_text("# my notes\n")
+    refused(["atlas", "assemble", "--pieces", "dir\nx", "--out", "R\nE\x1b[7m.md"], 1,
+            "cannot write R\\nE\\x1b[7m.md: it is not an Easy Harp atlas (harp replaces no "
+            "other file)")
+
+
+def test_the_seahaven_atlas_tool_names_its_store_escaped(in_tmp, capsys):
+    assert atlas_tool.main(["build", "--db", "n\no.db", "--out", "a.bin"]) == 1
+    (in_tmp / "fo\nld").mkdir()
+    assert atlas_tool.main(["check", "fo\nld"]) == 1
+    assert capsys.readouterr().err == ("Error: no store at n\\no.db\n"
+                                       "Error: cannot open fo\\nld: Is a directory\n")
+
+
+def test_a_picture_harp_would_not_replace_is_named_escaped(in_tmp):
+    pytest.importorskip("matplotlib")
+    (in_tmp / "p\nn\x1b[7m.png").write_text("not a picture")
+    (in_tmp / "s\nv.svg").write_text("not a picture")
+    refused(["stats", "--game", "sh", "--deals", "1-3", "--plot", "p\nn\x1b[7m.png"], 1,
+            "cannot write p\\nn\\x1b[7m.png: it is not a PNG picture (harp replaces no other file)")
+    refused(["stats", "--game", "sh", "--deals", "1-3", "--plot", "s\nv.svg"], 1,
+            "cannot write s\\nv.svg: it is not an SVG picture (harp replaces no other file)")
+
+
+def test_a_stopped_generate_names_its_file_escaped(in_tmp, monkeypatch):
+    interrupt_at(monkeypatch, games, "make_game", lambda task: task.deal == 3)
+    result = invoke("generate", "--game", "sh", "--deals", "1-5", "--random-play", "-o",
+                    "g\ne\x1b[7m.jsonl")
+    assert (result.exit_code, result.stderr) == (
+        130, "interrupted: 2 records of the 2 deals played before Ctrl-C written to "
+        "g\\ne\\x1b[7m.jsonl\n")
+    assert len((in_tmp / "g\ne\x1b[7m.jsonl").read_text().splitlines()) == 2
+
+
+def test_replay_shows_a_code_it_cannot_read_escaped(in_tmp):
+    (in_tmp / "r.jsonl").write_text('{"code": "SH1-C4-AAAAAJ2", "moves": "8>f"}\n'
+                                    '{"code": "x\\u001b[7m\\ny", "moves": "8>f"}\n')
+    result = invoke("replay", "--check", "r.jsonl")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Record 1 (line 1): SH1-C4-AAAAAJ2\n")
+    assert result.stdout.endswith("Record 2 (line 2): x\\x1b[7m\\ny\n"
+                                  "1 of 2 records replayed without error\n")
+    assert result.stderr == ("Error: r.jsonl: line 2: invalid deal code 'x\\x1b[7m\\ny': "
+                             "expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF\n")

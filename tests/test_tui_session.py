@@ -3,6 +3,7 @@ place, take-backs by key, the finish command, refusals in the table's suits."""
 from __future__ import annotations
 
 from harp import new_board
+from harp.cli.tui.files import GameFiles
 from harp.cli.tui.session import Session
 
 
@@ -49,3 +50,28 @@ def test_only_actions_made_here_count_as_played_here():
     assert session.acted == 0 and not session.press("c")     # nothing picked up: no action
     assert session.acted == 0
     assert session.press("1") and session.press("1") and session.acted == 1
+
+
+class _Files(GameFiles):
+    """The game screen's file commands on a session, without the screen."""
+
+    def __init__(self, session: Session) -> None:
+        self.session, self.resumed, self.goodbye = session, None, []
+
+    def refresh_all(self) -> None:
+        pass
+
+
+def test_a_saved_game_names_its_file_escaped(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    session = Session(new_board("SH1-C4-AAAAAJ2"))
+    files = _Files(session)
+    assert session.press("8") and session.press("f")
+    assert files.save("s\nv\x1b[7m.txt") is None
+    assert session.message == ("Saved to s\\nv\\x1b[7m.txt: replay it with: "
+                               "harp replay s\\nv\\x1b[7m.txt")
+    assert session.press("7") and session.press("2")
+    assert files.save("s\nv\x1b[7m.txt") is None
+    assert files.goodbye == ["Updated the game's record in s\\nv\\x1b[7m.txt: replay it with: "
+                             "harp replay s\\nv\\x1b[7m.txt"]
+    assert (tmp_path / "s\nv\x1b[7m.txt").read_text() == "SH1-C4-AAAAAJ2 8>f\n7>2\n"

@@ -63,6 +63,8 @@ COUNTS = '"played": 3, "won": 2, "best_score": 500, "streak": 1, "best_streak": 
     ('{"version": "1", "games": {}}', 'version "1" is not one harp writes'),
     ('{"version": 1, "games": []}', 'it has no "games" table'),
     ('{"version": 1, "games": {"EH": []}}', '"EH" is not a table of counts'),
+    # JSON leaves a C1 control (\x9b: a terminal's CSI) unescaped; the message does not
+    ('{"version": 1, "games": {"E\\u009b": []}}', '"E\\x9b" is not a table of counts'),
     ('{"version": 1, "games": {"EH": {"played": 1}}}', '"EH" has no "won" count'),
     ('{"version": 1, "games": {"EH": {%s, "won": "2"}}}' % COUNTS,
      '"EH": "won" is "2", not a count'),
@@ -81,6 +83,24 @@ def test_a_damaged_file_is_named_with_what_is_wrong_in_the_players_words(path, t
     assert str(caught.value) == (f"the statistics file {path} is damaged ({what}); it is left "
                                  "as it is: move it away to start new statistics")
     assert path.read_bytes() == data
+
+
+def test_a_data_folder_with_a_line_break_or_an_escape_is_named_escaped(tmp_path, monkeypatch):
+    folder = tmp_path / "da\nta\x1b[7m"
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    (folder / "harp").mkdir(parents=True)
+    (folder / "harp" / "stats.json").write_text("{not json")
+    with pytest.raises(stats.StatsError) as caught:
+        stats.record_game(won_board(10), True)
+    assert str(caught.value) == (f"the statistics file {tmp_path}/da\\nta\\x1b[7m/harp/stats.json "
+                                 "is damaged (it is not JSON at line 1, column 2); it is left "
+                                 "as it is: move it away to start new statistics")
+    (folder / "harp" / "stats.json").write_text('{"version": 2, "games": {}}')
+    with pytest.raises(stats.StatsError) as caught:
+        stats.record_game(won_board(10), True)
+    assert str(caught.value) == (f"the statistics file {tmp_path}/da\\nta\\x1b[7m/harp/stats.json "
+                                 "was written by a newer harp (version 2; this one writes "
+                                 "version 1); it is left as it is")
 
 
 def test_a_file_of_a_newer_harp_is_left_as_it_is(path):

@@ -12,7 +12,7 @@ from harp.deals import make_code, parse_code, parse_deal_number
 from harp.recordfile import load_one_record, records_in, shown_name
 
 from ..deal import is_deal_number
-from ..output import one_line
+from ..output import one_line, printable
 from ..position import GivenGame
 from ..saving import UPDATED, Resumed, file_name, kept_by_hand, refuse_special, save_record
 
@@ -110,9 +110,10 @@ class GameFiles:
                                                        else None))
         except (HarpError, OSError) as err:
             return f"Not saved: {one_line(err)}"
-        said = f"Updated the game's record in {path}" if done == UPDATED else f"Saved to {path}"
+        name = printable(path)      # as the line game names it: never obeyed, never folded
+        said = f"Updated the game's record in {name}" if done == UPDATED else f"Saved to {name}"
         self.session.saved_actions = len(board.actions)
-        self.session.message = f"{said}: replay it with: harp replay {path}"
+        self.session.message = f"{said}: replay it with: harp replay {name}"
         self.goodbye = [self.session.message]
         self.refresh_all()
         return None
@@ -174,5 +175,5 @@ def _saved_record(path: str, updated: Resumed | None) -> Record:
         if updated is not None and line == updated.record.line:
             break
     if not isinstance(last, Record):
-        raise HarpError(f"{path}: the saved record cannot be read back")
+        raise HarpError(f"{shown_name(path)}: the saved record cannot be read back")
     return last

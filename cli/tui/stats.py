@@ -17,7 +17,7 @@ from pathlib import Path
 
 from harp import Board, HarpError
 from harp.atomicfile import AtomicFile
-from harp.errors import clip
+from harp.errors import clip, printable, shown
 
 FIELDS = ("played", "won", "best_score", "streak", "best_streak")
 
@@ -81,7 +81,7 @@ def load(path: Path) -> dict[str, Tally]:
     except FileNotFoundError:
         return {}
     except OSError as err:
-        raise StatsError(f"the statistics file {path} cannot be read "
+        raise StatsError(f"the statistics file {shown(str(path))} cannot be read "
                          f"({err.strerror or 'unreadable'}); it is left as it is") from None
     try:
         text = data.decode("utf-8")
@@ -97,8 +97,9 @@ def load(path: Path) -> dict[str, Tally]:
         raise _damaged(path, "it is not a table of statistics")
     version = found.get("version")
     if type(version) is int and version > VERSION:
-        raise StatsError(f"the statistics file {path} was written by a newer harp (version "
-                         f"{version}; this one writes version {VERSION}); it is left as it is")
+        raise StatsError(f"the statistics file {shown(str(path))} was written by a newer harp "
+                         f"(version {version}; this one writes version {VERSION}); it is left "
+                         "as it is")
     if type(version) is not int or version != VERSION:
         raise _damaged(path, "it has no version number" if version is None
                        else f"version {_shown(version)} is not one harp writes")
@@ -127,12 +128,13 @@ def _tally(path: Path, key: str, value: object) -> Tally:
 
 
 def _shown(value: object) -> str:
-    """A value of the file as the file writes it, clipped."""
-    return clip(json.dumps(value, ensure_ascii=False), 40)
+    """A value of the file as the file writes it, clipped, with what JSON
+    leaves unescaped but is not printable (``\\x9b``, ``\\x7f``) escaped."""
+    return printable(clip(json.dumps(value, ensure_ascii=False), 40))
 
 
 def _damaged(path: Path, what: str) -> StatsError:
-    return StatsError(f"the statistics file {path} is damaged ({what}); {LEFT_ALONE}")
+    return StatsError(f"the statistics file {shown(str(path))} is damaged ({what}); {LEFT_ALONE}")
 
 
 def record_game(board: Board, won: bool, path: Path | None = None) -> Tally:
