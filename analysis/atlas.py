@@ -26,6 +26,7 @@ import math
 import os
 import sqlite3
 import sys
+import urllib.parse
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -63,7 +64,9 @@ def atlas_from_store(db: str, first: int = 1, last: int = MAX_DEAL,
     variant is missing or ``unknown``."""
     if not os.path.isfile(db):
         raise AtlasError(f"no store at {shown(str(db))}")
-    connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    # Quoted: a name holding "?", "#" or "%" would name another file.
+    uri = f"file:{urllib.parse.quote(os.path.abspath(db))}?mode=ro"
+    connection = sqlite3.connect(uri, uri=True)
     bits, problems = {}, []
     try:
         for variant in variants:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .deals import SEAHAVEN, VERSION
-from .errors import HarpError
+from .errors import HarpError, shown
 
 MAGIC = b"HARP-ATLAS\n"
 FORMAT = 1
@@ -318,7 +318,7 @@ def read_file(path: str | Path, decode: Callable[[bytes, str], T]) -> T:
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise AtlasError(f"no atlas at {path}") from None
+        raise AtlasError(f"no atlas at {shown(str(path))}") from None
     return decode(data, Path(path).name)
 
 
@@ -355,4 +355,4 @@ def unusable(err: AtlasError | OSError, title: str, path: Path) -> AtlasError:
     reason = err.strerror if isinstance(err, OSError) else str(err)
     reason = (reason or "unreadable").removeprefix(f"{path.name}: ")
     return AtlasError(f"the {title} atlas cannot be used ({reason}): "
-                      f"reinstall harp to repair it; the file is {path}")
+                      f"reinstall harp to repair it; the file is {shown(str(path))}")

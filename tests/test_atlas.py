@@ -186,6 +186,13 @@ def test_build_refuses_missing_and_unknown_deals(tmp_path, capsys):
         atlas_from_store(str(tmp_path / "none.db"))
 
 
+def test_the_builder_reads_a_store_whose_name_holds_uri_characters(tmp_path):
+    """"?", "#" and "%" in a name are a file's, not an SQLite URI's."""
+    db = tmp_path / "s?x#1%20.db"
+    store_with(db, {v: {1: "solved"} for v in ("C4", "C2", "C1")})
+    assert atlas_from_store(str(db), 1, 1).verdicts(1) == {"C1": True, "C2": True, "C4": True}
+
+
 def test_the_builder_opens_the_store_read_only(tmp_path):
     db = tmp_path / "s.db"
     store_with(db, {v: {1: "solved"} for v in ("C4", "C2", "C1")})
