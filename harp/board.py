@@ -21,12 +21,14 @@ from typing import Any, ClassVar
 
 from .actions import UNDO, Action
 from .cards import KING
-from .deals import EASY_HARP, DealCode
-from .errors import HarpError, IllegalActionError, NotationError, clip
+from .cards import CARD_NAMES, FOUNDATION_SUITS
+from .deals import EASY_HARP, GAME_NAMES, DealCode, deal_code
+from .errors import HarpError, IllegalActionError, InvalidCodeError, NotationError, clip
 from .notation import (game_places, parse_action, parse_location, parse_script, script_tokens,
                        tokenize)
 
 UNDO_LIMIT = 100
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 UndoRecord = tuple  # (src list | None, dst list | None, n, flipped column, gain)
 
@@ -54,8 +56,32 @@ class _Pile:
             raise AttributeError(self.name[1:]) from None
 
     def __set__(self, board: Board, value: Any) -> None:
-        board.__dict__[self.name] = value
+        # Checked here, once per assignment (the engine's own moves change
+        # the lists in place and never come this way): a pile the rules
+        # could not hold would fail later, far from its cause, or be played
+        # on (a face-down card sent to a foundation).
+        board.__dict__[self.name] = getattr(board, f"_checked_{self.name[1:]}")(value)
         board._new_history()
+
+
+def _checked_cards(value: Any, what: str) -> list[int]:
+    """``value`` (a list or tuple of cards: ints 0-51, rank * 4 + suit) as
+    a new list; TypeError for another type, HarpError for a number that is
+    no card."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{what} is a list of cards (ints 0-51), not {type(value).__name__}")
+    for card in value:
+        if not isinstance(card, int) or isinstance(card, bool):
+            raise TypeError(f"{what} holds {clip(repr(card))}: a card is an int 0-51 "
+                            f"(rank * 4 + suit), not {type(card).__name__}")
+        if not 0 <= card < 52:
+            raise HarpError(f"{what} holds {clip(str(card))}, which is no card "
+                            "(cards are 0-51: rank * 4 + suit)")
+    return [int(card) for card in value]
+
+
+def _cards_text(cards: list[int]) -> str:
+    return clip(" ".join(CARD_NAMES[card] for card in cards)) or "nothing"
 
 
 class LegalActions:
@@ -70,9 +96,11 @@ class LegalActions:
     listed.  (In Easy Harp, ``X>fN`` to the second of two slots that both
     take the card makes the listed position with the suit's two slots,
     which hold the same cards, exchanged.)  ``action in view`` is True
-    exactly for the actions iteration yields: for any other form, or
-    anything not an :class:`Action`, it is False, and
-    :meth:`Board.is_legal` says whether the board would accept it.
+    exactly for the actions iteration yields, given as an :class:`Action`
+    or as its notation (``"1>f" in view``, as a hint's ``action`` is
+    written; ``"1>F"`` reads as ``1>f``): for any other form (a tap, a
+    count, ``u``), text that cannot be read, or anything else, it is
+    False, and :meth:`Board.is_legal` says whether the board would accept it.
 
     It has no ``__len__`` on purpose: ``list(view)`` asks for a length
     hint first, which would generate every action twice."""
@@ -90,6 +118,13 @@ class LegalActions:
         return bool(self._board.legal_list())
 
     def __contains__(self, action: object) -> bool:
+        if isinstance(action, str):
+            # Notation, as the solvers' results give their actions: read
+            # for this board (a token that cannot be read is not legal).
+            try:
+                action = self._board.parse_action(action)
+            except HarpError:
+                return False
         return isinstance(action, Action) and action in self._board.legal_list()
 
     def __repr__(self) -> str:
@@ -109,11 +144,34 @@ class Board:
 
     game: ClassVar[str]
     n_columns: ClassVar[int]
+    n_slots: ClassVar[int]
     columns: list[list[int]] = _Pile()  # type: ignore[assignment]
     foundations: list[list[int]] = _Pile()  # type: ignore[assignment]
 
-    def __init__(self, code: DealCode, *, interactive_rules: bool = True,
+    def __new__(cls, code: DealCode | str | None = None, *args: Any, **kwargs: Any) -> Board:
+        # ``Board(code)`` is the deal's own game's board, as
+        # ``chess.Board(fen)`` is python-chess's: the deal code says which
+        # game (RULES B1).  A game's class (and ``copy``) makes its own.
+        if cls is Board:
+            cls = Board._of_game[deal_code(code).game]
+        return object.__new__(cls)
+
+    #: The board class of each game (harp.easyharp, harp.seahaven), which
+    #: the package imports: a game's module registers its class when made.
+    _of_game: ClassVar[dict[str, type[Board]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "game" in cls.__dict__:
+            Board._of_game.setdefault(cls.game, cls)
+
+    def __init__(self, code: DealCode | str, *, interactive_rules: bool = True,
                  double_click: bool = True) -> None:
+        code = deal_code(code)
+        if code.game != self.game:
+            raise InvalidCodeError(f"{type(self).__name__} plays {GAME_NAMES[self.game]}, "
+                                   f"not {code}: harp.Board(code) or harp.new_board(code) "
+                                   "makes the board of the code's game")
         self._code = code
         self.interactive_rules = interactive_rules
         self.double_click = double_click
@@ -130,6 +188,40 @@ class Board:
         self._records: list[tuple[Action, UndoRecord, int]] = []
         self._undoable: list[UndoRecord] = []
         self._undo_budget = 0
+
+    # ------------------------------------------------------------ piles set up by hand
+    # Each pile is checked on its own, when it is assigned: its shape, its
+    # cards, and what the rules say of that pile alone.  How many times a
+    # card appears across the piles is not checked, so that a position can
+    # be set up one pile at a time, and endgames with cards left out too.
+    def _checked_columns(self, value: Any) -> list[list[int]]:
+        return self._checked_piles(value, "columns", self.n_columns, "column")
+
+    def _checked_foundations(self, value: Any) -> list[list[int]]:
+        piles = self._checked_piles(value, "foundations", self.n_slots, "foundation")
+        rule = "A1.7" if self.game == EASY_HARP else "A2.3"
+        for slot, pile in enumerate(piles):
+            suit = self._slot_suit(slot)
+            if pile != list(range(suit, suit + 4 * len(pile), 4)):
+                raise HarpError(
+                    f"foundation f{slot + 1} builds {SUIT_WORDS[suit]} from the ace up, one "
+                    f"card at a time (RULES {rule}, B5): it cannot hold {_cards_text(pile)}")
+        return piles
+
+    def _slot_suit(self, slot: int) -> int:
+        """The suit of foundation slot ``slot`` (0-based, RULES B5)."""
+        return FOUNDATION_SUITS[slot * 4 // self.n_slots]
+
+    @staticmethod
+    def _checked_piles(value: Any, name: str, count: int, each: str) -> list[list[int]]:
+        """``value`` as ``count`` new lists of cards (a list or tuple of
+        lists or tuples of ints 0-51: rank * 4 + suit), or why not."""
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"{name} is a list of {count} lists of cards, "
+                            f"not {type(value).__name__}")
+        if len(value) != count:
+            raise HarpError(f"this game has {count} {name}, not {len(value)}")
+        return [_checked_cards(pile, f"{each} {n}") for n, pile in enumerate(value, 1)]
 
     # ------------------------------------------------------------ rules hooks
     def _apply(self, action: Action) -> UndoRecord:
@@ -164,6 +256,7 @@ class Board:
 
     # ------------------------------------------------------------ notation
     def parse_action(self, token: str) -> Action:
+        """One token of notation (RULES B7) as an Action of this game."""
         return parse_action(token, self.game, self.cells_count)
 
     def parse_script(self, text: str) -> list[Action]:

@@ -145,13 +145,60 @@ def variant_name(game: str, cells: int = 4) -> str:
     return "N" if game.upper() == EASY_HARP else f"C{cells}"
 
 
+def game_id(game: str) -> str:
+    """A game id (``"EH"`` or ``"SH"``, any letter case) in upper case
+    (RULES B1); InvalidCodeError for another name, TypeError for a value
+    that is not a ``str``."""
+    if not isinstance(game, str):
+        raise TypeError(f"a game is 'EH' or 'SH' (a str), not {type(game).__name__}")
+    upper = game.upper() if game.isascii() else game
+    if upper not in GAMES:
+        raise InvalidCodeError(f"unknown game {clip(game)!r} (expected EH or SH, RULES B1)")
+    return upper
+
+
+def check_cells(game: str, cells: int) -> int:
+    """``cells`` if ``game`` (an upper-case id) has that many cells: 4, 2
+    or 1 for Seahaven (RULES A2.2, B1); for Easy Harp, which has none, 0 or
+    4 (the default of :func:`make_code`, which the command line passes for
+    either game).  InvalidCodeError otherwise; TypeError for a value that
+    is not an ``int`` (a ``bool`` or ``"4"`` names no variant)."""
+    if type(cells) is not int:
+        raise TypeError(f"cells is an int (4, 2 or 1 for Seahaven), not {type(cells).__name__} "
+                        f"({clip(repr(cells))})")
+    if game == EASY_HARP:
+        if cells not in (0, 4):
+            raise InvalidCodeError(f"Easy Harp has no cells (RULES A1.1): cells={number_text(cells)} "
+                                   "goes only with Seahaven (SH)")
+    elif cells not in (4, 2, 1):
+        raise InvalidCodeError(f"Seahaven has 4, 2 or 1 cells, not {number_text(cells)} (RULES B1)")
+    return cells
+
+
 def make_code(game: str, number: int, cells: int = 4) -> DealCode:
-    """The code of deal ``number`` of ``game`` (``"EH"``/``"SH"``, any case)."""
-    return DealCode(game.upper(), variant_name(game, cells), number)
+    """The code of deal ``number`` of ``game`` (``"EH"``/``"SH"``, any case),
+    with ``cells`` cells for Seahaven (4, 2 or 1); Easy Harp has no cells,
+    so cells other than the default are refused for it."""
+    game = game_id(game)
+    return DealCode(game, variant_name(game, check_cells(game, cells)), number)
+
+
+def deal_code(code: DealCode | str) -> DealCode:
+    """``code`` as a DealCode: a DealCode itself, or a ``str`` parsed
+    (InvalidCodeError); TypeError for anything else."""
+    if isinstance(code, DealCode):
+        return code
+    if isinstance(code, str):
+        return parse_code(code)
+    hint = ": decode it first" if isinstance(code, (bytes, bytearray)) else ""
+    raise TypeError(f"a deal code is a str such as 'EH1-N-AAAAAAF' or a DealCode, "
+                    f"not {type(code).__name__}{hint}")
 
 
 def parse_code(text: str) -> DealCode:
     """Parse a deal code in any letter case; raise InvalidCodeError saying why not."""
+    if not isinstance(text, str):
+        raise TypeError(f"a deal code is a str such as 'EH1-N-AAAAAAF', not {type(text).__name__}")
     raw = text.strip()
     quoted = repr(clip(raw))
     parts = raw.split("-")
@@ -279,10 +326,19 @@ def daily_code(game: str, date: _dt.date | str | None = None, cells: int = 4) ->
     """The daily deal of ``game`` (RULES B4) on ``date``: a ``datetime.date``
     (a ``datetime`` is taken as its date), a ``str`` written ``YYYY-MM-DD``,
     or today (None); a string that is not such a date is InvalidCodeError."""
-    game = game.upper()
+    game = game_id(game)
+    check_cells(game, cells)
     return make_code(game, daily_number(f"{game}{VERSION}", date), cells)
 
 
 def random_code(game: str, cells: int = 4, rng: _random.Random | None = None) -> DealCode:
-    rng = rng or _random.Random()
+    """A deal of ``game`` chosen by ``rng`` (a ``random.Random``; None: a
+    fresh one), with ``cells`` as :func:`make_code`."""
+    game = game_id(game)
+    check_cells(game, cells)
+    if rng is None:
+        rng = _random.Random()
+    elif not isinstance(rng, _random.Random):
+        raise TypeError(f"rng is a random.Random (e.g. random.Random(seed)) or None, "
+                        f"not {type(rng).__name__}")
     return make_code(game, rng.randint(1, MAX_DEAL), cells)

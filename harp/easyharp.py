@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from itertools import chain
-from typing import Final
+from typing import Any, Final
 
 from .actions import DOUBLE_TAP, DRAW, DRAW_ACTION, MOVE, TAP, Action, move
-from .board import Board, UndoRecord, _Pile
+from .board import Board, UndoRecord, _checked_cards, _Pile
 from .cards import FOUNDATION_SUITS, KING, card_str, is_red
 from .deals import EASY_HARP, DealCode, easy_harp_layout
-from .errors import NotationError
+from .errors import HarpError, NotationError, clip
 
 # (Final: the solver's compiled build puts them into its code as numbers)
 N_COLUMNS: Final = 9
@@ -57,14 +57,15 @@ class EasyHarpBoard(Board):
 
     game = EASY_HARP
     n_columns = N_COLUMNS
+    n_slots = N_SLOTS
     face_down: list[int] = _Pile()  # type: ignore[assignment]
     stock: list[int] = _Pile()  # type: ignore[assignment]
     waste: list[int] = _Pile()  # type: ignore[assignment]
 
-    def __init__(self, code: DealCode, *, interactive_rules: bool = True,
+    def __init__(self, code: DealCode | str, *, interactive_rules: bool = True,
                  double_click: bool = True) -> None:
         super().__init__(code, interactive_rules=interactive_rules, double_click=double_click)
-        layout = easy_harp_layout(code.number)
+        layout = easy_harp_layout(self._code.number)
         self._columns = [list(col) for col in layout.columns]
         self._face_down = [len(col) - 1 for col in layout.columns]
         self._stock = list(reversed(layout.stock))
@@ -77,6 +78,39 @@ class EasyHarpBoard(Board):
 
     def _piles(self) -> list[list[int]]:
         return [*self._columns, *self._foundations, self._stock, self._waste]
+
+    # ------------------------------------------------------------ piles set up by hand
+    def _checked_columns(self, value: Any) -> list[list[int]]:
+        columns = super()._checked_columns(value)
+        # The top card of a column is face up (RULES A1.6): a face-down
+        # count the new column cannot hold is lowered (set face_down after
+        # columns, as its counts are of the columns' cards).
+        down = self.__dict__.get("_face_down")
+        if down is not None:
+            down[:] = [min(n, max(len(col) - 1, 0)) for n, col in zip(down, columns)]
+        return columns
+
+    def _checked_face_down(self, value: Any) -> list[int]:
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"face_down is a list of {N_COLUMNS} counts (ints), "
+                            f"not {type(value).__name__}")
+        if len(value) != N_COLUMNS:
+            raise HarpError(f"face_down has one count per column: {N_COLUMNS}, not {len(value)}")
+        for n, (count, col) in enumerate(zip(value, self._columns), 1):
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise TypeError(f"face_down holds {clip(repr(count))} for column {n}: a count of "
+                                f"cards is an int, not {type(count).__name__}")
+            if not 0 <= count < max(len(col), 1):
+                raise HarpError(f"column {n} has {len(col)} card{'s' if len(col) != 1 else ''}, "
+                                f"so {clip(str(count))} of them cannot lie face down: the top card "
+                                "of a column is face up (RULES A1.6)")
+        return [int(count) for count in value]
+
+    def _checked_stock(self, value: Any) -> list[int]:
+        return _checked_cards(value, "the stock")
+
+    def _checked_waste(self, value: Any) -> list[int]:
+        return _checked_cards(value, "the waste")
 
     # ------------------------------------------------------------ piles
     def _face_down_count(self, column: int) -> int:

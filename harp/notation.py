@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from .actions import DRAW_ACTION, MAX_COUNT, PLACES, UNDO_ACTION, Action, double_tap, move, tap
-from .deals import EASY_HARP, SEAHAVEN
+from .deals import EASY_HARP, SEAHAVEN, check_cells, game_id
 from .errors import NotationError, clip
 
 #: Columns and foundation slots per game (RULES A1.1, A2.2).
@@ -37,8 +37,33 @@ def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def parse_location(text: str, game: str, cells: int = 0) -> str:
-    """Canonical name of a location (RULES B7) or NotationError."""
+def game_and_cells(game: str, cells: int | None) -> tuple[str, int]:
+    """The game (``"EH"``/``"SH"``, any case) and its cells as the
+    notation reads them, checked as :func:`harp.deals.check_cells` does:
+    Seahaven has 4, 2 or 1 (None: 4), Easy Harp none (0, None, or 4, the
+    default of ``make_code``).  InvalidCodeError for a game or a count of cells that
+    names no variant (RULES B1), TypeError for a wrong type."""
+    game = game_id(game)
+    if cells is None:
+        cells = 4 if game == SEAHAVEN else 0
+    return game, check_cells(game, cells)
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{what} is a str of notation (RULES B7), not {type(value).__name__}")
+    return value
+
+
+def parse_location(text: str, game: str, cells: int | None = None) -> str:
+    """Canonical name of a location (RULES B7) or NotationError; ``game``
+    and ``cells`` as :func:`parse_action`."""
+    game, cells = game_and_cells(game, cells)
+    return _location(_text(text, "a location"), game, cells)
+
+
+def _location(text: str, game: str, cells: int) -> str:
+    """:func:`parse_location` of a checked game and cells."""
     t = text.lower()
     if not t.isascii() and any(ch.isdigit() for ch in t):
         raise NotationError(f"{clip(text)!r} is not a location: write numbers with the "
@@ -54,7 +79,7 @@ def parse_location(text: str, game: str, cells: int = 0) -> str:
         raise NotationError("Seahaven Towers has no waste 'w'")
     if t in ("f", "h"):
         return "f"
-    if t[0] in "fh" and _digits(t[1:]):
+    if t[:1] in ("f", "h") and _digits(t[1:]):
         slot = int(t[1:]) if len(t) <= _MAX_DIGITS + 1 else 0
         if 1 <= slot <= N_SLOTS[game]:
             return f"f{slot}"
@@ -86,7 +111,7 @@ def game_places(game: str, cells: int = 0) -> frozenset[str]:
 
 def _reads_as_itself(place: str, game: str, cells: int) -> bool:
     try:
-        return parse_location(place, game, cells) == place
+        return _location(place, game, cells) == place
     except NotationError:
         return False
 
@@ -96,8 +121,8 @@ def _parse_standard(t: str, game: str, cells: int) -> Action | None:
     m = _STANDARD_RE.fullmatch(t)
     if m is None:
         return None
-    src = parse_location(m[1], game, cells)
-    dst = parse_location(m[2], game, cells)
+    src = _location(m[1], game, cells)
+    dst = _location(m[2], game, cells)
     count = _count(m[3], 16, t)
     return move(src, dst, count)
 
@@ -118,13 +143,13 @@ def _parse(token: str, game: str, cells: int) -> Action:
     if t == "u":
         return UNDO_ACTION
     if t.startswith("tt") and len(t) > 2:
-        return double_tap(parse_location(t[2:], game, cells))
+        return double_tap(_location(t[2:], game, cells))
     if t.startswith("t") and len(t) > 1:
-        return tap(parse_location(t[1:], game, cells))
+        return tap(_location(t[1:], game, cells))
     m = _MOVE_RE.fullmatch(t)
     if m is not None:
         count = _count(m[1], 10, token)
-        return move(parse_location(m[2], game, cells), parse_location(m[3], game, cells), count)
+        return move(_location(m[2], game, cells), _location(m[3], game, cells), count)
     if game == SEAHAVEN:
         standard = _parse_standard(t, game, cells)
         if standard is not None:
@@ -132,13 +157,25 @@ def _parse(token: str, game: str, cells: int) -> Action:
     raise NotationError(f"cannot read {clip(token)!r}: expected X>Y, N:X>Y, d, tX, ttX or u")
 
 
-def parse_action(token: str, game: str, cells: int = 0) -> Action:
-    """One token of RULES B7 as an :class:`Action`, for ``game`` (EH or SH)."""
+def parse_action(token: str, game: str, cells: int | None = None) -> Action:
+    """One token of RULES B7 as an :class:`Action`, for ``game`` (EH or SH,
+    any case) with ``cells`` cells (Seahaven: 4, 2 or 1, None: 4; Easy
+    Harp: 0).  NotationError for a token that cannot be read;
+    InvalidCodeError for a game or cells that name no variant (RULES B1);
+    TypeError for a value of another type."""
+    if token.__class__ is not str or cells.__class__ is not int:
+        # (the common case, a str and an int, pays two checks: a board
+        # parses every token of a script here)
+        _text(token, "an action")
+        if cells is not None and type(cells) is not int:
+            game_and_cells(game, cells)         # (raises the TypeError)
     key = (game, cells, token)
     found = _CACHE.get(key)
     if found is None:
+        # Only a checked game and cells reach the cache: a hit is valid.
+        checked_game, checked_cells = game_and_cells(game, cells)
         try:
-            found = _parse(token, game, cells)
+            found = _parse(token, checked_game, checked_cells)
         except NotationError as err:
             shown = repr(clip(token))
             raise NotationError(f"{shown}: {err}" if shown not in str(err) else str(err)) from None
@@ -173,8 +210,11 @@ def count_actions(text: str) -> int:
     return sum(1 for _ in tokenize(text))
 
 
-def parse_script(text: str, game: str, cells: int = 0) -> list[Action]:
-    """Every action of a script; a NotationError names the action's number."""
+def parse_script(text: str, game: str, cells: int | None = None) -> list[Action]:
+    """Every action of a script (``game`` and ``cells`` as
+    :func:`parse_action`); a NotationError names the action's number."""
+    _text(text, "a script")
+    game_and_cells(game, cells)
     actions = []
     for number, token, line in script_tokens(text):
         try:

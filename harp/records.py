@@ -67,13 +67,31 @@ class Record:
     last_line: int = 0
 
     def __post_init__(self) -> None:
+        for name in ("code", "script"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"a record's {name} is a str, "
+                                f"not {type(getattr(self, name)).__name__}")
         self.last_line = max(self.last_line, self.line)
 
+    def moves(self) -> str:
+        """The script's actions on one line, as the record is written
+        (RULES B8): its ``#`` comments (RULES B7) left out, since on one
+        line a comment would swallow the actions after it."""
+        return one_line_script(self.script)
+
     def to_text(self) -> str:
-        return f"{self.code} {' '.join(self.script.split())}".strip()
+        return f"{self.code} {self.moves()}".strip()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "moves": " ".join(self.script.split()), **self.extra}
+        return {"code": self.code, "moves": self.moves(), **self.extra}
+
+
+def one_line_script(script: str) -> str:
+    """The words of a script, its comments left out, on one line: the
+    tokens the script reader (:func:`harp.notation.tokenize`) reads, in the
+    same lines (``str.splitlines``), so it replays to the same actions."""
+    return " ".join(word for line in script.splitlines()
+                    for word in line.split("#", 1)[0].split())
 
 
 class Line(NamedTuple):
@@ -144,6 +162,8 @@ def read_records(lines: Iterable[str | Line], fmt: str = "text") -> Iterator[Num
     if isinstance(lines, str):
         raise TypeError("read_records takes lines, not one str: pass text.splitlines()")
     readers = {"text": _read_text, "jsonl": _read_jsonl, "csv": _read_csv}
+    if not isinstance(fmt, str):
+        raise TypeError(f"fmt is one of {', '.join(FORMATS)} (a str), not {type(fmt).__name__}")
     if fmt not in readers:
         raise RecordError(f"unknown record format {clip(fmt)!r} (expected one of "
                           f"{', '.join(FORMATS)})")
@@ -154,6 +174,11 @@ def _numbered(lines: Iterable[str | Line]) -> Iterator[Line]:
     for number, line in enumerate(lines, 1):
         if isinstance(line, str):
             line = Line(number, line)
+        elif not isinstance(line, Line):
+            mode = (": open the file in text mode (open(path, encoding='utf-8'))"
+                    if isinstance(line, (bytes, bytearray)) else "")
+            raise TypeError(f"read_records takes lines of text (str), not "
+                            f"{type(line).__name__} (line {number}){mode}")
         if line.text.startswith("\ufeff"):
             line = line._replace(text=line.text[1:])
         yield line
@@ -503,7 +528,13 @@ def _csv_line(values: list[Any]) -> str:
 def continued(record: Record, words: Iterable[str]) -> Record:
     """The record with more moves (``words``) played after its own."""
     extra = " ".join(words)
-    return dataclasses.replace(record, script=f"{record.script} {extra}") if extra else record
+    if not extra:
+        return record
+    # After a comment on the script's last line (RULES B7), the moves go
+    # on a line of their own, or the comment would swallow them.
+    lines = record.script.splitlines()
+    between = "\n" if lines and "#" in lines[-1] else " "
+    return dataclasses.replace(record, script=f"{record.script}{between}{extra}")
 
 
 def replay(record: Record, upto: int | None = None, *, interactive_rules: bool = True,

@@ -29,8 +29,16 @@ def stock_in_draw_order(board: Board) -> list[int]:
     return list(reversed(board.stock)) if board.game == EASY_HARP else []
 
 
+def _check_board(board: Any, name: str) -> None:
+    # (Known by its game, not by isinstance: board.py renders through this
+    # module, which so does not import it.)
+    if getattr(type(board), "game", None) not in GAME_NAMES or not hasattr(board, "columns"):
+        raise TypeError(f"{name} takes a board (harp.Board), not {type(board).__name__}")
+
+
 def board_to_dict(board: Board, reveal: bool = False) -> dict[str, Any]:
     """The position as the JSON object of the command line's ``--json``."""
+    _check_board(board, "board_to_dict")
     down = face_down_counts(board)
     columns = [[HIDDEN_JSON if i < down[c] and not reveal else CARD_NAMES[card]
                 for i, card in enumerate(col)] for c, col in enumerate(board.columns)]
@@ -69,6 +77,7 @@ def render_text(board: Board, unicode: bool = True, reveal: bool = False,
                 color: bool = False) -> str:
     """A readable board: header, foundations, stock/waste or cells, the
     columns bottom to top, then score, move counter and status."""
+    _check_board(board, "render_text")
     card = _CardText(unicode, color)
     title = GAME_NAMES[board.game]
     if board.game != EASY_HARP:
@@ -119,6 +128,7 @@ def fcs_board(board: Any) -> str:
     columns 1-10 keep our order, so the moves fc-solve prints in standard
     notation (``3a``, ``a3``, ``3h``, ``94``, ``101``) name our locations
     (RULES B7)."""
+    _check_board(board, "fcs_board")
     found = []
     for suit, pile in zip(FOUNDATION_SUITS, board.foundations):
         rank = "0" if not pile else card_str(pile[-1])[0]

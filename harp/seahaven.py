@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import DOUBLE_TAP, DRAW, MOVE, TAP, Action, move
-from .board import Board, UndoRecord
+from .board import Board, UndoRecord, _checked_cards
 from .cards import FOUNDATION_SUITS, KING, card_str
 from .deals import SEAHAVEN, DealCode, seahaven_layout
 from .errors import HarpError, NotationError
@@ -74,11 +74,12 @@ class SeahavenBoard(Board):
 
     game = SEAHAVEN
     n_columns = N_COLUMNS
+    n_slots = 4
 
-    def __init__(self, code: DealCode, *, interactive_rules: bool = True,
+    def __init__(self, code: DealCode | str, *, interactive_rules: bool = True,
                  double_click: bool = True) -> None:
         super().__init__(code, interactive_rules=interactive_rules, double_click=double_click)
-        layout = seahaven_layout(code.number, code.cells)
+        layout = seahaven_layout(self._code.number, self._code.cells)
         self._columns = [list(col) for col in layout.columns]
         self._cells: list[list[int]] = [[] if c is None else [c] for c in layout.cells]
         self._foundations = [[] for _ in range(4)]
@@ -91,9 +92,13 @@ class SeahavenBoard(Board):
     def cells(self, cards: list[int | None]) -> None:
         # A position set up by hand: a new history, as for the other piles
         # (the undo records name the cells' old lists).
+        if not isinstance(cards, (list, tuple)):
+            raise TypeError(f"cells is a list of {len(self._cells)} cards or None, "
+                            f"not {type(cards).__name__}")
         if len(cards) != len(self._cells):
             raise HarpError(f"this game has {len(self._cells)} cells, not {len(cards)}")
-        self._cells = [[] if c is None else [c] for c in cards]
+        self._cells = [[] if c is None else _checked_cards([c], f"cell {CELL_NAMES[i]}")
+                       for i, c in enumerate(cards)]
         self._new_history()
 
     def _copy_piles_to(self, other: SeahavenBoard) -> None:

@@ -105,7 +105,7 @@ def easy_harp(columns: list[str], face_down: list[int] | None = None,
     board = new_board(make_code("EH", 1), **settings)
     assert isinstance(board, EasyHarpBoard)
     board.columns = [cards(columns[i]) if i < len(columns) else [] for i in range(9)]
-    board.face_down = list(face_down or [0] * 9) + [0] * (9 - len(face_down or []))
+    board.face_down = list(face_down or []) + [0] * (9 - len(face_down or []))
     board.stock = list(reversed(cards(stock)))
     board.waste = cards(waste)
     board.foundations = [cards(f) for f in (foundations or [""] * 8)]

@@ -177,3 +177,33 @@ def test_a_deal_number_is_an_int(number: object) -> None:
     with pytest.raises(TypeError):
         DealCode("SH", "C4", number)
     assert make_code("EH", 5) == parse_code("EH1-N-AAAAAAF")
+
+
+@pytest.mark.parametrize("call, error, says", [
+    (lambda: make_code("EH", 5, cells=2), InvalidCodeError,
+     "Easy Harp has no cells (RULES A1.1): cells=2 goes only with Seahaven (SH)"),
+    (lambda: make_code("EH", 5, 1), InvalidCodeError, "Easy Harp has no cells"),
+    (lambda: daily_code("EH", "2026-11-29", 1), InvalidCodeError, "Easy Harp has no cells"),
+    (lambda: random_code("EH", 2), InvalidCodeError, "Easy Harp has no cells"),
+    (lambda: make_code("SH", 5, 3), InvalidCodeError, "Seahaven has 4, 2 or 1 cells, not 3 (RULES B1)"),
+    (lambda: make_code("SH", 5, True), TypeError, "cells is an int (4, 2 or 1 for Seahaven), not bool"),
+    (lambda: make_code("SH", 5, "4"), TypeError, "not str ('4')"),
+    (lambda: make_code("XX", 5), InvalidCodeError, "unknown game 'XX' (expected EH or SH, RULES B1)"),
+    (lambda: make_code(None, 5), TypeError, "a game is 'EH' or 'SH' (a str), not NoneType"),
+    (lambda: daily_code(None), TypeError, "a game is 'EH' or 'SH'"),
+    (lambda: random_code("SH", 4, "seed"), TypeError, "rng is a random.Random"),
+])
+def test_cells_a_game_has_not_are_refused(call, error: type, says: str) -> None:
+    """make_code('EH', 5, cells=2) ignored the cells; make_code('SH', 5,
+    True) said "unknown variant 'CTrue'" and '4' was taken."""
+    with pytest.raises(error, match=re.escape(says)):
+        call()
+
+
+def test_easy_harp_takes_the_default_cells_and_none() -> None:
+    """The command line passes the default, 4, for either game."""
+    assert make_code("eh", 5) == make_code("EH", 5, 4) == make_code("EH", 5, 0)
+    assert str(make_code("EH", 5, 0)) == "EH1-N-AAAAAAF"
+    assert daily_code("EH", "2026-11-29", 0) == daily_code("EH", "2026-11-29")
+    import random
+    assert random_code("SH", 2, random.Random(1)) == random_code("SH", 2, random.Random(1))

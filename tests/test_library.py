@@ -159,3 +159,177 @@ def test_copy_copy_is_the_board_s_own_copy_and_shares_nothing(code, first, secon
     other.pop()
     assert (board_to_dict(board), board.script(), board.moves) == before
     assert other.script() == "" and board.script() == first
+
+
+def test_the_library_page_passes_the_standard_doctest_tool() -> None:
+    """``python -m doctest docs/library.md`` (doctest.testfile, no option
+    flags): an example's expected output ran into the closing fence, so 6
+    of its examples failed there."""
+    failed, tried = doctest.testfile(str(PAGE), module_relative=False, report=False)
+    assert tried > 25 and failed == 0
+
+
+# ------------------------------------------------------------------ wrong types, bad values
+
+@pytest.mark.parametrize("call, says", [
+    (lambda b: b.parse_action(None), "an action is a str"),
+    (lambda b: b.parse_script(0), "a script is a str"),
+    (lambda b: harp.notation.parse_action(5, "EH"), "an action is a str"),
+    (lambda b: harp.notation.parse_location(None, "EH"), "a location is a str"),
+    (lambda b: harp.new_board(None), "a deal code is a str"),
+    (lambda b: harp.new_board(b"EH1-N-AAAAAAF"), "not bytes: decode it first"),
+    (lambda b: harp.Board(5), "a deal code is a str"),
+    (lambda b: harp.parse_code(None), "a deal code is a str"),
+    (lambda b: harp.make_code(None, 5), "a game is 'EH' or 'SH'"),
+    (lambda b: harp.Record(None, "1>f"), "a record's code is a str"),
+    (lambda b: harp.Record("EH1-N-AAAAAAF", ["1>f"]), "a record's script is a str"),
+    (lambda b: harp.random_code("SH", 4, "seed"), "rng is a random.Random"),
+    (lambda b: list(harp.read_records([None])), "lines of text (str), not NoneType (line 1)"),
+    (lambda b: list(harp.read_records([b"EH1-N-AAAAAAF 1>f"])), "open the file in text mode"),
+    (lambda b: list(harp.read_records([], None)), "fmt is one of"),
+    (lambda b: solve(None), "solve takes a board"),
+    (lambda b: solve("SH1-C4-AAAAAJ2"), "harp.new_board(code) makes one"),
+    (lambda b: hint(None), "hint takes a board"),
+    (lambda b: harp.render.render_text(None), "render_text takes a board"),
+    (lambda b: board_to_dict("x"), "board_to_dict takes a board"),
+    (lambda b: harp.render.fcs_board(None), "fcs_board takes a board"),
+])
+def test_a_wrong_type_at_a_front_door_is_a_type_error_that_says_what_to_pass(call, says) -> None:
+    """These used to fail with AttributeError, KeyError or IndexError from
+    deep inside (docs/library.md, "Errors", promises a TypeError)."""
+    with pytest.raises(TypeError, match=re.escape(says)):
+        call(harp.new_board("EH1-N-AAAAAAF"))
+
+
+def test_read_records_of_a_file_opened_in_binary_mode_is_a_type_error(tmp_path) -> None:
+    path = tmp_path / "games.txt"
+    path.write_text("EH1-N-AAAAAAF 1>f\n", encoding="utf-8")
+    with path.open("rb") as file, pytest.raises(TypeError, match="not bytes"):
+        list(harp.read_records(file))
+
+
+# ------------------------------------------------------------------ Board(code)
+
+@pytest.mark.parametrize("code, kind", [("EH1-N-AAAAAAF", "EasyHarpBoard"),
+                                        ("sh1-c2-aaaaaj2", "SeahavenBoard")])
+def test_board_of_a_code_is_the_board_of_its_game(code: str, kind: str) -> None:
+    """As chess.Board(fen): harp.Board(code) used to fail with
+    AttributeError ('Board' object has no attribute 'game')."""
+    for made in (harp.Board(code), harp.Board(harp.parse_code(code), double_click=False)):
+        assert type(made).__name__ == kind and isinstance(made, harp.Board)
+        assert str(made) == str(new_board(code))
+    board = harp.Board(code)
+    assert type(board.copy()) is type(board)
+    assert type(pickle.loads(pickle.dumps(board))) is type(board)
+
+
+def test_a_game_s_board_refuses_another_game_s_code() -> None:
+    from harp.easyharp import EasyHarpBoard
+    with pytest.raises(InvalidCodeError, match="EasyHarpBoard plays Easy Harp, not SH1-C4-AAAAAJ2"):
+        EasyHarpBoard("SH1-C4-AAAAAJ2")
+    with pytest.raises(InvalidCodeError):
+        harp.Board("EH1-N-AAAAAAA")
+
+
+# ------------------------------------------------------------------ positions set up by hand
+
+def _eh():
+    return new_board("EH1-N-AAAAAAF")
+
+
+def _sh():
+    return new_board("SH1-C4-AAAAAJ2")
+
+
+@pytest.mark.parametrize("make, pile, value, error, says", [
+    (_eh, "columns", lambda b: b.columns[:5], HarpError, "this game has 9 columns, not 5"),
+    (_eh, "columns", lambda b: [[99]] + b.columns[1:], HarpError,
+     "column 1 holds 99, which is no card"),
+    (_eh, "columns", lambda b: [[-1]] + b.columns[1:], HarpError, "column 1 holds -1"),
+    (_eh, "columns", lambda b: ["AS"] + b.columns[1:], TypeError, "column 1 is a list of cards"),
+    (_eh, "columns", lambda b: [[1.0]] + b.columns[1:], TypeError, "not float"),
+    (_eh, "columns", lambda b: None, TypeError, "columns is a list of 9 lists"),
+    (_eh, "face_down", lambda b: [5] * 9, HarpError,
+     "column 1 has 0 cards, so 5 of them cannot lie face down: the top card of a column "
+     "is face up (RULES A1.6)"),
+    (_eh, "face_down", lambda b: [0] * 8, HarpError, "one count per column: 9, not 8"),
+    (_eh, "face_down", lambda b: [-1] + [0] * 8, HarpError, "so -1 of them"),
+    (_eh, "face_down", lambda b: [None] * 9, TypeError, "not NoneType"),
+    (_eh, "stock", lambda b: None, TypeError, "the stock is a list of cards"),
+    (_eh, "waste", lambda b: [52], HarpError, "the waste holds 52"),
+    (_eh, "foundations", lambda b: [[0]] + [[]] * 7, HarpError,
+     "foundation f1 builds spades from the ace up, one card at a time (RULES A1.7, B5): "
+     "it cannot hold AC"),
+    (_eh, "foundations", lambda b: [[7]] + [[]] * 7, HarpError, "it cannot hold 2S"),
+    (_eh, "foundations", lambda b: [[]] * 4, HarpError, "this game has 8 foundations, not 4"),
+    (_sh, "foundations", lambda b: [[0, 4], [], [], []], HarpError,
+     "foundation f1 builds spades from the ace up, one card at a time (RULES A2.3, B5): "
+     "it cannot hold AC 2C"),
+    (_sh, "foundations", lambda b: [[], [], [], [0, 8]], HarpError, "it cannot hold AC 3C"),
+    (_sh, "cells", lambda b: [99, None, None, None], HarpError, "cell a holds 99"),
+    (_sh, "cells", lambda b: None, TypeError, "cells is a list of 4 cards or None"),
+])
+def test_a_pile_set_up_by_hand_is_checked_when_assigned(make, pile, value, error, says) -> None:
+    """These were taken, then failed later far from their cause (an
+    IndexError in push or str) or were played on: face_down [5]*9 showed
+    '1: ##' and let push('1>f') send a face-down card to a foundation; A♣
+    and 2♣ in the spade slot were accepted.  A refused pile changes nothing."""
+    board = make()
+    board.push("1>f" if board.game == "EH" else "8>f")
+    before = (board_to_dict(board, reveal=True), board.script())
+    with pytest.raises(error, match=re.escape(says)):
+        setattr(board, pile, value(board))
+    assert (board_to_dict(board, reveal=True), board.script()) == before
+
+
+def test_piles_the_rules_allow_are_taken_as_new_lists() -> None:
+    """Given as tuples or lists, kept as the board's own lists, copied in:
+    a list assigned to two boards is not shared between them."""
+    board, other = _eh(), _eh()
+    board.columns = tuple(tuple(col) for col in board.columns)
+    assert all(type(col) is list for col in board.columns)
+    board.foundations = [[3, 7], [], [2], [], [], [], [], [0]]     # AS 2S, AH, AC (RULES B5)
+    assert board.cards_on_foundations == 4
+    other.columns = board.columns
+    other.columns[0].append(51)
+    assert (len(board.columns[0]), len(other.columns[0])) == (1, 2)
+
+
+def test_columns_assigned_keep_each_top_card_face_up() -> None:
+    """RULES A1.6: a face-down count the new column cannot hold is lowered."""
+    board = _eh()
+    board.columns = [[5, 6, 7]] + [[] for _ in range(8)]
+    assert board.face_down == [0] * 9
+    board.face_down = [2] + [0] * 8
+    assert str(board).splitlines()[4] == "1: ## ## 2S"
+
+
+def test_a_face_down_card_is_never_played_from_a_position_set_up_by_hand() -> None:
+    """face_down [5]*9 was taken and push('1>f') then sent the face-down
+    card to a foundation; a column's top card is face up (RULES A1.6)."""
+    board = _eh()
+    with pytest.raises(HarpError, match=r"RULES A1\.6"):
+        board.face_down = [5] * 9
+    board.face_down = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert str(board).splitlines()[4:6] == ["1: AH", "2: ## AS"]
+
+
+# ------------------------------------------------------------------ solver results and legal actions
+
+def test_a_hint_s_action_is_in_legal_actions_and_limits_may_come_second() -> None:
+    """A hint's action is notation (as the command line prints it): ``in
+    legal_actions`` was False for it, although legal; and hint(board,
+    SolveLimits(...)) failed with "'SolveLimits' object is not iterable"."""
+    board = harp.new_board("SH1-C4-AAAAAJ2")
+    found = hint(board, SolveLimits(max_states=100_000))
+    assert (found.action, found.outcome) == ("8>f", "solved")
+    assert found.result.limits == SolveLimits(max_states=100_000)
+    assert found.action in board.legal_actions and board.parse_action(found.action) in board.legal_actions
+    result = solve(board, SolveLimits(max_states=100_000))
+    assert result.actions[0] in board.legal_actions
+    assert "8>F" in board.legal_actions                 # read for the board, in any case
+    assert "t8" not in board.legal_actions and "8>9" not in board.legal_actions
+    assert "zz" not in board.legal_actions and "10>w" not in board.legal_actions
+    assert 5 not in board.legal_actions
+    with pytest.raises(TypeError, match="two SolveLimits"):
+        hint(board, SolveLimits(max_states=10), SolveLimits(max_states=10))

@@ -185,3 +185,51 @@ def test_a_standard_count_past_three_digits_is_refused_as_notation() -> None:
     with pytest.raises(NotationError, match="a move of fff cards"):
         parse_action("94vfff", "SH", 4)
     assert str(parse_action("94v3e7", "SH", 4)) == "999:9>4"
+
+
+@pytest.mark.parametrize("args, error, says", [
+    (("1>f", "XX"), "InvalidCodeError", "unknown game 'XX' (expected EH or SH, RULES B1)"),
+    (("3a", "SH", -1), "InvalidCodeError", "Seahaven has 4, 2 or 1 cells, not -1 (RULES B1)"),
+    (("3a", "SH", 0), "InvalidCodeError", "Seahaven has 4, 2 or 1 cells, not 0"),
+    (("3a", "SH", 5), "InvalidCodeError", "Seahaven has 4, 2 or 1 cells, not 5"),
+    (("1>f", "EH", 2), "InvalidCodeError", "Easy Harp has no cells"),
+    (("3a", "SH", 2.5), "TypeError", "cells is an int (4, 2 or 1 for Seahaven), not float (2.5)"),
+    (("3a", "SH", True), "TypeError", "not bool"),
+    ((5, "EH"), "TypeError", "an action is a str of notation (RULES B7), not int"),
+    (("1>f", None), "TypeError", "a game is 'EH' or 'SH' (a str), not NoneType"),
+])
+def test_a_game_and_cells_that_name_no_variant_are_refused(args, error: str, says: str) -> None:
+    """('1>f', 'XX') was a bare KeyError; ('3a', 'SH', -1) said "no cell
+    'a' with -1 cell (cells are a, b, c)", 0 "(cells are )", and 5 or 2.5
+    were taken.  The same whether or not the token was read before."""
+    import harp.errors
+    expected = TypeError if error == "TypeError" else getattr(harp.errors, error)
+    parse_action("3a", "SH", 4)
+    parse_action("1>f", "EH")
+    for _ in range(2):
+        with pytest.raises(expected, match=re.escape(says)):
+            parse_action(*args)
+    if isinstance(args[0], str):        # a script is checked as its actions are
+        with pytest.raises(expected, match=re.escape(says)):
+            parse_script(*args)
+
+
+def test_a_game_in_any_case_and_seahaven_s_default_cells() -> None:
+    assert parse_action("1>F", "eh") == parse_action("1>f", "EH")
+    assert str(parse_action("3a", "SH")) == "3>a" and str(parse_action("3d", "sh")) == "3>d"
+    with pytest.raises(NotationError, match=re.escape("no cell 'c' with 2 cells (cells are a, b)")):
+        parse_action("3c", "SH", 2)
+    with pytest.raises(NotationError, match=re.escape("no cell 'b' with 1 cell (cells are a)")):
+        parse_action("3b", "SH", 1)
+
+
+@pytest.mark.parametrize("text, says", [("", "unknown location ''"), ("f", None),
+                                        ("h", None), ("F3", None)])
+def test_parse_location_reads_every_text(text: str, says: str | None) -> None:
+    """An empty location was an IndexError."""
+    from harp.notation import parse_location
+    if says is None:
+        assert parse_location(text, "EH") in ("f", "f3")
+    else:
+        with pytest.raises(NotationError, match=re.escape(says)):
+            parse_location(text, "EH")

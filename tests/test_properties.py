@@ -296,3 +296,35 @@ def test_records_written_in_any_format_replay_to_the_same_games(folder, fmt, pla
             for r in rows] == [
         (str(b.code), b.score, b.moves, len(b.actions), b.is_won, None, extra.get("player"))
         for b in boards]
+
+
+#: A comment (RULES B7): ``#`` and any text but line breaks (which would
+#: end it); another ``#`` in it included.
+comments = st.text(st.characters(blacklist_categories=("Cs", "Zl", "Zp", "Cc")) | st.just("#"),
+                   max_size=6).map(lambda text: "#" + text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(FORMATS), st.sampled_from(VARIANTS), st.integers(1, MAX_DEAL),
+       st.lists(st.integers(0, 10_000), max_size=30),
+       st.lists(st.tuples(st.booleans(), comments | st.just("")), min_size=1, max_size=40))
+def test_a_script_with_comments_on_any_line_is_written_so_that_it_replays_alike(
+        fmt, variant, number, picks, layout) -> None:
+    """A script over several lines, a comment on any of them: the record
+    written in each format replays to the same actions.  A comment on a
+    line other than the last used to swallow the actions after it."""
+    board = played(variant, number, picks)
+    tokens = [str(action) for action in board.actions]
+    lines, line = [], []
+    for n, token in enumerate(tokens):
+        line.append(token)
+        breaks, comment = layout[n % len(layout)]
+        if breaks or comment:
+            lines.append(" ".join(line) + (" " + comment if comment else ""))
+            line = []
+    lines.append(" ".join(line))
+    record = Record(str(board.code), "\n".join(lines))
+    assert replay(record).actions == board.actions
+    (_, back), = read_records(io.StringIO(record_file([record], fmt), newline="\n"), fmt)
+    again = replay(back)
+    assert again.actions == board.actions and snapshot(again) == snapshot(board)

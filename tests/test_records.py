@@ -216,3 +216,36 @@ def test_a_byte_order_mark_starting_any_line_is_dropped() -> None:
     lines = ["\ufeffEH1-N-AAAAAAF 1>f\n", "\ufeffSH1-C4-AAAAAJ2 8>f\n"]
     assert [(n, r.code) for n, r in read_records(lines, "text")] == [
         (1, "EH1-N-AAAAAAF"), (2, "SH1-C4-AAAAAJ2")]
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl", "csv"])
+@pytest.mark.parametrize("lines, moves", [
+    (["EH1-N-AAAAAAF 1>f", "d  # draw one", "d"], "1>f d d"),
+    (["EH1-N-AAAAAAF 1>f # note", "d d"], "1>f d d"),
+    (["EH1-N-AAAAAAF # note only", "1>f, d", "# a line of comment", "d  #"], "1>f, d d"),
+])
+def test_a_record_with_comments_is_written_with_every_move(fmt: str, lines: list[str],
+                                                          moves: str) -> None:
+    """A comment (RULES B7) on a line other than the last swallowed the
+    moves after it once the script was written on one line: '1>f d # draw
+    one d' read back as 1>f d."""
+    (_, record), = read_records(lines)
+    assert replay(record).script() == "1>f d d" and record.moves() == moves
+    written = [format_record(record, fmt)]
+    if fmt == "csv":
+        written.insert(0, csv_header(record))
+    (_, back), = read_records(written, fmt)
+    assert replay(back).script() == "1>f d d"
+
+
+def test_a_record_made_by_hand_with_comments_is_written_with_every_move() -> None:
+    record = Record("EH1-N-AAAAAAF", "1>f # note\nd d")
+    assert record.to_text() == "EH1-N-AAAAAAF 1>f d d"
+    assert record.to_dict() == {"code": "EH1-N-AAAAAAF", "moves": "1>f d d"}
+
+
+def test_moves_continued_after_a_comment_are_not_swallowed_by_it() -> None:
+    from harp.records import continued
+    record = continued(Record("EH1-N-AAAAAAF", "1>f # note"), ["d", "d"])
+    assert replay(record).script() == "1>f d d"
+    assert continued(Record("EH1-N-AAAAAAF", "1>f"), ["d"]).script == "1>f d"

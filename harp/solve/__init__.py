@@ -13,6 +13,8 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from harp.board import Board
+from harp.deals import DealCode
 from harp.errors import HarpError
 
 from .easyharp import solve_easy_harp
@@ -30,7 +32,10 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
           progress: Progress | None = None) -> SolveResult:
     """Decide the board's current position (dispatch on ``board.code.game``);
     the result carries the limits and the CPU seconds it took.
-    ``progress``, if given, is told the positions searched now and then."""
+    ``progress``, if given, is told the positions searched now and then.
+    TypeError for a ``board`` that is not a :class:`~harp.board.Board`
+    (a deal code is made one by ``harp.new_board(code)``)."""
+    _check_board(board, "solve")
     _check_limits(limits)
     start = time.process_time()
     if board.code.game == "SH":
@@ -40,6 +45,12 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
     result.cpu_seconds = time.process_time() - start
     result.limits = limits
     return result
+
+
+def _check_board(board: Any, name: str) -> None:
+    if not isinstance(board, Board):
+        made = ": harp.new_board(code) makes one" if isinstance(board, (str, DealCode)) else ""
+        raise TypeError(f"{name} takes a board (harp.Board), not {type(board).__name__}{made}")
 
 
 def _check_limits(limits: Any) -> None:
@@ -75,6 +86,18 @@ def hint(start: Any, actions: Iterable[Any] = (), limits: SolveLimits = HINT_LIM
     ``actions`` is a list of actions or tokens (a script as one ``str`` is
     a TypeError: ``start.parse_script(text)`` reads it); a ``u`` among
     them undoes as it would on ``start``, whose history the copy keeps.
-    ``progress`` is told the positions of each search made."""
+    ``progress`` is told the positions of each search made.
+
+    ``hint(board, limits)``, the limits given second as :func:`solve`
+    takes them, is read as ``hint(board, (), limits)`` (a SolveLimits is
+    no list of actions).  The hint's ``action`` and ``line`` are notation
+    (``str``, RULES B7), as the command line prints them: ``action in
+    board.legal_actions`` reads it, ``board.push(action)`` plays it."""
+    _check_board(start, "hint")
+    if isinstance(actions, SolveLimits):
+        if limits is not HINT_LIMITS:
+            raise TypeError("hint got two SolveLimits: hint(board, actions, limits) or "
+                            "hint(board, limits)")
+        actions, limits = (), actions
     _check_limits(limits)
     return Hints(limits, progress).after(start, actions)
