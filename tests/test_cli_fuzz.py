@@ -65,7 +65,8 @@ class Fuzz:
 
     def valid_code(self) -> str:
         game = self.choice(["EH", "SH"])
-        return str(make_code(game, self.rng.randint(1, MAX_DEAL), self.choice([4, 2, 1])))
+        number, cells = self.rng.randint(1, MAX_DEAL), self.choice([4, 2, 1])
+        return str(make_code(game, number, cells if game == "SH" else 0))  # EH has no cells
 
     def code(self) -> str:
         code = self.valid_code()
