@@ -101,7 +101,7 @@ class RuleBook:
 
     def ranges(self) -> str:
         """The numbered sections of each part, first to last:
-        ``A1.1-A1.11, A2.1-A2.8, B1-B10, C1-C8``."""
+        ``A1.1-A1.11, A2.1-A2.8, B1-B11, C1-C8``."""
         runs: list[list[str]] = []
         part = None
         for s in self.sections:

@@ -55,7 +55,7 @@ def test_unknown_section_is_bad_data() -> None:
     result = invoke("rules", "Z9.9")
     assert result.exit_code == 1
     assert result.stderr == ("Error: the rule book has no section 'Z9.9' and no section mentions "
-                             "it (sections: A1.1-A1.11, A2.1-A2.8, B1-B10, C1-C8)\n")
+                             "it (sections: A1.1-A1.11, A2.1-A2.8, B1-B11, C1-C8)\n")
     excerpt = "x" * 59 + "…"                  # a long word is quoted clipped
     refused(["rules", "x" * 5000], 1,
             result.stderr.removeprefix("Error: ").rstrip("\n").replace("'Z9.9'", repr(excerpt)))
@@ -92,7 +92,7 @@ def test_a_section_with_no_letter_or_digit_is_a_usage_error(word: str, shown: st
 
 def test_a_byte_that_is_not_utf8_is_shown_as_that_byte() -> None:
     refused(["rules", "a\udcffb"], 1, "the rule book has no section 'a\\xffb' and no section "
-                                       "mentions it (sections: A1.1-A1.11, A2.1-A2.8, B1-B10, "
+                                       "mentions it (sections: A1.1-A1.11, A2.1-A2.8, B1-B11, "
                                        "C1-C8)")
 
 

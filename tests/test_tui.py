@@ -164,23 +164,27 @@ def test_a_refusal_is_one_line_citing_its_rule_and_the_panel_shows_that_rule():
     assert "The last refusal's rule:" in seen[1] and "A2.3 Moves" in seen[1]
 
 
-def test_undo_takes_the_points_back_and_redo_takes_the_undo_back():
+def test_undo_takes_the_points_back_and_U_plays_the_undone_actions_again():
     board = new_board("SH1-C4-AAAAAJ2")
     seen = []
 
     async def play(pilot):
-        await press(pilot, ["8", "f"])
+        await press(pilot, ["8", "f", "7", "2"])
         seen.append((board.score, board.moves))
-        await press(pilot, ["u"])
+        await press(pilot, ["u", "u"])
+        seen.append((board.score, board.moves))
+        await press(pilot, ["U"])
         seen.append((board.score, board.moves))
         await press(pilot, ["U"])
         seen.append((board.score, board.moves))
         await press(pilot, ["U"])
         seen.append(screen_text(pilot.app))
     run(board, play)
-    assert seen[:3] == [(10, 1), (0, 1), (10, 1)]
-    assert board.script() == "8>f"          # the undo and its redo leave no trace
-    assert "Nothing to redo" in seen[3]
+    # RULES B6: no redo. Each U is the undone action played anew, in the
+    # order it was first played: counted, scored and recorded.
+    assert seen[:4] == [(10, 2), (0, 2), (10, 3), (10, 4)]
+    assert board.script() == "8>f 7>2 u u 8>f 7>2"
+    assert "Nothing to play again" in seen[4]
 
 
 def test_a_click_taps_a_double_click_uses_the_apps_order_and_a_drag_takes_back():

@@ -174,7 +174,7 @@ class GameScreen(GameFiles, Screen):
     # ------------------------------------------------------------ keys
     #: The commands' keys (a character, else a key's name) and what each calls.
     COMMAND_KEYS = {
-        "enter": "tap_here", "space": "press_here", "s": "draw", "u": "undo", "U": "redo",
+        "enter": "tap_here", "space": "press_here", "s": "draw", "u": "undo", "U": "again",
         "F": "finish", "h": "hint", "i": "winnable", "escape": "escape", "r": "toggle_rules",
         "n": "new_game", "ctrl+s": "ask_save", "o": "ask_open", "S": "show_stats",
         "?": "show_keys", "q": "request_quit",
@@ -210,8 +210,8 @@ class GameScreen(GameFiles, Screen):
     def undo(self) -> None:
         self.act(lambda s: s.push(s.board.parse_action("u")))
 
-    def redo(self) -> None:
-        self.act(lambda s: s.redo())
+    def again(self) -> None:
+        self.act(lambda s: s.again())
 
     def finish(self) -> None:
         self.act(lambda s: s.finish())

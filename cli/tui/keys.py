@@ -12,7 +12,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Space", "pick or put at the cursor (twice on one place: double tap)"),
     ("s", "draw from the stock (Easy Harp; d too); empty: redeal"),
     ("mouse", "click: tap or draw; double click: double tap; drag: move"),
-    ("u  U", "undo (the last 100 actions); redo (takes an undo back)"),
+    ("u  U", "undo (the last 100 actions); play again what it undid"),
     ("F", "finish: every card that can go up goes, one action each"),
     ("h", "hint: the solver's next action (Esc stops the search)"),
     ("i", "is this still winnable? (the solver decides; Esc stops it)"),

@@ -1,7 +1,7 @@
 """One game as the full-screen app plays it, without the screen: the board,
-the place the player has picked, redo, the finish command and the message
-line.  Every change of the position is an action pushed on the board (or,
-for redo, the undo popped), so all rules stay in the engine; a refused
+the place the player has picked, playing again what an undo took back, the
+finish command and the message line.  Every change of the position is an
+action pushed on the board, so all rules stay in the engine; a refused
 action is answered as the line game answers it, citing its rule.
 """
 from __future__ import annotations
@@ -32,9 +32,11 @@ class Session:
         self.message = ""
         #: The last refusal, whose rule the rule book panel shows.
         self.refusal: HarpError | None = None
-        #: Undos made here that redo may take back (RULES B6 has no redo:
-        #: redo pops the undo, so the record keeps neither).
-        self.redoable = 0
+        #: The actions the undos made here took back, the last undone
+        #: last: ``again`` plays the last one again.  (RULES B6 has no
+        #: redo: playing an action again is an ordinary action, counted,
+        #: scored and recorded, as if the player had made it by hand.)
+        self.undone: list[Action] = []
         #: How many of the board's actions were already played when the
         #: game was opened or last saved.
         self.saved_actions = len(board.actions)
@@ -92,6 +94,7 @@ class Session:
         """Push an action; on a refusal keep the board and say why, naming
         the action as ``name`` (else in notation)."""
         self.picked = self.picked_index = None
+        taken_back = undone_by_next_undo(self.board.actions) if action.kind == UNDO else None
         try:
             self.board.push(action)
         except HarpError as err:
@@ -99,7 +102,7 @@ class Session:
             self.message = self.text(f"Refused {name or action}: {one_line(err)}")
             return False
         self.acted += 1
-        self.redoable = self.redoable + 1 if action.kind == UNDO else 0
+        self.undone = [*self.undone, taken_back] if taken_back is not None else []
         self.message = ""
         if self.started is None:
             self.started = time.monotonic()
@@ -107,15 +110,18 @@ class Session:
             self.stopped = time.monotonic()
         return True
 
-    def redo(self) -> bool:
-        """Take back the last undo made here: the board pops it exactly."""
-        self.picked = self.picked_index = None
-        if not self.redoable:
-            self.message = "Nothing to redo: redo takes back an undo made in this game."
+    def again(self) -> bool:
+        """Play again the action the last undo made here took back: the
+        position is the one it was played from, so it does what it did."""
+        if not self.undone:
+            self.picked = self.picked_index = None
+            self.message = ("Nothing to play again: U plays again what an undo made in this "
+                            "game took back.")
             return False
-        self.board.pop()
-        self.redoable -= 1
-        self.message = ""
+        rest = self.undone[:-1]
+        if not self.push(self.undone[-1]):
+            return False
+        self.undone = rest
         return True
 
     def finish(self) -> int:
@@ -188,3 +194,16 @@ class Session:
     def cancel(self) -> None:
         self.picked = self.picked_index = None
         self.message = ""
+
+
+def undone_by_next_undo(actions: list[Action]) -> Action | None:
+    """The action an undo pushed after ``actions`` would take back (each
+    ``u`` takes back the last action not yet taken back, RULES B6); None
+    when there is none."""
+    played: list[Action] = []
+    for action in actions:
+        if action.kind != UNDO:
+            played.append(action)
+        elif played:
+            played.pop()
+    return played[-1] if played else None
