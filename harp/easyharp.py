@@ -179,10 +179,13 @@ class EasyHarpBoard(Board):
             return self._take_back(src, di, count)
         return self._column_to_column(COLUMN_INDEX[src], di, count)
 
-    def _one_card(self, count: int | None, what: str) -> None:
+    def _one_card(self, count: int | None, what: str, rule: str) -> None:
+        """A count other than 1 (``N:X>Y``, RULES B7) where the rule of the
+        place (``rule``) moves one card: the waste's top card (A1.5), a
+        foundation's (A1.10), one card at a time onto a foundation (A1.7)."""
         if count is not None and count != 1:
             self._refuse(f"{count} cards cannot move {what}: only one card moves at a time",
-                         "A1.3", ONE_CARD_REMINDER)
+                         rule)
 
     def _source_pile(self, src: str) -> tuple[list[int], int]:
         """The pile a top card comes from, and its column index (-1: waste)."""
@@ -194,7 +197,7 @@ class EasyHarpBoard(Board):
 
     def _to_foundation(self, src: str, dst: str, count: int | None) -> UndoRecord:
         pile, column = self._source_pile(src)
-        self._one_card(count, "to a foundation")
+        self._one_card(count, "to a foundation", "A1.7")
         card = pile[-1]
         if dst == "f":
             slot = self._slot_for(card)
@@ -235,12 +238,12 @@ class EasyHarpBoard(Board):
     def _waste_to_column(self, column: int, count: int | None) -> UndoRecord:
         if not self._waste:
             self._refuse("the waste is empty", "A1.5")
-        self._one_card(count, "from the waste")
+        self._one_card(count, "from the waste", "A1.5")
         self._check_accepts(column, self._waste[-1])
         return self._transfer(self._waste, self._columns[column], 1, 5)
 
     def _take_back(self, src: str, column: int, count: int | None) -> UndoRecord:
-        self._one_card(count, "from a foundation")
+        self._one_card(count, "from a foundation", "A1.10")
         slot = self._take_back_slot(src, f"on column {column + 1}",
                                     lambda card: self._accepts(column, card), "A1.10")
         pile = self._foundations[slot]

@@ -244,8 +244,10 @@ class SeahavenBoard(Board):
         if n > cap:
             self._refuse(self._capacity_reason(n, cap, empty_target=not dst), "A2.5")
         if count is not None and count != n:
+            # The count given is wrong, not the move: N:X>Y must state the
+            # count the rules imply (RULES B7).
             self._refuse(f"this move takes {n} card{'s' if n > 1 else ''} from column {si + 1} "
-                         f"to column {di + 1}, not {count}", "A2.5")
+                         f"to column {di + 1}, not {count}", "B7")
         return self._transfer(src, dst, n, 0)
 
     def _capacity_reason(self, n: int, cap: int, empty_target: bool) -> str:
@@ -279,8 +281,11 @@ class SeahavenBoard(Board):
             for i, cell in enumerate(self._cells):
                 if not cell:
                     return self._transfer(pile, cell, 1, 0)
-        self._refuse(f"{card_str(card)} has no place on a foundation, a column"
-                     f"{' or a cell' if own >= 0 else ''}", "A2.7")
+        # A double tap never puts a card back where it came from: a cell
+        # card goes to no other cell (RULES B5).
+        self._refuse(f"{card_str(card)} has no place on a foundation, a column or a cell"
+                     if own >= 0 else f"{card_str(card)} has no place on a foundation or a "
+                     "column, and a double tap sends no cell card to another cell", "B5")
         raise AssertionError  # pragma: no cover
 
     @staticmethod

@@ -36,6 +36,27 @@ def test_play_refused_run_between_columns_names_action_rule_and_reminder():
             "columns; take a run apart card by card, starting with its last (exposed) card")
 
 
+@pytest.mark.parametrize("args, message", [
+    # Each refusal cites the rule that refuses it: the waste's top card
+    # (A1.5), a foundation's (A1.10), one card at a time onto a foundation
+    # (A1.7), a count that is not the rules' (B7), a double tap that sends
+    # no cell card to another cell (B5).
+    (["EH1-N-AAAAAAF", "d 2:w>9"], "action 2 (2:w>9): 2 cards cannot move from the waste: "
+     "only one card moves at a time (RULES A1.5)"),
+    (["EH1-N-AAAAAAF", "1>f 2:f1>2"], "action 2 (2:f1>2): 2 cards cannot move from a "
+     "foundation: only one card moves at a time (RULES A1.10)"),
+    (["EH1-N-AAAAAAF", "2:1>f"], "action 1 (2:1>f): 2 cards cannot move to a foundation: only "
+     "one card moves at a time (RULES A1.7)"),
+    (["--load", "examples/seahaven-capacity.txt", "7:7>10"], "action 49 (7:7>10): this move "
+     "takes 8 cards from column 7 to column 10, not 7 (RULES B7)"),
+    (["SH1-C4-AAAAAJ2", "tta"], "action 1 (tta): 5D has no place on a foundation or a column, "
+     "and a double tap sends no cell card to another cell (RULES B5)"),
+])
+def test_a_refusal_cites_the_rule_that_refuses_it(args, message, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    refused(["play", *args, "--ascii"], 1, message)
+
+
 def test_play_without_interactive_rules_gives_a_one_line_reason():
     script = ("6>f 5>6 5>f d d d d w>f d d d d w>f d d d w>3 d w>f d w>4 6>4")
     refused(["play", "EH1-N-AAAAAFF", script, "--no-interactive-rules"], 1,
