@@ -89,18 +89,16 @@ def test_a_data_folder_with_a_line_break_or_an_escape_is_named_escaped(tmp_path,
     folder = tmp_path / "da\nta\x1b[7m"
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     (folder / "harp").mkdir(parents=True)
-    (folder / "harp" / "stats.json").write_text("{not json")
-    with pytest.raises(stats.StatsError) as caught:
-        stats.record_game(won_board(10), True)
-    assert str(caught.value) == (f"the statistics file {tmp_path}/da\\nta\\x1b[7m/harp/stats.json "
-                                 "is damaged (it is not JSON at line 1, column 2); it is left "
-                                 "as it is: move it away to start new statistics")
-    (folder / "harp" / "stats.json").write_text('{"version": 2, "games": {}}')
-    with pytest.raises(stats.StatsError) as caught:
-        stats.record_game(won_board(10), True)
-    assert str(caught.value) == (f"the statistics file {tmp_path}/da\\nta\\x1b[7m/harp/stats.json "
-                                 "was written by a newer harp (version 2; this one writes "
-                                 "version 1); it is left as it is")
+    shown = f"the statistics file {tmp_path}/da\\nta\\x1b[7m/harp/stats.json"
+    for text, message in [
+            ("{not json", f"{shown} is damaged (it is not JSON at line 1, column 2); it is "
+             "left as it is: move it away to start new statistics"),
+            ('{"version": 2, "games": {}}', f"{shown} was written by a newer harp (version 2; "
+             "this one writes version 1); it is left as it is")]:
+        (folder / "harp" / "stats.json").write_text(text)
+        with pytest.raises(stats.StatsError) as caught:
+            stats.record_game(won_board(10), True)
+        assert str(caught.value) == message
 
 
 def test_a_file_of_a_newer_harp_is_left_as_it_is(path):
