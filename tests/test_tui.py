@@ -13,6 +13,7 @@ import pytest
 
 from harp import new_board, read_records, replay
 from harp.cards import parse_card
+from harp.recordfile import records_in
 from harp.cli.tui.app import HarpApp, TableView
 from harp.cli.tui.keys import KEYS
 from tui_driver import dialog_text, keys_for, play_by_mouse, press, screen_text, spot
@@ -330,6 +331,22 @@ def test_a_hint_comes_from_a_child_process_and_shows_on_the_table():
     assert board.is_legal(first)                     # the first action of a winning line
     assert seen[1] and seen[1][0] == board.parse_action(first).src
     assert f"*{seen[0].split('*')[1]}*" in seen[0]   # its card marked on the table
+
+
+def test_a_won_game_has_no_hint_and_needs_no_search():
+    """A search from a won position would report a limit it never met."""
+    board = replay(next(records_in(str(ROOT / "examples" / "won-seahaven.txt")))[1])
+    assert board.is_won
+    seen = []
+
+    async def play(pilot):
+        for key in ("h", "i"):
+            await press(pilot, [key])
+            assert pilot.app.game.search is None
+            seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert "The game is won: there is nothing to hint." in seen[0]
+    assert "The game is won." in seen[1] and "unknown" not in seen[1]
 
 
 def searched(code: str, key: str, script: str = "") -> str:

@@ -217,10 +217,20 @@ class GameScreen(GameFiles, Screen):
         self.act(lambda s: s.finish())
 
     def hint(self) -> None:
-        self.start_search(HINT)
+        self.ask_solver(HINT, "The game is won: there is nothing to hint.")
 
     def winnable(self) -> None:
-        self.start_search(WINNABLE)
+        self.ask_solver(WINNABLE, "The game is won.")
+
+    def ask_solver(self, kind: str, won: str) -> None:
+        """A search, unless the game is won: then there is nothing to
+        search for (harp hint says the same), and a search would report a
+        limit it never reached."""
+        if self.session.board.is_won:
+            self.session.message = won
+            self.refresh_all()
+        else:
+            self.start_search(kind)
 
     def show_keys(self) -> None:
         from .screens import KeysScreen
