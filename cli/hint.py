@@ -43,6 +43,11 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
     positions searched against --max-states.  A won game has nothing to
     hint (--json: "hint" null, outcome "solved", an empty script).
 
+    A game of your own moves leaves the line at almost every action, and
+    each action off a line costs a search: --max-states bounds each
+    search, --timeout the whole hint (all its searches; --json counts
+    them: "searches", "total_states", "total_cpu_seconds").
+
     \b
     Examples:
         harp hint SH1-C4-AAAAAJ2
@@ -62,7 +67,7 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
         click.echo(json.dumps(hint_dict(start, found)))
     else:
         click.echo(hint_text(found))
-        if found.action is not None and found.result.stopped_by == TIME:
+        if found.action is not None and (found.result.stopped_by == TIME or found.cut_by_time):
             click.echo(f"note: the {limits.timeout:g} s safety net cut the search: this hint "
                        "depends on the machine's speed", err=True)
 
@@ -70,11 +75,16 @@ def hint(code: str | None, moves: tuple[str, ...], load: str | None, limits: Sol
 def hint_dict(start: Board, found: Hint) -> dict[str, Any]:
     """``--json``: the search's keys as ``harp solve --json`` has them,
     with the line as the continuation from the position, as solve's
-    (not from where the search began, ``followed`` actions earlier)."""
+    (not from where the search began, ``followed`` actions earlier);
+    then the work of the whole hint: its searches along the game, their
+    positions and CPU seconds, and how many the safety net cut."""
     line = found.line
     return {"code": str(start.code), "hint": found.action, "followed": found.followed,
             **found.result.to_dict(), "script": " ".join(line), "length": len(line),
-            "draws": line.count("d")}
+            "draws": line.count("d"), "searches": found.searches,
+            "total_states": found.total_states,
+            "total_cpu_seconds": round(found.total_cpu_seconds or 0.0, 4),
+            "searches_cut_by_time": found.cut_by_time}
 
 
 def hint_text(found: Hint) -> str:
@@ -85,6 +95,12 @@ def hint_text(found: Hint) -> str:
         return "the game is already won"
     if found.outcome == "unsolvable":
         return "lost: no line of play wins from this position (RULES C8)"
-    return (f"no winning line found within the limits ({found.result.limit_text()}); "
+    limit = found.result.limit_text()
+    if found.result.stopped_by == TIME and found.searches != 1:
+        # One deadline for the searches along the game: say what it bought.
+        timeout = found.result.limits.timeout if found.result.limits else None
+        limit = (f"the {timeout or 0:g} s safety net ran out after {found.total_states} "
+                 f"positions in {found.searches} searches along the game")
+    return (f"no winning line found within the limits ({limit}); "
             "the position may still be won: a longer search (--max-states, or harp solve) "
             "may find one")

@@ -209,3 +209,55 @@ def test_solve_refuses_save_dash_as_db_and_export_do(output) -> None:
     refused(["solve", "SH1-C4-AAAAAJ2", "--save", "-", *output], 2,
             "Invalid value for '--save': - (standard input or output) is not taken here: "
             "give a file name (./- for a file named -)")
+
+
+def _random_game(tmp_path, actions: int) -> str:
+    """A saved Easy Harp game of ``actions`` random actions (deal 1, seed 3)."""
+    saved = tmp_path / "game.txt"
+    invoke_ok("generate", "--game", "eh", "--deals", "1", "--random-play", "--seed", "3",
+              "--max-actions", str(actions), "-o", str(saved))
+    return str(saved)
+
+
+def test_hint_json_counts_the_searches_along_a_game(tmp_path) -> None:
+    """A game of the player's own moves leaves the line at almost every
+    action, and each costs a search: ``harp hint --json`` counts them all
+    ("searches", "total_states", "total_cpu_seconds"), beside the keys of
+    the last search, which keep their meaning.  Positions, so the same
+    counts on any machine."""
+    saved = _random_game(tmp_path, 15)
+    data = json.loads(invoke_ok("hint", "--json", "--load", saved))
+    assert data["outcome"] == "solved" and data["followed"] == 0 and data["stopped_by"] is None
+    assert data["searches"] > 1 and data["searches_cut_by_time"] == 0
+    assert data["total_states"] > data["states"]
+    assert data["total_cpu_seconds"] >= data["cpu_seconds"]
+    again = json.loads(invoke_ok("hint", "--json", "--load", saved))
+    assert {k: again[k] for k in ("hint", "searches", "total_states", "states")} == \
+        {k: data[k] for k in ("hint", "searches", "total_states", "states")}
+    # One search, from the start (no MOVES): the totals are that search's.
+    first = json.loads(invoke_ok("hint", "--json", "EH1-N-AAAAAAB"))
+    assert (first["searches"], first["total_states"]) == (1, first["states"])
+
+
+def test_hint_timeout_bounds_all_the_searches_along_a_game(tmp_path, monkeypatch) -> None:
+    """--timeout is one deadline for the whole hint, not for each search:
+    once it has passed (here a made clock that moves 100 s a reading), the
+    hint is unknown, stopped by the clock, never the line of a later
+    search, and the text says what the time bought."""
+    from harp.solve import hints
+
+    saved = _random_game(tmp_path, 300)
+    readings = iter(range(0, 10**6, 100))
+    monkeypatch.setattr(hints, "_clock", lambda: float(next(readings)), raising=False)
+    data = json.loads(invoke_ok("hint", "--json", "--timeout", "250", "--load", saved))
+    assert (data["hint"], data["outcome"], data["stopped_by"]) == (None, "unknown", "time")
+    assert data["limits"]["timeout"] == 250
+    # 150 s left at the first search, 50 s at the second, none at the third.
+    assert data["searches"] == 2 and data["total_states"] > 0
+
+    readings = iter(range(0, 10**6, 100))
+    text = invoke_ok("hint", "--timeout", "250", "--load", saved)
+    assert text == (f"no winning line found within the limits (the 250 s safety net ran out "
+                    f"after {data['total_states']} positions in 2 searches along the game); "
+                    "the position may still be won: a longer search (--max-states, or harp "
+                    "solve) may find one\n")

@@ -176,3 +176,59 @@ def test_a_hint_whose_search_the_safety_net_cut_says_so(monkeypatch):
     assert cut.exit_code == 0 and len(cut.stdout.splitlines()) == 1
     assert cut.stderr == ("note: the 600 s safety net cut the search: this hint depends on "
                           "the machine's speed\n")
+
+
+def test_the_safety_net_is_one_deadline_per_hint(monkeypatch) -> None:
+    """Hints.after gives all its searches one deadline, made when it is
+    called: a Hints asked again (as the interactive game asks its
+    HintLine) starts a new one.  The clock here moves 100 s a reading."""
+    from harp.solve import hints as module
+
+    readings = iter(range(0, 10**6, 100))
+    monkeypatch.setattr(module, "_clock", lambda: float(next(readings)), raising=False)
+    hints = Hints(SolveLimits(max_states=50_000, timeout=250))
+    start = new_board("EH1-N-AAAAAAF")
+    first = hints.after(start)
+    assert first.outcome == "solved" and first.searches == 1 and first.cut_by_time == 0
+    assert first.result.limits.timeout == 250           # the limits, not the seconds left
+    again = hints.after(start)
+    assert (again.outcome, again.line) == ("solved", first.line)
+    # The start's search (kept) at 150 s left, the one after ``off`` at 50 s,
+    # then none: unknown, by the clock.
+    off = [action for action in start.legal_actions if str(action) != first.line[0]][0]
+    late = hints.after(start, [off, "u", off])
+    assert (late.action, late.outcome, late.result.stopped_by) == (None, "unknown", "time")
+
+
+def test_a_search_the_clock_cut_along_the_game_is_told(monkeypatch) -> None:
+    """The line a hint follows may come from a search the safety net cut
+    earlier along the game: the note says so even when the last search
+    was not cut, and --json counts it ("searches_cut_by_time")."""
+    import harp.solve as solve_module
+    from harp.solve import TIME
+
+    code = "EH1-N-AAAAAAF"
+    start = new_board(code)
+    first = hint(start).line
+    off = str([action for action in start.legal_actions if str(action) != first[0]][0])
+    solve, calls = solve_module.solve, []
+
+    def first_cut(board, limits, progress=None):
+        result = solve(board, limits, progress)
+        if not calls:
+            result.stopped_by = TIME        # as if the clock had cut it
+        calls.append(result)
+        return result
+
+    monkeypatch.setattr(solve_module, "solve", first_cut)
+    data = json.loads(invoke_ok("hint", code, off, "--timeout", "600", "--json"))
+    assert data["stopped_by"] is None and data["hint"] is not None
+    assert (data["searches"], data["searches_cut_by_time"]) == (2, 1)
+    calls.clear()
+    from click.testing import CliRunner
+
+    from harp.cli.main import cli
+    cut = CliRunner().invoke(cli, ["hint", code, off, "--timeout", "600"])
+    assert cut.exit_code == 0 and cut.stdout == data["hint"] + "\n"
+    assert cut.stderr == ("note: the 600 s safety net cut the search: this hint depends on "
+                          "the machine's speed\n")

@@ -18,7 +18,12 @@ ways to know the line in force:
   deterministic (the limits count positions, not seconds), so the hint
   after a list of actions is the one a player asking after every action
   got; each action off a line costs a solve (a :class:`Hints` keeps its
-  solves, so asking again costs one more at most).
+  solves, so asking again costs one more at most).  A game of the
+  player's own moves leaves the line at almost every action, so its hint
+  costs about a search per action: ``max_states`` bounds each search,
+  and the safety net ``timeout`` the whole call (one deadline for all its
+  searches; once it has passed, the hint is ``unknown``, stopped by
+  ``"time"``).  The :class:`Hint` counts the searches and their work.
 * :class:`HintLine`, for the interactive game, which is there when the
   hints are asked: it keeps the line of the last hint, and searches
   afresh only when the player has left it.
@@ -32,11 +37,16 @@ Seahaven: its search never visits a position twice).
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .result import HINT_LIMITS, SOLVED, Progress, SolveLimits, SolveResult
+from .result import (HINT_LIMITS, SOLVED, TIME, UNKNOWN, Progress, SolveLimits,
+                     SolveResult)
+
+#: The clock of the safety net's deadline (the searches' own: :mod:`.budget`).
+_clock = time.perf_counter
 
 
 @dataclass
@@ -44,12 +54,31 @@ class Hint:
     """The next ``action`` of a winning line (None when there is none:
     the game is won, lost, or the search was cut short), the rest of the
     line (``action`` first), the search the line comes from, and how many
-    of the line's actions the player had followed (0: searched from here)."""
+    of the line's actions the player had followed (0: searched from here).
+
+    The work of the whole hint (:meth:`Hints.after` searches along the
+    game): ``searches``, the searches it rests on, their positions
+    (``total_states``) and CPU seconds (``total_cpu_seconds``), and how
+    many of them the safety net cut (``cut_by_time``: then the line
+    followed, and so the hint, may depend on the machine's speed).  Not
+    given, they are those of ``result`` alone."""
 
     action: str | None
     line: list[str]
     result: SolveResult
     followed: int = 0
+    searches: int = 1
+    total_states: int | None = None
+    total_cpu_seconds: float | None = None
+    cut_by_time: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.total_states is None:
+            self.total_states = self.result.states
+        if self.total_cpu_seconds is None:
+            self.total_cpu_seconds = self.result.cpu_seconds
+        if self.cut_by_time is None:
+            self.cut_by_time = int(self.result.stopped_by == TIME)
 
     @property
     def outcome(self) -> str:
@@ -76,17 +105,23 @@ class Hints:
         self.progress = progress            # (told the positions of each search)
         self._solves: dict[tuple, SolveResult] = {}
 
-    def solve(self, board: Any) -> SolveResult:
-        """The search from the board's position (made once per position)."""
+    def solve(self, board: Any, timeout: float | None = None) -> SolveResult:
+        """The search from the board's position (made once per position).
+        ``timeout``: the seconds left of a deadline that several searches
+        share (None: the limits' own); a search it cuts is not kept, and
+        the result carries the limits, not the seconds left."""
         from . import replays_to_won, solve
 
         key = position_key(board)
         result = self._solves.get(key)
         if result is None:
-            result = solve(board, self.limits, self.progress)
+            limits = self.limits if timeout is None else replace(self.limits, timeout=timeout)
+            result = solve(board, limits, self.progress)
+            result.limits = self.limits
             if result.solved and not replays_to_won(board, result):    # pragma: no cover
                 raise AssertionError("a winning line that does not replay to a win")
-            self._solves[key] = result
+            if timeout is None or result.stopped_by != TIME:
+                self._solves[key] = result
         return result
 
     def after(self, start: Any, actions: Iterable[Any] = ()) -> Hint:
@@ -95,23 +130,49 @@ class Hints:
         while the actions follow it; after an action off the line, the
         line of a solve from there.  Raises HarpError for an action the
         rules refuse (the engine's own error).  The copy of ``start`` keeps
-        its history, so a ``u`` undoes as it would on ``start``."""
+        its history, so a ``u`` undoes as it would on ``start``.
+
+        Each search may take ``max_states`` positions; the limits'
+        ``timeout`` is one deadline for all the searches of this call:
+        each gets the seconds left, and once none are left the hint is
+        ``unknown``, stopped by ``"time"`` (never a line the clock chose).
+        The hint counts the searches it rests on and their work."""
         if isinstance(actions, str):
             raise TypeError("actions is a list of actions or tokens, not one str: "
                             "board.parse_script(text) reads a script")
+        timeout = self.limits.timeout
+        deadline = None if timeout is None else _clock() + timeout
+        used: dict[int, SolveResult] = {}       # the searches the hint rests on, by id
+
+        def search(board: Any) -> SolveResult:
+            if deadline is None:
+                result = self.solve(board)
+            else:
+                left = deadline - _clock()
+                if left <= 0:                   # no search: no time for one
+                    return SolveResult(UNKNOWN, stopped_by=TIME, limits=self.limits)
+                result = self.solve(board, left)
+            used[id(result)] = result
+            return result
+
         board = start.copy()
-        result = self.solve(board)
+        result = search(board)
         line, followed = list(result.actions), 0
         for token in actions:
             action = str(board.push(token))
             if line and line[0] == action:
                 line, followed = line[1:], followed + 1
             else:
-                result = self.solve(board)
+                result = search(board)
                 line, followed = list(result.actions), 0
-        if result.outcome != SOLVED:
-            return Hint(None, [], result, 0)
-        return Hint(line[0] if line else None, line, result, followed)
+        found = (Hint(None, [], result, 0) if result.outcome != SOLVED
+                 else Hint(line[0] if line else None, line, result, followed))
+        searches = list(used.values())
+        found.searches = len(searches)
+        found.total_states = sum(search.states for search in searches)
+        found.total_cpu_seconds = sum(search.cpu_seconds for search in searches)
+        found.cut_by_time = sum(search.stopped_by == TIME for search in searches)
+        return found
 
 
 class HintLine:
