@@ -1,15 +1,12 @@
-"""The opening position of a deal: the one place that knows both games' boards."""
+"""The opening position of a deal (both games' boards imported here, so that Board(code) knows them)."""
 from __future__ import annotations
 
 from .board import Board
-from .deals import EASY_HARP, DealCode, deal_code
-from .easyharp import EasyHarpBoard
-from .seahaven import SeahavenBoard
-
-
-def board_class(code: DealCode) -> type[Board]:
-    """The board class of a deal's game."""
-    return EasyHarpBoard if code.game == EASY_HARP else SeahavenBoard
+from .deals import DealCode, deal_code
+# Each game's board class registers itself with Board when defined
+# (Board.__init_subclass__): imported here, both are there for Board(code).
+from .easyharp import EasyHarpBoard  # noqa: F401
+from .seahaven import SeahavenBoard  # noqa: F401
 
 
 def new_board(code: DealCode | str, *, interactive_rules: bool = True,
@@ -17,6 +14,5 @@ def new_board(code: DealCode | str, *, interactive_rules: bool = True,
     """The opening position of a deal code (a ``str`` or a DealCode; RULES
     B1-B3): the same as ``Board(code)``.  InvalidCodeError for a code that
     names no deal, TypeError for anything else."""
-    code = deal_code(code)
-    return board_class(code)(code, interactive_rules=interactive_rules,
-                             double_click=double_click)
+    return Board(deal_code(code), interactive_rules=interactive_rules,
+                 double_click=double_click)
