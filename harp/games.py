@@ -1,4 +1,5 @@
-"""The opening position of a deal (both games' boards imported here, so that Board(code) knows them)."""
+"""The opening position of a deal (both games' boards are imported here,
+so that ``Board(code)`` knows them)."""
 from __future__ import annotations
 
 from .board import Board
