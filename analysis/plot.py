@@ -27,7 +27,7 @@ from collections import defaultdict
 from typing import Any
 
 from harp.atomicfile import AtomicFile, check_writable
-from harp.errors import HarpError, clip, printable
+from harp.errors import HarpError, clip, shown
 
 from .tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables
 
@@ -94,10 +94,10 @@ def _check_replaceable(path: str) -> None:
         return
     if os.path.splitext(path)[1].lower() == ".png":
         if not head.startswith(PNG_SIGNATURE):
-            raise PlotError(f"cannot write {printable(clip(path, 160))}: it is not a PNG picture "
+            raise PlotError(f"cannot write {shown(path)}: it is not a PNG picture "
                             "(harp replaces no other file)")
     elif not (head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") and b"<svg" in head):
-        raise PlotError(f"cannot write {printable(clip(path, 160))}: it is not an SVG picture "
+        raise PlotError(f"cannot write {shown(path)}: it is not an SVG picture "
                         "(harp replaces no other file)")
 
 

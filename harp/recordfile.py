@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import IO, BinaryIO
 
-from .errors import RecordError, clip, printable
+from .errors import RecordError, shown
 from .records import (LINE_LIMIT, RECORD_LIMIT, Line, NumberedRecord, Record, detect_format,
                       read_records, script_text)
 
@@ -54,12 +54,12 @@ class ReadError(OSError):
 def shown_name(path: str) -> str:
     """A file's name as error messages and score rows give it: clipped,
     every character that is not printable escaped (``a\\nb.txt``,
-    ``\\x1b``), as ``harp.cli.output.printable`` does, so that a name
+    ``\\x1b``), as ``harp.errors.shown`` does, so that a name
     holding a line break or an escape sequence neither splits a one-line
     message (nor is folded into a space with it) nor drives the terminal."""
     if path == STDIN:
         return "<stdin>"
-    return printable(clip(path, 200))
+    return shown(path, 200)
 
 
 def check_name(path: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from harp import Board, HarpError
 from harp.atomicfile import AtomicFile
-from harp.errors import clip, printable, shown
+from harp.errors import shown
 
 FIELDS = ("played", "won", "best_score", "streak", "best_streak")
 
@@ -130,7 +130,7 @@ def _tally(path: Path, key: str, value: object) -> Tally:
 def _shown(value: object) -> str:
     """A value of the file as the file writes it, clipped, with what JSON
     leaves unescaped but is not printable (``\\x9b``, ``\\x7f``) escaped."""
-    return printable(clip(json.dumps(value, ensure_ascii=False), 40))
+    return shown(json.dumps(value, ensure_ascii=False), 40)
 
 
 def _damaged(path: Path, what: str) -> StatsError:
