@@ -185,13 +185,18 @@ def parse_action(token: str, game: str, cells: int | None = None) -> Action:
     return found
 
 
+def uncommented_lines(text: str) -> Iterator[str]:
+    """The lines of a script, each without its comment (``#`` to the end
+    of the line, RULES B7)."""
+    for line in text.splitlines():
+        hash_at = line.find("#")
+        yield line[:hash_at] if hash_at >= 0 else line
+
+
 def tokenize(text: str) -> Iterator[tuple[str, int]]:
     """Tokens of a script with their line numbers: white space or commas
     separate tokens, ``#`` starts a comment to the end of the line."""
-    for line_no, line in enumerate(text.splitlines(), 1):
-        hash_at = line.find("#")
-        if hash_at >= 0:
-            line = line[:hash_at]
+    for line_no, line in enumerate(uncommented_lines(text), 1):
         for token in line.replace(",", " ").split():
             yield token, line_no
 

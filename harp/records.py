@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from .board import Board
 from .errors import RecordError, clip
 from .games import new_board
+from .notation import uncommented_lines
 
 FORMATS = ("text", "jsonl", "csv")
 #: A word shaped like a deal code (``EH1-N-AAAAAAF``); parse_code checks the rest.
@@ -88,10 +89,9 @@ class Record:
 
 def one_line_script(script: str) -> str:
     """The words of a script, its comments left out, on one line: the
-    tokens the script reader (:func:`harp.notation.tokenize`) reads, in the
-    same lines (``str.splitlines``), so it replays to the same actions."""
-    return " ".join(word for line in script.splitlines()
-                    for word in line.split("#", 1)[0].split())
+    lines the script reader (:func:`harp.notation.tokenize`) reads, so it
+    replays to the same actions."""
+    return " ".join(word for line in uncommented_lines(script) for word in line.split())
 
 
 class Line(NamedTuple):
