@@ -56,23 +56,33 @@ class GameTask(NamedTuple):
     limits: SolveLimits
 
 
-def make_game(task: GameTask) -> Record | None:
+class Made(NamedTuple):
+    """One deal's game, or None when the solver did not win it; with the
+    solver, its outcome (``solved``, ``unsolvable`` or ``unknown``), so
+    that a run can say why deals made no record."""
+
+    record: Record | None
+    outcome: str | None = None
+
+
+def make_game(task: GameTask) -> Made:
     """One deal's game: random play seeded by (seed, deal), so any run,
     on any number of workers, makes the same games; or the solver's win
-    (None when the solver does not win the deal)."""
+    (no record when the solver does not win the deal)."""
     code = make_code(task.game, task.deal, task.cells)
     if task.source == SOLVER:
         facts = solve_facts(code, task.limits, script=True)
-        return Record(str(code), facts["script"]) if "script" in facts else None
+        record = Record(str(code), facts["script"]) if "script" in facts else None
+        return Made(record, facts["outcome"])
     board = new_board(code)
     play_randomly(board, task.max_actions, random.Random(f"{task.seed}:{code}"))
-    return record_of(board)
+    return Made(record_of(board))
 
 
 def generate_games(game: str, cells: int, deals: list[int], source: str, *, seed: int = 0,
                    max_actions: int = DEFAULT_MAX_ACTIONS,
                    limits: SolveLimits = SolveLimits(), jobs: int = 1, executor: str = LOCAL,
-                   scheduler: str | None = None) -> Iterator[Record | None]:
+                   scheduler: str | None = None) -> Iterator[Made]:
     """:func:`make_game` for every deal, in order, in parallel."""
     if source not in SOURCES:
         raise ValueError(f"unknown source {source!r} (expected {' or '.join(SOURCES)})")

@@ -64,11 +64,18 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
                              seed=seed, max_actions=max_actions, limits=limits, jobs=jobs,
                              executor=executor, scheduler=scheduler)
     made = Stoppable(progress(records, len(deal_list), "deals", show_progress, quiet))
+    not_won: dict[str, int] = {}
     with RecordWriter(output) as out:
-        for record in made:
-            if record is not None:
-                out.write(record)
+        for game in made:
+            if game.record is not None:
+                out.write(game.record)
+            elif game.outcome is not None:
+                not_won[game.outcome] = not_won.get(game.outcome, 0) + 1
     where = f" written to {shown(output)}" if output != "-" else ""
+    if not_won:     # why deals made no record: proved unsolvable, or the limits ran out
+        where += " (not won: " + ", ".join(
+            f"{not_won[outcome]} {outcome}" for outcome in ("unsolvable", "unknown")
+            if outcome in not_won) + ")"
     if made.stopped:
         click.echo(f"interrupted: {plural(out.count, 'record')} of the "
                    f"{plural(made.count, 'deal')} played before Ctrl-C{where}", err=True)

@@ -136,6 +136,19 @@ def test_generate_to_stdout_and_from_the_solver(tmp_path):
     replays_and_scores(path, 29, 29)     # deal 21 cannot be won
 
 
+def test_generate_solve_says_why_deals_made_no_record(tmp_path):
+    """Proved unsolvable and cut by the limits are told apart."""
+    path = tmp_path / "wins.csv"
+    result = invoke("generate", "--game", "sh", "--cells", "1", "--deals", "1-30", "--solve",
+                    "--max-states", "3", "-o", str(path))
+    assert (result.exit_code, result.stderr) == (
+        0, f"generate: 0 records of 30 deals written to {path} (not won: 28 unsolvable, "
+           f"2 unknown)\n")
+    result = invoke("generate", "--game", "sh", "--deals", "1-30", "--solve", "-o", str(path))
+    assert result.stderr == (f"generate: 29 records of 30 deals written to {path} "
+                             f"(not won: 1 unsolvable)\n")
+
+
 def test_generate_says_one_record_of_one_deal(tmp_path):
     """Its last line agrees in number (it said "1 records of 1 deals")."""
     path = tmp_path / "ok.csv"
