@@ -24,7 +24,7 @@ from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
 from .output import (INTERRUPTED, closed_streams, engine_errors, finish_output, fit_streams,
-                     shorten)
+                     refuse_closed_output, shorten)
 
 #: Every command, by name: the module of ``harp.cli`` that defines it,
 #: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A
@@ -88,13 +88,19 @@ def refuse_repeated_options(command: click.Command, ctx: click.Context,
 def options_once(command: click.Command) -> click.Command:
     """``command`` (a group with its commands) refusing an option given
     twice (:func:`refuse_repeated_options`), whatever class it has: each
-    command is defined in a module of its own with ``click.command``."""
+    command is defined in a module of its own with ``click.command``.
+    Once a command's line is read, a closed standard output refuses it
+    (:func:`refuse_closed_output`): after the usage errors, exit 2, and
+    before any work."""
     if "parse_args" not in vars(command):
         parse = command.parse_args
 
         def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
             refuse_repeated_options(command, ctx, args)
-            return parse(ctx, args)
+            rest = parse(ctx, args)
+            if not isinstance(command, click.Group):
+                refuse_closed_output()
+            return rest
         command.parse_args = parse_args     # type: ignore[method-assign]
     if isinstance(command, click.Group):
         for subcommand in command.commands.values():

@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import errno
+import io
 import json
 import os
 import re
@@ -136,8 +137,9 @@ def _keys_of(rows: list[dict]) -> list[str]:
 
 #: What only a write can fail with.  harp names every file it writes
 #: (harp.atomicfile), so such an error without a file name is standard
-#: output's (standard error's could not be told anyway).
-OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+#: output's (standard error's could not be told anyway); EBADF is a closed
+#: one's (ClosedOutput).
+OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EBADF})
 
 
 @contextlib.contextmanager
@@ -236,14 +238,29 @@ def closed_streams() -> None:
     and drops them: the work and its output go on, with the same exit code.
     A closed standard input (``<&-``) reads as an empty one.  A closed
     standard output (``>&-``) is refused before any work, exit 1, as a full
-    one is: nothing harp prints could be read."""
+    one is: nothing harp prints could be read (:class:`ClosedOutput`)."""
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
     if sys.stdin is None:
         sys.stdin = open(os.devnull, encoding="utf-8")
     if sys.stdout is None:
-        click.echo("Error: cannot write standard output: it is closed", err=True)
-        sys.exit(1)
+        sys.stdout = ClosedOutput()
+
+
+class ClosedOutput(io.TextIOBase):
+    """A standard output closed by the user (``>&-``): every write fails as
+    a full one does, exit 1.  A command is refused once its command line is
+    read (:func:`refuse_closed_output`), so a usage error is still exit 2."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+
+def refuse_closed_output() -> None:
+    """A command's work refused before it starts when nothing it printed
+    could be read."""
+    if isinstance(sys.stdout, ClosedOutput):
+        sys.stdout.write("")
 
 
 def fit_streams() -> None:

@@ -293,6 +293,16 @@ def test_a_closed_output_is_one_line_exit_1(args):
         1, b"Error: cannot write standard output: it is closed\n")
 
 
+@pytest.mark.parametrize("args, usage", [
+    (["deal", "--bogus"], b"No such option '--bogus'"), (["nosuch"], b"No such command 'nosuch'"),
+    (["atlas", "check", "--jobs", "0"], b"Invalid value for '--jobs'")])
+def test_a_closed_output_still_reports_a_usage_error_exit_2(args, usage):
+    """The command line is read first: a usage error is exit 2, as ever."""
+    result = _with_closed(1, *args)
+    assert result.returncode == 2
+    assert usage in result.stderr and b"standard output" not in result.stderr
+
+
 def test_a_closed_standard_error_still_gets_the_output_written():
     """Messages (progress, errors) are dropped; the output and exit code are as ever."""
     scored = _with_closed(2, "score", "examples/games.jsonl")
