@@ -52,6 +52,7 @@ def test_codes_parse_in_any_case_and_print_upper() -> None:
     ("EH1-C4-AAAAAAF", "unknown variant"),
     ("SH1-C3-AAAAAAF", "unknown variant"),
     ("SH1-N-AAAAAAF", "unknown variant"),
+    ("SH1-C04-AAAAAAF", "unknown variant"),
     ("EH2-N-AAAAAAF", "unknown dealing version"),
     ("EH-N-AAAAAAF", "no version number"),
     ("EH1-N-AAAAAA1", "not in A-Z 2-7"),
@@ -66,6 +67,11 @@ def test_invalid_codes_say_what_is_wrong(text: str, says: str) -> None:
     """RULES B1: deal numbers 1-999 999; anything else is an invalid code."""
     with pytest.raises(InvalidCodeError, match=says):
         parse_code(text)
+
+
+def test_the_version_is_a_number() -> None:
+    """RULES B1: the version is a number (EH01 is EH1); the variant a name."""
+    assert str(parse_code("eh01-n-aaaaaaf")) == "EH1-N-AAAAAAF"
 
 
 def test_invalid_code_is_a_value_error() -> None:
