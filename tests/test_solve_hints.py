@@ -80,6 +80,25 @@ def test_a_hint_continues_the_line_the_hint_before_gave() -> None:
     assert len(hints._solves) == 1
 
 
+def test_a_tap_that_makes_the_line_s_move_follows_the_line() -> None:
+    """RULES B5: ``t8`` plays 8>f here, the line's first step; the line is
+    kept (no second search), in ``harp hint``'s view and in the game's."""
+    start = new_board("SH1-C4-AAAAAJ2")
+    hints = Hints()
+    first = hints.after(start)
+    assert first.action == "8>f"
+    tapped = hints.after(start, ["t8"])
+    assert (tapped.followed, tapped.line, tapped.searches) == (1, first.line[1:], 1)
+    assert len(hints._solves) == 1
+    game = HintLine()
+    board = start.copy()
+    assert game.next(board).action == "8>f"
+    board.push("t8")
+    assert (game.next(board).followed, len(game.hints._solves)) == (1, 1)
+    board.push("3>c")       # off the line's next step (7>2): a search from here
+    assert game.next(board).followed == 0 and len(game.hints._solves) == 2
+
+
 def test_a_hint_that_finds_no_line_says_why() -> None:
     """Cut short by its limits, a hint has no action, and its search says
     which limit stopped it; the game's hints search again next time."""

@@ -94,6 +94,22 @@ def position_key(board: Any) -> tuple:
     return tuple(tuple(map(tuple, group)) for group in piles) + extra
 
 
+def _on_line(board: Any, since: list[str], line: list[str]) -> bool:
+    """Whether the board's last ``since`` actions took it where the line's
+    first steps lead: played as written, or by a tap or count that makes
+    the same move (``t8`` for ``8>f``)."""
+    if line[:len(since)] == since:
+        return True
+    if len(since) > len(line):
+        return False
+    back = board.copy()
+    for _ in since:
+        back.pop()
+    for step in line[:len(since)]:
+        back.push(step)
+    return position_key(back) == position_key(board)
+
+
 class Hints:
     """The hints along one game, under ``limits`` (no line search: a hint
     shows the line's first action).  The solves it makes are kept, by
@@ -159,8 +175,12 @@ class Hints:
         result = search(board)
         line, followed = list(result.actions), 0
         for token in actions:
+            if line:        # where the line's next step leads (a tap or count may lead there too)
+                board.push(line[0])
+                ahead = position_key(board)
+                board.pop()
             action = str(board.push(token))
-            if line and line[0] == action:
+            if line and (line[0] == action or position_key(board) == ahead):
                 line, followed = line[1:], followed + 1
             else:
                 result = search(board)
@@ -196,7 +216,7 @@ class HintLine:
         done = len(self._actions)
         since = actions[done:]
         if (result is None and self._result is not None and actions[:done] == self._actions
-                and self._line[:len(since)] == since):
+                and _on_line(board, since, self._line)):
             line = self._line[len(since):]
             return Hint(line[0] if line else None, line, self._result, len(since))
         result = self.hints.solve(board) if result is None else result
