@@ -66,9 +66,10 @@ def parse_deal_list(text: str) -> list[int]:
 def _deal_bound(digits: str) -> int:
     """The number, or one past the last deal for a longer digit string
     (never converting thousands of digits)."""
-    if len(digits.lstrip("0")) > len(str(MAX_DEAL)):
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_DEAL)):
         return MAX_DEAL + 1
-    return int(digits)
+    return int(significant or "0")      # int() refuses 4 300+ digits, leading zeros too
 
 
 def daily_deals(game: str, start: dt.date, days: int) -> list[int]:

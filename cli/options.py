@@ -510,6 +510,7 @@ class Count(click.IntRange):
                 self.fail(f"{clip(value)!r} is not a whole number (digits 0-9)", param, ctx)
             if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
                 self.fail(f"{clip(value)} is too large", param, ctx)
+            value = digits.lstrip("0") or "0"   # int() refuses 4 300+ digits, leading zeros too
         return super().convert(value, param, ctx)
 
 
@@ -526,8 +527,9 @@ class Integer(click.ParamType):
         text = str(value).strip()
         if not self.SHAPE.fullmatch(text):
             self.fail(f"{clip(str(value))!r} is not a whole number (digits 0-9)", param, ctx)
+        sign, digits = (text[0], text[1:]) if text[0] in "+-" else ("", text)
         try:
-            return int(text)
+            return int(sign + (digits.lstrip("0") or "0"))
         except ValueError:      # more digits than Python converts
             self.fail(f"{clip(text)} is too large", param, ctx)
 

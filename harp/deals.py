@@ -101,7 +101,7 @@ def parse_deal_number(text: str) -> int:
     significant = digits.lstrip("0")
     if len(significant) > len(str(MAX_DEAL)):
         raise InvalidCodeError(f"deal number {clip(digits)} is out of range 1-{MAX_DEAL}")
-    return check_deal_number(int(digits))
+    return check_deal_number(int(significant or "0"))    # int() refuses 4 300+ digits
 
 
 def encode_number(number: int) -> str:

@@ -93,7 +93,7 @@ class Fuzz:
 
     def number(self) -> str:
         return self.choice([
-            str(self.rng.randint(1, 300)), str(self.rng.randint(-5, 0)), "9" * 5000,
+            str(self.rng.randint(1, 300)), str(self.rng.randint(-5, 0)), "9" * 5000, "0" * 5000 + "7",
             "٣", "３", "1_0", "+5", "", " 7 ", "1e3", "nan", "inf", "-inf", "0x10",
             f"{self.rng.random():.3f}", self.junk(5)])
 

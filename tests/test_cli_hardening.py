@@ -71,6 +71,20 @@ def test_encode_of_a_5000_digit_number() -> None:
     assert invoke_ok("encode", "--game", "eh", "0005") == "EH1-N-AAAAAAF\n"
 
 
+def test_thousands_of_leading_zeros_are_read_as_the_number() -> None:
+    """Python's int() refuses 4 300+ digits: the zeros go first."""
+    five = "0" * 5000 + "5"
+    assert invoke_ok("encode", "--game", "sh", five) == "SH1-C4-AAAAAAF\n"
+    assert invoke_ok("deal", five, "--json").startswith('{"code": "EH1-N-AAAAAAF"')
+    assert invoke_ok("stats", "--game", "sh", "--deals", f"1-{five}", "-q", "--json") == \
+        invoke_ok("stats", "--game", "sh", "--deals", "1-5", "-q", "--json")
+    assert invoke_ok("solve", "SH1-C4-AAAAAJ2", "--max-states", five) == \
+        "unknown (max states 5 reached)\n"
+    assert invoke_ok("generate", "--game", "sh", "--deals", "1", "--random-play", "-q",
+                     "--seed", "-" + five) == invoke_ok("generate", "--game", "sh", "--deals",
+                                                        "1", "--random-play", "-q", "--seed", "-5")
+
+
 @pytest.mark.parametrize("deals", ["٣", "１-３", "1-٣"])
 def test_deal_lists_take_ascii_digits_only(deals: str) -> None:
     part = deals
