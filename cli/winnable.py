@@ -108,7 +108,8 @@ def _easy_harp_deal(winnable: bool, limits: SolveLimits) -> tuple[DealCode, Verd
     code, search = random_easy_harp_deal(winnable, limits)
     if code is None:
         wanted = "won" if winnable else "proved unsolvable"
-        hint = "" if winnable else "; no Easy Harp deal has ever been proved unsolvable"
+        hint = "" if winnable else ("; lost Easy Harp deals are too rare to meet by chance: "
+                                    "this harp has no Easy Harp atlas to draw them from")
         within = (f"the {limits.timeout:g} s safety net" if search.late else
                   f"{limits.max_states} positions")
         raise HarpError(f"no Easy Harp deal {wanted} within {within} "

@@ -5,9 +5,9 @@ every deal, all three variants, decided ahead of time.  Easy Harp's are
 looked up in its atlas (:mod:`harp.ehatlas`) for the deals 1..K it covers
 (an ``unknown`` there was not decided within the build's limits); the
 other deals are decided on demand by :func:`harp.solve.solve` within a
-limit of positions, and the answer may be ``unknown``.  No Easy Harp deal
-has ever been proved unsolvable, so looking for one on demand ends at the
-limit.
+limit of positions, and the answer may be ``unknown``.  Proved lost Easy
+Harp deals are rare (the atlas has three), so without the atlas, looking
+for one on demand almost always ends at the limit.
 """
 from __future__ import annotations
 
