@@ -268,7 +268,8 @@ def atlas_rows(atlas: Atlas, runs: list[tuple[int, int]],
     """One table of both: per variant, its win rate (:func:`win_rate_rows`)
     and the deals whose fewest cells are this variant's (``fewest``, with
     its share and 95 % interval: won with 1 cell, needing 2, needing 4); the
-    deals no variant wins are the 4-cell variant's ``unsolvable``."""
+    deals no variant wins are those outside the three ``fewest``, not the
+    4-cell variant's ``unsolvable`` (a 1-cell win can be a 4-cell loss)."""
     fewest = {row["fewest_cells"]: row for row in difficulty_rows(atlas, runs)}
     rows = []
     for row in win_rate_rows(atlas, runs, variants):

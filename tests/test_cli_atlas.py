@@ -191,6 +191,14 @@ def test_stats_report_atlas():
         "C1              20      0          0           0        16.12         0"]
 
 
+def test_a_deal_won_with_1_cell_and_lost_with_4_is_no_variant_s_loss():
+    """docs/atlas.md: deal 43 462 is the 4-cell variant's unsolvable, yet
+    some variant wins it: its fewest cells is 1."""
+    data = json.loads(invoke_ok("stats", "--report", "--atlas", "--deals", "43462", "--json"))
+    assert [(r["variant"], r["unsolvable"], r["fewest"]) for r in data] == [
+        ("C4", 1, 0), ("C2", 1, 0), ("C1", 0, 1)]
+
+
 def test_easy_harp_atlas_report_gives_no_difficulty_to_a_deal_not_won():
     """Proved-lost 375271 and unknown 57778 have no difficulty (deal
     --difficulty: none; docs/batch.md): a row of their own, not the bins
