@@ -32,7 +32,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from harp.atlas import MAGIC, Atlas, AtlasError, cells_of, encode_atlas, read_atlas
+from harp.atlas import (HEADER_LIMIT, MAGIC, Atlas, AtlasError, cells_of, encode_atlas, read_atlas,
+                        read_bytes)
 from harp.atomicfile import AtomicFile, check_writable
 from harp.deals import MAX_DEAL, SEAHAVEN, VARIANTS
 from harp.ehatlas import KIND as EH_KIND
@@ -51,8 +52,9 @@ SEAHAVEN_KIND = "seahaven-atlas"
 #: How messages name each kind of harp data file.
 TITLES = {EH_KIND: "an Easy Harp atlas", PIECE_KIND: "an Easy Harp atlas piece",
           SEAHAVEN_KIND: "a Seahaven atlas"}
-#: The most bytes read of a file to find its header (a few hundred in practice).
-HEADER_BYTES = 1 << 16
+#: The most bytes read of a file to find its header (a few hundred in
+#: practice): as many as a header may take (harp.atlas).
+HEADER_BYTES = HEADER_LIMIT
 
 
 # ------------------------------------------------------------------ building
@@ -160,7 +162,7 @@ def read_data(path: str | Path) -> bytes:
     the record files say it."""
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file", clip(str(path), 200))
-    return Path(path).read_bytes()
+    return read_bytes(path, shown(str(path)))      # a pipe or device refused unopened
 
 
 def check_replaceable(out: str | Path, kind: str) -> None:

@@ -30,7 +30,7 @@ from statistics import median
 from typing import Any
 
 from harp import __version__
-from harp.atlas import AtlasError, frame, read_frame
+from harp.atlas import AtlasError, frame, read_bytes, read_frame
 from harp.atomicfile import AtomicFile
 from harp.deals import EASY_HARP, MAX_DEAL, variant_name
 from harp.ehatlas import CODES, OUTCOMES, EasyHarpAtlas, difficulty_code
@@ -171,7 +171,7 @@ def read_piece(path: str | Path) -> Piece:
     its name says other deals than its header (a piece copied under
     another piece's name would be taken for that range)."""
     try:
-        data = Path(path).read_bytes()
+        data = read_bytes(path, shown(str(path)))     # a pipe or device refused unopened
     except OSError as err:
         raise PieceError(f"cannot read {shown(str(path))}: {err.strerror}") from None
     name = Path(path).name

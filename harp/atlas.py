@@ -21,26 +21,44 @@ payload.  The payload is one bitset per variant, in that order, each of
 (least significant first) of byte ``i // 8``; 1 is won.  Loading checks
 that the compressed payload is whole with nothing after it, the hash and
 the counts, so a damaged file is refused, never believed.
+
+The hash covers the payload only, so the header is checked field by field
+instead: each of the JSON type it is written with, and in range.  Only a
+regular file of at most :data:`FILE_LIMIT` bytes is read: a named pipe or
+a device is refused unopened.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import os
 import random
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .deals import SEAHAVEN, VERSION
-from .errors import HarpError, shown
+from .deals import MAX_DEAL, SEAHAVEN, VARIANTS, VERSION
+from .errors import HarpError, clip, shown
 
 MAGIC = b"HARP-ATLAS\n"
 FORMAT = 1
 COMPRESSIONS = ("lzma", "zlib", "none")
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "atlas-sh1.bin"
 T = TypeVar("T")
+#: The first bytes of a data file, which hold its whole header line: as
+#: many as ``harp.analysis.atlas.kind_of`` reads to tell a file's kind.
+#: A longer header (or JSON nested deeper than the parser goes) is damage.
+HEADER_LIMIT = 1 << 16
+#: The largest data file read: the Easy Harp atlas of every deal takes
+#: about 2 MB, 5 MB uncompressed.  A larger file is no atlas, and is never
+#: read whole into memory.
+FILE_LIMIT = 1 << 26
+#: How header messages name the JSON type each field must have.
+JSON_TYPES = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}
 #: Bytes per step when counting or picking deals (a big-int popcount each).
 _CHUNK = 8192
 
@@ -202,20 +220,16 @@ def read_frame(data: bytes, name: str, fields: tuple[str, ...]) -> tuple[dict, b
     """A harp data file's header and uncompressed payload: the
     ``HARP-ATLAS`` line, one line of JSON (holding ``fields``, and
     ``compression`` and ``sha256``), the compressed payload; AtlasError if
-    anything is damaged, the payload's hash included.  The Seahaven atlas,
-    the Easy Harp atlas and its build pieces share this frame."""
+    anything is damaged, the payload's hash included, or if the header
+    line does not end within HEADER_LIMIT bytes.  The Seahaven atlas, the
+    Easy Harp atlas and its build pieces share this frame."""
     if not data.startswith(MAGIC):
         raise AtlasError(f"{name}: not a harp atlas (no {MAGIC.strip().decode()} line)")
-    end = data.find(b"\n", len(MAGIC))
+    end = data.find(b"\n", len(MAGIC), HEADER_LIMIT)
     if end < 0:
-        raise AtlasError(f"{name}: damaged atlas header")
-    try:
-        header = json.loads(data[len(MAGIC):end])
-        missing = [key for key in (*fields, "compression", "sha256") if key not in header]
-    except (ValueError, TypeError):
-        raise AtlasError(f"{name}: damaged atlas header") from None
-    if not isinstance(header, dict) or missing:
-        raise AtlasError(f"{name}: damaged atlas header")
+        longer = f" (longer than {HEADER_LIMIT} bytes)" if len(data) >= HEADER_LIMIT else ""
+        raise AtlasError(f"{name}: damaged atlas header{longer}")
+    header = _header(data[len(MAGIC):end], name, (*fields, "compression", "sha256"))
     if header.get("dealing_version", VERSION) != VERSION:
         raise AtlasError(f"{name}: damaged atlas header (dealing version "
                          f"{header['dealing_version']})")
@@ -223,6 +237,51 @@ def read_frame(data: bytes, name: str, fields: tuple[str, ...]) -> tuple[dict, b
     if hashlib.sha256(payload).hexdigest() != header["sha256"]:
         raise AtlasError(f"{name}: damaged atlas (the payload's SHA-256 does not match)")
     return header, payload
+
+
+def _header(line: bytes, name: str, fields: tuple[str, ...]) -> dict:
+    """The header line as a JSON object holding ``fields``, the frame's own
+    (compression, hash, dealing version) each of the type it is written
+    with; AtlasError if it is not, JSON nested deeper than the parser goes
+    included (RecursionError)."""
+    try:
+        header = json.loads(line)
+    except (ValueError, RecursionError):
+        raise AtlasError(f"{name}: damaged atlas header") from None
+    if not isinstance(header, dict) or any(key not in header for key in fields):
+        raise AtlasError(f"{name}: damaged atlas header")
+    for key, kind in (("compression", str), ("sha256", str), ("dealing_version", int)):
+        if key in header:
+            typed(header, key, kind, name)
+    return header
+
+
+def typed(header: dict, key: str, kind: type[T], name: str) -> T:
+    """``header[key]``, which must be of the JSON type ``kind`` exactly: a
+    ``"1"`` is no format, a ``1.0`` no deal and a ``true`` no number (a
+    bool is an int in Python).  The hash does not cover the header, so a
+    field of another type is damage, said here, never a traceback later."""
+    value = header[key]
+    if type(value) is not kind:
+        raise AtlasError(f"{name}: damaged atlas header ({key!r} must be {JSON_TYPES[kind]})")
+    return value
+
+
+def deal_range(header: dict, name: str) -> tuple[int, int]:
+    """The header's deals ``first``-``last``: whole numbers, deals there are
+    (1 to 999 999, RULES B1), ``first`` no later than ``last``."""
+    first, last = typed(header, "first", int, name), typed(header, "last", int, name)
+    if not 1 <= first <= last <= MAX_DEAL:
+        raise AtlasError(f"{name}: damaged atlas header (deals {first}-{last})")
+    return first, last
+
+
+def strings(header: dict, key: str, name: str) -> list[str]:
+    """The header's list of strings ``key``; AtlasError if it is not one."""
+    values = typed(header, key, list, name)
+    if any(type(value) is not str for value in values):
+        raise AtlasError(f"{name}: damaged atlas header ({key!r} must be a list of strings)")
+    return values
 
 
 def frame(header: dict, payload: bytes, compression: str) -> bytes:
@@ -238,17 +297,13 @@ def decode_atlas(data: bytes, name: str = "atlas") -> Atlas:
     """Parse and check an atlas file's bytes; raise AtlasError if damaged."""
     header, payload = read_frame(data, name, ("format", "first", "last", "variants", "won",
                                               "dealing_version", "game"))
-    try:
-        version = header["format"]
-        first, last, variants, won = (int(header["first"]), int(header["last"]),
-                                      list(header["variants"]), dict(header["won"]))
-    except (ValueError, TypeError):
-        raise AtlasError(f"{name}: damaged atlas header") from None
+    version = typed(header, "format", int, name)
     if version != FORMAT:
         raise AtlasError(f"{name}: atlas format {version}, this harp reads format {FORMAT}")
-    if set(won) != set(variants) or not 1 <= first <= last:
-        raise AtlasError(f"{name}: damaged atlas header (dealing version {VERSION}, "
-                         f"deals {first}-{last}, variants {variants})")
+    game = typed(header, "game", str, name)
+    first, last = deal_range(header, name)
+    variants = _variants(header, name)
+    won = _won(header, variants, name)
     width = (last - first + 8) // 8
     if len(payload) != width * len(variants):
         raise AtlasError(f"{name}: damaged atlas (payload of {len(payload)} bytes)")
@@ -256,7 +311,26 @@ def decode_atlas(data: bytes, name: str = "atlas") -> Atlas:
     for variant, count in won.items():
         if int.from_bytes(bits[variant], "little").bit_count() != count:
             raise AtlasError(f"{name}: damaged atlas (the won count of {variant} does not match)")
-    return Atlas(header["game"], first, last, bits)
+    return Atlas(game, first, last, bits)
+
+
+def _variants(header: dict, name: str) -> list[str]:
+    """The header's variants: Seahaven's (RULES A2.7), each once."""
+    variants = strings(header, "variants", name)
+    known = VARIANTS[SEAHAVEN]
+    if not variants or len(set(variants)) != len(variants) or not set(variants) <= set(known):
+        raise AtlasError(f"{name}: damaged atlas header ('variants' must be some of "
+                         f"{', '.join(known)}, each once)")
+    return variants
+
+
+def _won(header: dict, variants: list[str], name: str) -> dict[str, int]:
+    """The header's count of won deals of each of ``variants``."""
+    won = typed(header, "won", dict, name)
+    if set(won) != set(variants) or any(type(count) is not int for count in won.values()):
+        raise AtlasError(f"{name}: damaged atlas header ('won' must be a whole number "
+                         "for each variant)")
+    return won
 
 
 def encode_atlas(atlas: Atlas, compression: str = "zlib") -> bytes:
@@ -299,7 +373,7 @@ def _decompress(body: bytes, compression: str, name: str) -> bytes:
         import zlib
         decompressor, errors = zlib.decompressobj(), (zlib.error,)
     else:
-        raise AtlasError(f"{name}: unknown compression {compression!r}")
+        raise AtlasError(f"{name}: unknown compression {clip(compression)!r}")
     try:
         payload = decompressor.decompress(body)
     except errors:
@@ -315,11 +389,35 @@ def _decompress(body: bytes, compression: str, name: str) -> bytes:
 
 def read_file(path: str | Path, decode: Callable[[bytes, str], T]) -> T:
     """Read an atlas file and ``decode`` it (which checks it)."""
+    name = Path(path).name
     try:
-        data = Path(path).read_bytes()
+        data = read_bytes(path, name)
     except FileNotFoundError:
         raise AtlasError(f"no atlas at {shown(str(path))}") from None
-    return decode(data, Path(path).name)
+    return decode(data, name)
+
+
+def read_bytes(path: str | Path, name: str) -> bytes:
+    """A data file's bytes, from a regular file only, as every file harp
+    writes is checked (:class:`harp.atomicfile.AtomicFile`): a named pipe
+    or a device is refused unopened (a pipe would wait for ever for a
+    writer, ``/dev/zero`` would fill memory).  OSError naming ``path`` if
+    it cannot be read (a folder in the system's words, as ever); AtlasError
+    if it holds more than FILE_LIMIT bytes, by its size or as read (a
+    file of ``/proc`` says it holds none)."""
+    shown_path = clip(str(path), 200)
+    found = os.stat(path)
+    if stat.S_ISDIR(found.st_mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), shown_path)
+    if not stat.S_ISREG(found.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", shown_path)
+    data = b""
+    if found.st_size <= FILE_LIMIT:
+        with open(path, "rb") as handle:
+            data = handle.read(FILE_LIMIT + 1)
+    if found.st_size > FILE_LIMIT or len(data) > FILE_LIMIT:
+        raise AtlasError(f"{name}: not a harp atlas (larger than {FILE_LIMIT} bytes)")
+    return data
 
 
 def read_atlas(path: str | Path) -> Atlas:
@@ -335,7 +433,8 @@ def load(path: str, decode: Callable[[bytes, str], T]) -> T:
 
 def seahaven_atlas() -> Atlas:
     """The packaged Seahaven atlas, read once per process.  A file that is
-    missing, damaged or not a file is an AtlasError that says what is wrong
+    missing, damaged or not a regular file (a pipe or a device, never
+    opened: :func:`read_bytes`) is an AtlasError that says what is wrong
     and how to repair it: the file comes with harp, so reinstalling harp
     brings it back.  Its verdicts are never guessed."""
     try:

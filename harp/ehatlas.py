@@ -13,9 +13,11 @@ The file (``harp/data/atlas-eh1.bin``) is framed as the Seahaven atlas
 (:func:`harp.atlas.read_frame`: a ``HARP-ATLAS`` line, a JSON header, an
 zlib payload whose SHA-256 the header holds).  The header names the deal
 range, the counts of each verdict, the limits and harp versions the
-verdicts were computed under.  The payload is three arrays over the deals:
+verdicts were computed under.  The payload is four arrays over the deals:
 a verdict byte (:data:`CODES`), a difficulty byte, a little-endian
-two-byte line length.  Loading checks the hash and the counts.
+two-byte line length, a byte naming the deal's limits (an index of the
+header's).  Loading checks the hash, the counts, and each header field's
+type and range (the hash does not cover the header).
 
 An atlas may cover deals 1..K only (a build in progress; the shipped one
 covers every deal, 1-999 999); a deal beyond it is decided on demand (:mod:`harp.winnable`).  No file at all is the
@@ -27,12 +29,14 @@ import math
 import random
 import sys
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from .atlas import AtlasError, DealRange, frame, load, read_file, read_frame, unusable
+from .atlas import (AtlasError, DealRange, deal_range, frame, load, read_file, read_frame,
+                    strings, typed, unusable)
 from .deals import EASY_HARP
+from .errors import HarpError, clip
 
 FORMAT = 1
 KIND = "easy-harp-atlas"
@@ -47,6 +51,8 @@ OUTCOMES = {WON: "solved", LOST: "unsolvable", UNKNOWN: "unknown"}
 WORDS = {WON: "won", LOST: "proved lost", UNKNOWN: "unknown"}
 #: Deals per step when drawing a random deal (a bytes.count each).
 _CHUNK = 65536
+#: The most limits an atlas can name: a deal's is one byte of the payload.
+MOST_LIMITS = 256
 
 
 def difficulty_code(positions: int) -> int:
@@ -138,29 +144,58 @@ def encode_eh_atlas(atlas: EasyHarpAtlas) -> bytes:
 
 def decode_eh_atlas(data: bytes, name: str = "atlas") -> EasyHarpAtlas:
     """Parse and check an Easy Harp atlas file's bytes; AtlasError if damaged."""
-    header, payload = read_frame(data, name, ("format", "kind", "first", "last", "counts"))
-    if header["kind"] != KIND:
-        raise AtlasError(f"{name}: not an Easy Harp atlas (a {header['kind']!r} file)")
-    if header["format"] != FORMAT:
-        raise AtlasError(f"{name}: Easy Harp atlas format {header['format']}, "
+    header, payload = read_frame(data, name, ("format", "kind", "first", "last", "counts",
+                                              "limits", "harp_versions"))
+    kind = typed(header, "kind", str, name)
+    if kind != KIND:
+        raise AtlasError(f"{name}: not an Easy Harp atlas (a {clip(kind)!r} file)")
+    version = typed(header, "format", int, name)
+    if version != FORMAT:
+        raise AtlasError(f"{name}: Easy Harp atlas format {version}, "
                          f"this harp reads format {FORMAT}")
-    first, last = header["first"], header["last"]
-    if not (type(first) is int and type(last) is int and 1 <= first <= last):
-        raise AtlasError(f"{name}: damaged atlas header (deals {first}-{last})")
+    first, last = deal_range(header, name)
     size = last - first + 1
-    limits = header.get("limits", [])
+    limits = _limits(header, name)
     if len(payload) != 5 * size:
         raise AtlasError(f"{name}: damaged atlas (payload of {len(payload)} bytes)")
     atlas = EasyHarpAtlas(first, last, payload[:size], payload[size:2 * size],
                           payload[2 * size:4 * size], payload[4 * size:], limits,
-                          header.get("harp_versions", []))
+                          strings(header, "harp_versions", name))
     # Deleting every valid byte leaves the invalid ones (fast on a million deals).
     if (atlas.budgets.translate(None, bytes(range(len(limits))))
             or atlas.verdicts.translate(None, bytes(CODES.values()))):
         raise AtlasError(f"{name}: damaged atlas (a verdict or limits out of range)")
-    if atlas.counts() != header["counts"]:
+    counts = typed(header, "counts", dict, name)
+    if atlas.counts() != counts or any(type(n) is not int for n in counts.values()):
         raise AtlasError(f"{name}: damaged atlas (the counts of verdicts do not match)")
     return atlas
+
+
+def _limits(header: dict, name: str) -> list[dict[str, Any]]:
+    """The header's limits: at most MOST_LIMITS, each the limits of a
+    solver run, as :class:`~harp.solve.result.SolveLimits` checks them for
+    the command line.  ``decode`` and ``atlas check`` hand a deal's limits
+    to the solver and to messages: damaged ones are refused here, never a
+    traceback there.  That they are the limits the verdicts were computed
+    under is taken on trust: the hash does not cover them, and no deal's
+    positions bound them (a search may stop a little past its limit)."""
+    limits = typed(header, "limits", list, name)
+    if len(limits) > MOST_LIMITS or not all(map(_solver_limits, limits)):
+        raise AtlasError(f"{name}: damaged atlas header ('limits' must be a list of at most "
+                         f"{MOST_LIMITS} solver limits)")
+    return limits
+
+
+def _solver_limits(value: object) -> bool:
+    """Whether ``value`` is a JSON object of the solver's limits, every one."""
+    from .solve.result import SolveLimits   # the solver's package, loaded with an atlas only
+    if type(value) is not dict or set(value) != {f.name for f in fields(SolveLimits)}:
+        return False
+    try:
+        SolveLimits(**value)
+    except (TypeError, HarpError):
+        return False
+    return True
 
 
 def read_eh_atlas(path: str | Path) -> EasyHarpAtlas:
@@ -171,8 +206,9 @@ def read_eh_atlas(path: str | Path) -> EasyHarpAtlas:
 def easy_harp_atlas() -> EasyHarpAtlas | None:
     """The packaged Easy Harp atlas, read once per process; None when harp
     ships none yet (every deal is then decided on demand).  A file that
-    is damaged or not a file is an AtlasError that says what is wrong and
-    how to repair it; its verdicts are never guessed."""
+    is damaged or not a regular file (a pipe or a device, never opened)
+    is an AtlasError that says what is wrong and how to repair it; its
+    verdicts are never guessed."""
     if not DEFAULT_PATH.exists() and not DEFAULT_PATH.is_symlink():
         return None
     try:

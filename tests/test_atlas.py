@@ -3,9 +3,13 @@ checked rather than trusted (re-solved samples, the cells implication, the
 README's win rates)."""
 from __future__ import annotations
 
+import json
+import os
 import random
 import re
 import sqlite3
+import threading
+from pathlib import Path
 
 import pytest
 
@@ -116,6 +120,112 @@ def test_compressed_data_must_be_whole_and_alone(compression, damage, reason):
     with pytest.raises(AtlasError, match=r"^test\.bin: damaged atlas \((\d+ )?"
                                          + re.escape(reason) + r"\)$"):
         decode_atlas(damage(encode_atlas(small_atlas(), compression)), "test.bin")
+
+
+def with_header(data: bytes, **changes: object) -> bytes:
+    """An atlas file's bytes with fields of its header changed, its payload
+    (which the hash covers) as it was."""
+    end = data.index(b"\n", len(harp.atlas.MAGIC))
+    header = {**json.loads(data[len(harp.atlas.MAGIC):end]), **changes}
+    return harp.atlas.MAGIC + json.dumps(header).encode() + data[end:]
+
+
+WON = {"C4": 18, "C2": 5, "C1": 3}
+
+
+@pytest.mark.parametrize("changes, reason", [
+    ({"format": "1"}, "'format' must be a whole number"),
+    ({"first": "5"}, "'first' must be a whole number"),
+    ({"first": 5.0}, "'first' must be a whole number"),
+    ({"game": 5}, "'game' must be a string"),
+    ({"dealing_version": True}, "'dealing_version' must be a whole number"),
+    ({"compression": ["zlib"]}, "'compression' must be a string"),
+    ({"variants": "C1C2C4"}, "'variants' must be a list"),
+    ({"variants": ["C1", "C2", "X4"], "won": {"C1": 3, "C2": 5, "X4": 18}},
+     "'variants' must be some of C4, C2, C1, each once"),
+    ({"variants": ["C1", "C1", "C4"]}, "'variants' must be some of C4, C2, C1, each once"),
+    ({"won": [[variant, count] for variant, count in WON.items()]}, "'won' must be an object"),
+    ({"won": {**WON, "C4": 18.0}}, "'won' must be a whole number for each variant"),
+    ({"pad": "x" * harp.atlas.HEADER_LIMIT},
+     f"longer than {harp.atlas.HEADER_LIMIT} bytes"),
+])
+def test_a_damaged_header_is_refused_never_believed(changes, reason):
+    """The hash covers the payload only: each header field is checked, of
+    its JSON type and in range, so that a damaged one is an AtlasError in
+    one line (it was believed: "5" as deal 5, a list of pairs as counts),
+    never a traceback later."""
+    data = encode_atlas(small_atlas(), "zlib")
+    assert json.loads(data.split(b"\n")[1])["won"] == WON
+    with pytest.raises(AtlasError, match="^" + re.escape(f"test.bin: damaged atlas header "
+                                                         f"({reason})") + "$"):
+        decode_atlas(with_header(data, **changes), "test.bin")
+
+
+@pytest.mark.parametrize("data, reason", [
+    (encode_atlas(Atlas("SH", 999_990, 1_000_000, {"C4": bytes(2)})), " (deals 999990-1000000)"),
+    (harp.atlas.MAGIC + b"[" * 20_000 + b"]" * 20_000 + b"\n", ""),
+    (harp.atlas.MAGIC + b"[" * 100_000 + b"]" * 100_000 + b"\n",
+     f" (longer than {harp.atlas.HEADER_LIMIT} bytes)"),
+])
+def test_a_header_of_no_deals_or_nested_too_deep_is_refused(data, reason):
+    """Deals run from 1 to 999 999 (RULES B1); JSON nested too deep for the
+    parser was a RecursionError."""
+    with pytest.raises(AtlasError, match="^" + re.escape(f"test.bin: damaged atlas header{reason}")
+                       + "$"):
+        decode_atlas(data, "test.bin")
+
+
+def unblocked(path: Path) -> threading.Timer:
+    """Were the named pipe ``path`` opened for reading, a writer that comes
+    after 5 s and goes at once lets the test end (and fail)."""
+    def unblock() -> None:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:             # no reader: nothing waits
+            pass
+    timer = threading.Timer(5.0, unblock)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_pipe_or_a_device_is_never_opened(tmp_path, monkeypatch, kind):
+    """A named pipe waited for ever for a writer, /dev/zero filled memory:
+    only a regular file is read, the packaged atlas too."""
+    path = tmp_path / "atlas-sh1.bin"
+    if kind == "fifo":
+        os.mkfifo(path)
+        unblocked(path)
+    else:
+        path.symlink_to(os.devnull)
+    with pytest.raises(OSError, match="^" + re.escape(f"[Errno 22] not a regular file: '{path}'")):
+        read_atlas(path)
+    monkeypatch.setattr(harp.atlas, "DEFAULT_PATH", path)
+    with pytest.raises(AtlasError, match="^" + re.escape(
+            "the Seahaven atlas cannot be used (not a regular file): reinstall harp to repair "
+            f"it; the file is {path}") + "$"):
+        seahaven_atlas()
+    refused(["decode", "SH1-C4-AAAAAJ2"], 1, "the Seahaven atlas cannot be used (not a "
+            f"regular file): reinstall harp to repair it; the file is {path}")
+
+
+def test_a_file_larger_than_any_atlas_is_never_read_whole(tmp_path, monkeypatch):
+    """A file's size, or what is read of one whose size says nothing (a
+    file of /proc), past FILE_LIMIT is refused."""
+    path = tmp_path / "big.bin"
+    with open(path, "wb") as handle:            # sparse: no disk space taken
+        handle.write(encode_atlas(small_atlas()))
+        handle.truncate(harp.atlas.FILE_LIMIT + 1)
+    with pytest.raises(AtlasError, match="^" + re.escape(
+            f"big.bin: not a harp atlas (larger than {harp.atlas.FILE_LIMIT} bytes)") + "$"):
+        read_atlas(path)
+    if os.path.isfile("/proc/self/status"):
+        monkeypatch.setattr(harp.atlas, "FILE_LIMIT", 16)
+        with pytest.raises(AtlasError, match=r"^status: not a harp atlas \(larger than 16 "
+                                             r"bytes\)$"):
+            read_atlas("/proc/self/status")
 
 
 def test_a_damaged_packaged_atlas_is_said_whole(tmp_path, monkeypatch):

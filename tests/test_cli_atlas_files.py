@@ -5,6 +5,7 @@ it is not an Easy Harp atlas, and every atlas command's help has an
 example.  The pieces are made by hand (no solver runs)."""
 from __future__ import annotations
 
+import json
 import os
 
 import click
@@ -223,6 +224,25 @@ def test_check_says_a_missing_file_or_a_folder_as_every_command_does(here):
     refused(["replay", "pieces"], 1, "cannot open pieces: it is a folder, not a file")
 
 
+def test_check_never_opens_a_pipe_or_a_device(here):
+    """A named pipe was opened and waited for a writer; /dev/zero filled
+    memory. Both are refused unopened, as a piece named like one is."""
+    os.mkfifo(here / "fifo")
+    writer = os.open(here / "fifo", os.O_RDWR | os.O_NONBLOCK)    # were it read, no wait
+    try:
+        written = os.write(writer, b"HARP-ATLAS\n")
+        refused(["atlas", "check", "--file", "fifo"], 1, "cannot open fifo: not a regular file")
+        os.mkfifo(here / "pieces" / "eh1-000003-000004.piece")
+        refused(["atlas", "status", "--pieces", "pieces"], 1,
+                "cannot read pieces/eh1-000003-000004.piece: not a regular file")
+        assert len(os.read(writer, 1 << 10)) == written         # nothing was read
+    finally:
+        os.close(writer)
+    if os.path.exists("/dev/zero"):
+        refused(["atlas", "check", "--file", "/dev/zero"], 1,
+                "cannot open /dev/zero: not a regular file")
+
+
 def test_check_still_names_what_is_damaged(here):
     (here / "notes.txt").write_text("notes\n")
     refused(["atlas", "check", "--file", "notes.txt"], 1,
@@ -232,6 +252,40 @@ def test_check_still_names_what_is_damaged(here):
     (here / "eh.bin").write_bytes(data.replace(b'"won":1', b'"won":2'))
     refused(["atlas", "check", "--file", "eh.bin"], 1,
             "eh.bin: damaged atlas (the counts of verdicts do not match)")
+
+
+NOT_LIMITS = "damaged atlas header ('limits' must be a list of at most 256 solver limits)"
+
+
+@pytest.mark.parametrize("changes, reason", [
+    ({"limits": 5}, "damaged atlas header ('limits' must be a list)"),
+    ({"limits": [1, 2]}, NOT_LIMITS),
+    ({"limits": [LIMITS] * 300}, NOT_LIMITS),
+    ({"limits": [{}]}, NOT_LIMITS),
+    ({"format": "1"}, "damaged atlas header ('format' must be a whole number)"),
+    ({"first": "1"}, "damaged atlas header ('first' must be a whole number)"),
+])
+def test_check_refuses_a_damaged_header_in_one_line(here, changes, reason):
+    """The header, which the hash does not cover, was believed: limits of
+    no solver were a traceback, or solved under the default limits; format
+    "1" was "format 1, this harp reads format 1"."""
+    assembled("eh.bin")
+    data = (here / "eh.bin").read_bytes()
+    end = data.index(b"\n", len(harp.atlas.MAGIC))
+    header = {**json.loads(data[len(harp.atlas.MAGIC):end]), **changes}
+    (here / "eh.bin").write_bytes(harp.atlas.MAGIC + json.dumps(header).encode() + data[end:])
+    refused(["atlas", "check", "--file", "eh.bin", "--sample", "1", "--seed", "3"], 1,
+            f"eh.bin: {reason}")
+
+
+def test_check_refuses_a_header_nested_deeper_than_json_goes(here):
+    """It was a RecursionError."""
+    (here / "deep.bin").write_bytes(harp.atlas.MAGIC + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    refused(["atlas", "check", "--file", "deep.bin", "--sample", "1"], 1,
+            f"deep.bin: damaged atlas header (longer than {harp.atlas.HEADER_LIMIT} bytes)")
+    (here / "deep.bin").write_bytes(harp.atlas.MAGIC + b"[" * 20_000 + b"]" * 20_000 + b"\n")
+    refused(["atlas", "check", "--file", "deep.bin", "--sample", "1"], 1,
+            "deep.bin: damaged atlas header")
 
 
 def test_check_reads_an_easy_harp_atlas_and_solves_again(here):

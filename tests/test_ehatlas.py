@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import random
 import re
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
 
 import harp.analysis.stats
+import harp.atlas
 import harp.ehatlas
 from harp import new_board
 from harp.cards import KING, card_str, is_red, make_card, rank_of, suit_of
@@ -188,6 +191,122 @@ def test_a_damaged_piece_or_atlas_is_refused(built, tmp_path):
                            (good[:-3], "damaged atlas (its compressed data is cut short)")):
         with pytest.raises(harp.atlas.AtlasError, match="^" + re.escape(f"x.bin: {reason}")):
             decode_eh_atlas(spoilt, "x.bin")
+
+
+HAND_LIMITS = {"max_states": 2000000, "line_states": 0, "timeout": None}
+
+
+def hand_made(first: int = 1) -> EasyHarpAtlas:
+    """Deals ``first`` to ``first + 3``: won, lost, unknown, won (no solver runs)."""
+    return EasyHarpAtlas(first, first + 3, bytes([1, 2, 0, 1]), bytes([20, 35, 63, 21]),
+                         b"".join(n.to_bytes(2, "little") for n in (390, 0, 0, 401)),
+                         bytes(4), [HAND_LIMITS], ["0.1.0"])
+
+
+def with_header(data: bytes, **changes: object) -> bytes:
+    """An atlas file's bytes with fields of its header changed (None:
+    removed), its payload (which the hash covers) as it was."""
+    end = data.index(b"\n", len(harp.atlas.MAGIC))
+    header = {**json.loads(data[len(harp.atlas.MAGIC):end]), **changes}
+    header = {key: value for key, value in header.items() if value is not None}
+    return harp.atlas.MAGIC + json.dumps(header).encode() + data[end:]
+
+
+NOT_LIMITS = "damaged atlas header ('limits' must be a list of at most 256 solver limits)"
+
+
+@pytest.mark.parametrize("changes, reason", [
+    ({"limits": 5}, "damaged atlas header ('limits' must be a list)"),
+    ({"limits": [1, 2]}, NOT_LIMITS),
+    ({"limits": [HAND_LIMITS] * 300}, NOT_LIMITS),
+    ({"limits": [{}]}, NOT_LIMITS),
+    ({"limits": [{**HAND_LIMITS, "max_states": 0}]}, NOT_LIMITS),
+    ({"limits": [{**HAND_LIMITS, "max_states": True}]}, NOT_LIMITS),
+    ({"limits": [{**HAND_LIMITS, "timeout": "1"}]}, NOT_LIMITS),
+    ({"limits": [{**HAND_LIMITS, "colour": 1}]}, NOT_LIMITS),
+    ({"format": "1"}, "damaged atlas header ('format' must be a whole number)"),
+    ({"format": True}, "damaged atlas header ('format' must be a whole number)"),
+    ({"first": "1"}, "damaged atlas header ('first' must be a whole number)"),
+    ({"last": 4.0}, "damaged atlas header ('last' must be a whole number)"),
+    ({"kind": ["easy-harp-atlas"]}, "damaged atlas header ('kind' must be a string)"),
+    ({"harp_versions": [1]}, "damaged atlas header ('harp_versions' must be a list of strings)"),
+    ({"harp_versions": None}, "damaged atlas header"),
+    ({"dealing_version": True}, "damaged atlas header ('dealing_version' must be a whole number)"),
+    ({"compression": ["zlib"]}, "damaged atlas header ('compression' must be a string)"),
+    ({"counts": {"won": 2.0, "lost": 1, "unknown": 1}},
+     "damaged atlas (the counts of verdicts do not match)"),
+    ({"pad": "x" * harp.atlas.HEADER_LIMIT},
+     f"damaged atlas header (longer than {harp.atlas.HEADER_LIMIT} bytes)"),
+])
+def test_a_damaged_header_is_refused_never_believed(changes, reason):
+    """The hash covers the payload only: each header field is checked, of
+    its JSON type and in range, so that a damaged one is an AtlasError in
+    one line, as a damaged payload is, never believed (``"format": true``
+    as format 1, limits of no solver) nor a traceback later (limits 5, or
+    300 of them for a one-byte index)."""
+    with pytest.raises(harp.atlas.AtlasError, match="^" + re.escape(f"x.bin: {reason}") + "$"):
+        decode_eh_atlas(with_header(encode_eh_atlas(hand_made()), **changes), "x.bin")
+
+
+def test_an_atlas_past_the_last_deal_or_nested_too_deep_is_refused():
+    """Deals run from 1 to 999 999 (RULES B1); JSON nested too deep for the
+    parser was a RecursionError."""
+    for data, reason in ((encode_eh_atlas(hand_made(999_997)), " (deals 999997-1000000)"),
+                         (harp.atlas.MAGIC + b"[" * 20_000 + b"]" * 20_000 + b"\n", "")):
+        with pytest.raises(harp.atlas.AtlasError,
+                           match="^" + re.escape(f"x.bin: damaged atlas header{reason}") + "$"):
+            decode_eh_atlas(data, "x.bin")
+
+
+@pytest.mark.parametrize("changes, reason", [
+    ({"limits": [{}]}, NOT_LIMITS),
+    ({"format": "1"}, "damaged atlas header ('format' must be a whole number)"),
+])
+def test_a_packaged_atlas_of_a_damaged_header_is_one_error(tmp_path, monkeypatch, changes,
+                                                            reason):
+    """Limits without max_states were a KeyError of decode."""
+    path = tmp_path / "atlas-eh1.bin"
+    path.write_bytes(with_header(encode_eh_atlas(hand_made()), **changes))
+    monkeypatch.setattr(harp.ehatlas, "DEFAULT_PATH", path)
+    error = (f"the Easy Harp atlas cannot be used ({reason}): reinstall harp to repair it; "
+             f"the file is {path}")
+    with pytest.raises(harp.atlas.AtlasError, match="^" + re.escape(error) + "$"):
+        harp.ehatlas.easy_harp_atlas()
+    refused(["decode", "EH1-N-AAAAAAD"], 1, error)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_pipe_or_a_device_as_the_packaged_atlas_is_never_opened(tmp_path, monkeypatch,
+                                                                   kind):
+    """A named pipe waited for ever for a writer; a device was read (were
+    it /dev/zero, until memory ran out)."""
+    path = tmp_path / "atlas-eh1.bin"
+    if kind == "fifo":
+        os.mkfifo(path)
+        unblocked(path)
+    else:
+        path.symlink_to(os.devnull)
+    monkeypatch.setattr(harp.ehatlas, "DEFAULT_PATH", path)
+    error = ("the Easy Harp atlas cannot be used (not a regular file): reinstall harp to "
+             f"repair it; the file is {path}")
+    with pytest.raises(harp.atlas.AtlasError, match="^" + re.escape(error) + "$"):
+        harp.ehatlas.easy_harp_atlas()
+    refused(["decode", "EH1-N-AAAAAAD"], 1, error)
+
+
+def unblocked(path: Path) -> threading.Timer:
+    """Were the named pipe ``path`` opened for reading, a writer that comes
+    after 5 s and goes at once lets the test end (and fail)."""
+    def unblock() -> None:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:             # no reader: nothing waits
+            pass
+    timer = threading.Timer(5.0, unblock)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 def test_a_damaged_packaged_atlas_is_one_error(built, tmp_path, monkeypatch):
