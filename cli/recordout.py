@@ -25,11 +25,18 @@ through :class:`RecordWriter`.
   it, or could not be read back.
 * :func:`check_target` makes these checks before a long piece of work
   (``solve --save``), so that a file that will be refused is refused first.
+* A file changed while the records were made (another harp saved to it
+  meanwhile) is not replaced by the copy made before: the records go
+  after the file as it is now.  If they no longer fit it (it is no longer
+  a file of records, or its format, CSV header or line breaks changed),
+  the copy with the records is kept under a new name beside it
+  (:class:`SetAside`), and the file is left as it is.
 """
 from __future__ import annotations
 
 import csv
 import io
+import os
 import shutil
 import sys
 from dataclasses import dataclass
@@ -39,7 +46,7 @@ from types import TracebackType
 from typing import IO, BinaryIO
 
 from harp import Record, RecordError
-from harp.atomicfile import AtomicFile
+from harp.atomicfile import AtomicFile, stat_of
 from harp.errors import clip
 from harp.recordfile import check_name, naming, read_lines, shown_name
 from harp.records import (CODE_SHAPE, RECORD_LIMIT, csv_header, detect_format, format_record,
@@ -60,6 +67,11 @@ class Existing:
     newline: str
 
 
+class SetAside(RecordError):
+    """The records could not be added to a file changed while they were
+    made: they are kept in another file, which the message names."""
+
+
 class RecordWriter:
     """``with RecordWriter(path) as out: out.write(record)``; the file
     appears (or grows) only when the block ends without an error.
@@ -74,6 +86,8 @@ class RecordWriter:
         self._newline = "\n"
         self._handle: IO[str] | None = None
         self._file: AtomicFile | None = None
+        self._seen: tuple[int, ...] | None = None  # the file as copied (_identity)
+        self._records_at = 0    # where the records start in the copy (after a header)
 
     def __enter__(self) -> RecordWriter:
         if self.path == "-":
@@ -83,6 +97,8 @@ class RecordWriter:
         path = Path(self.path)
         source = open(self.path, "rb") if path.is_file() else None
         try:
+            if source is not None:      # before it is read: a change while it is copied counts
+                self._seen = _identity(os.fstat(source.fileno()))
             with naming(self.path):
                 existing = appendable(source, self.path) if source is not None else None
             self._file = AtomicFile(self.path)
@@ -93,6 +109,7 @@ class RecordWriter:
                 self.appended = True
                 try:
                     _copy(source, raw, existing.newline)
+                    self._records_at = raw.tell()
                 except BaseException as err:
                     self._file.__exit__(type(err), err, err.__traceback__)
                     raise
@@ -108,7 +125,9 @@ class RecordWriter:
         if self.fmt == "csv":
             if self._header is None:
                 self._header = list(record.to_dict())
-                self._handle.write(csv_header(record) + self._newline)
+                header = csv_header(record) + self._newline
+                self._handle.write(header)
+                self._records_at += len(header.encode("utf-8"))
             else:
                 _check_fields(record, self._header, self.path)
             line = format_record(record, "csv", self._header)
@@ -124,12 +143,74 @@ class RecordWriter:
         if kind is None and not self.count:
             self._file.discard()        # no records: the file stays as it was
         try:
-            self._handle.detach()       # flushes the text into the file
+            copy = self._handle.detach()    # flushes the text into the file
         except BaseException as err:    # e.g. the disk is full: the file stays as it was
             if kind is None:
                 self._file.__exit__(type(err), err, err.__traceback__)
                 raise
+        if kind is None and self.count and _identity(stat_of(self.path)) != self._seen:
+            self._commit_changed(copy)
+            return
         self._file.__exit__(kind, error, traceback)
+
+    def _commit_changed(self, copy: BinaryIO) -> None:
+        """End with a file changed since it was copied, which the copy
+        would undo: the records are added to the file as it is now, or,
+        where they no longer fit it, the copy is set aside (SetAside)."""
+        assert self._file is not None
+        try:
+            merged = self._add_to_changed(copy)
+        except SetAside:        # by the writer of the file as it is now, with these records
+            self._file.discard()
+            self._file.__exit__(None, None, None)
+            raise
+        except (RecordError, OSError) as err:
+            self._set_aside(err)
+        except BaseException as err:
+            self._file.__exit__(type(err), err, err.__traceback__)
+            raise
+        if merged:
+            self._file.discard()
+        self._file.__exit__(None, None, None)
+
+    def _add_to_changed(self, copy: BinaryIO) -> bool:
+        """Add the records to the file as it is now, changed since it was
+        copied (a save or another run meanwhile, which the copy would
+        undo): through a writer of the file as it is now, which checks it
+        again and follows its format; the records' bytes are taken from
+        the copy as they are, so they must fit its format, CSV header
+        and line breaks (RecordError if not).  False if the file is gone
+        or holds nothing but blanks now: the copy is then written."""
+        with RecordWriter(self.path) as now:
+            if not now.appended:
+                return False
+            if (now.fmt, now._newline, _columns(now._header)) != (
+                    self.fmt, self._newline, _columns(self._header)):
+                raise RecordError("its format, CSV header or line breaks changed")
+            assert now._handle is not None
+            now._handle.flush()
+            copy.seek(self._records_at)
+            shutil.copyfileobj(copy, now._handle.buffer)
+            now.count = self.count
+        return True
+
+    def _set_aside(self, why: BaseException) -> None:
+        """Keep the copy with the records under a new name beside the file
+        (``games-kept.csv``, ``games-kept-2.csv``...), the file left as it
+        is now; SetAside says where."""
+        assert self._file is not None
+        path = Path(self.path)
+        side, number = path.with_name(f"{path.stem}-kept{path.suffix}"), 1
+        while os.path.lexists(side):
+            number += 1
+            side = path.with_name(f"{path.stem}-kept-{number}{path.suffix}")
+        self._file.redirect(side)
+        self._file.__exit__(None, None, None)
+        reason = (why.strerror if isinstance(why, OSError) else None) or str(why)
+        records = f"{self.count} record{'s' * (self.count != 1)}"
+        raise SetAside(f"cannot add to {shown_name(self.path)}: it was changed after it was "
+                       f"read; its copy with the {records} added is kept as "
+                       f"{shown_name(str(side))} ({reason})")
 
 
 def check_target(path: str) -> None:
@@ -238,6 +319,19 @@ def _check_fields(record: Record, header: list[str], path: str) -> None:
                           f"({clip(','.join(header))}) has no "
                           f"{' or '.join(repr(name) for name in lost[:3])} column, so the "
                           "record's field would be lost")
+
+
+def _identity(found: os.stat_result | None) -> tuple[int, ...] | None:
+    """What tells a file changed: another file in its place, or other
+    contents (a size or a time of change other than the copy's)."""
+    if found is None:
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns
+
+
+def _columns(header: list[str] | None) -> list[str] | None:
+    """A CSV header's column names as a file's is read (stripped, lower case)."""
+    return None if header is None else [name.strip().lower() for name in header]
 
 
 def _copy(source: BinaryIO, out: BinaryIO, newline: str) -> None:

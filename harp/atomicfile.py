@@ -39,6 +39,18 @@ class NameEncodingError(OSError):
         self.verb = verb
 
 
+class ReadOnlyError(PermissionError):
+    """A file the user may not write (its permissions, as ``os.access``
+    tells them): harp refuses it rather than replace it, which its folder's
+    permission alone would allow, making a new file of the user's in place
+    of one that was protected.  ``verb`` says what failed, as for WriteError."""
+
+    verb = "write"
+
+    def __init__(self, path: str) -> None:
+        super().__init__(errno.EACCES, "it is read-only", clip(path, 200))
+
+
 def check_name_encoding(path: str | os.PathLike[str], verb: str = "open") -> None:
     """Refuse (:class:`NameEncodingError`, an OSError) a name the file
     system's encoding cannot write, before any use of it: Python's path
@@ -61,7 +73,7 @@ def file_in_the_way(path: str) -> str | None:
     return None
 
 
-def _stat(path: str) -> os.stat_result | None:
+def stat_of(path: str) -> os.stat_result | None:
     """What ``path`` is, links followed; None if it cannot be told (missing)."""
     try:
         return os.stat(path)
@@ -86,11 +98,13 @@ class AtomicFile:
     written: a folder or a device in its place is refused, never replaced.
 
     A symbolic link keeps pointing where it did: the file it names is
-    replaced.  An existing file keeps its permissions; a new one gets
-    ``mode`` (by default what the umask allows).  An error (OSError) names
-    ``path``, never the temporary file: a :class:`WriteError` once the
-    writing has begun, whether it failed in the block or when the file was
-    completed."""
+    replaced.  A file the user may not write is refused
+    (:class:`ReadOnlyError`), never replaced.  An existing file keeps its
+    permissions, and its owner and group as far as the system allows; a
+    new one gets ``mode`` (by default what the umask allows).  An error
+    (OSError) names ``path``, never the temporary file: a
+    :class:`WriteError` once the writing has begun, whether it failed in
+    the block or when the file was completed."""
 
     def __init__(self, path: str | os.PathLike[str], mode: int | None = None) -> None:
         self.path = os.fspath(path)
@@ -107,7 +121,7 @@ class AtomicFile:
             # The name as given, links followed by the system: /dev/stdout
             # is the pipe or terminal it stands for, which realpath cannot
             # name (/proc/self/fd/pipe:[...] exists nowhere).
-            found = _stat(self.path)
+            found = stat_of(self.path)
             if found is not None and stat.S_ISDIR(found.st_mode):
                 raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
             if found is not None and not stat.S_ISREG(found.st_mode):
@@ -118,6 +132,10 @@ class AtomicFile:
                     raise NotADirectoryError(errno.ENOTDIR,
                                              f"{clip(blocker, 160)} is a file, not a folder")
                 raise FileNotFoundError(errno.ENOENT, "no such folder")
+        # A rename over it needs only its folder's permission: its own is asked here.
+        if found is not None and not os.access(self.path, os.W_OK):
+            raise ReadOnlyError(self.path)
+        with self._named(OSError):
             try:
                 fd, self._temporary = tempfile.mkstemp(prefix=".harp-", suffix=".tmp",
                                                        dir=folder)
@@ -128,12 +146,19 @@ class AtomicFile:
                 raise OSError(errno.EINVAL, f"not a regular file ({taken})" if found is not None
                               else taken) from None
         self._target = target
-        self._handle = os.fdopen(fd, "wb")
+        self._handle = os.fdopen(fd, "w+b")     # w+: a writer may read back what it wrote
         return self._handle
 
     def discard(self) -> None:
         """Leave the file as it was when the block ends."""
         self._discarded = True
+
+    def redirect(self, path: str | os.PathLike[str]) -> None:
+        """Complete the file under ``path`` instead, when the block ends
+        (a new name: what was written is kept there, the file is left as
+        it is)."""
+        self.path = os.fspath(path)
+        self._target = os.path.realpath(self.path)
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: object) -> None:
@@ -144,6 +169,7 @@ class AtomicFile:
                     self._handle.flush()
                     os.fsync(self._handle.fileno())
                     self._handle.close()
+                    self._keep_owner()
                     os.chmod(self._temporary, self._final_mode())
                     os.replace(self._temporary, self._target)
                     return
@@ -160,6 +186,23 @@ class AtomicFile:
             self._handle.close()
         with contextlib.suppress(OSError):
             os.unlink(self._temporary)
+
+    def _keep_owner(self) -> None:
+        """Give the complete temporary file the owner and group of the file
+        it replaces, where the system allows it (a user may give a file
+        only to themselves, and only to one of their groups): else the
+        file replaced would be the running user's.  Before its mode is
+        set, since a change of owner clears the set-user-ID bits."""
+        assert self._temporary is not None
+        found = stat_of(self._target)
+        if found is None or not hasattr(os, "chown"):      # a new file; Windows
+            return
+        for owner in (found.st_uid, -1):        # -1: the group alone
+            try:
+                os.chown(self._temporary, owner, found.st_gid)
+                return
+            except OSError:     # not allowed (EPERM), or an owner unknown here (EINVAL)
+                continue
 
     def _final_mode(self) -> int:
         try:

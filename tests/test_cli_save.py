@@ -10,7 +10,7 @@ import pytest
 
 from harp import Record, RecordError
 from harp.cli.interactive import hint_command, hint_limits
-from harp.recordfile import load_one_record
+from harp.recordfile import load_one_record, records_in
 from harp.cli.saving import Resumed, save_record
 from harp.solve import HINT_LIMITS, SolveLimits
 from harp import new_board
@@ -108,6 +108,65 @@ def test_declining_to_save_exits_0(tmp_path):
     result = invoke("play", CODE, "-i", input="8>f\nq\nn\n")
     assert result.exit_code == 0 and os.listdir(tmp_path) == []
     assert result.stdout.endswith(f"{CODE}> q\nSave this game as a record? [y/N]: n\n")
+
+
+def modes_bind(monkeypatch) -> None:
+    """Permissions asked (os.access) bind as they bind a user who is not
+    root, whoever runs the tests: a file without a write bit is read-only."""
+    asked = os.access
+
+    def access(path, mode, **kwargs):
+        if mode & os.W_OK and os.path.exists(path) and not os.stat(path).st_mode & 0o222:
+            return False
+        return asked(path, mode, **kwargs)
+    monkeypatch.setattr(os, "access", access)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_a_read_only_file_is_not_saved_to_and_another_is_asked_for(tmp_path, monkeypatch):
+    """Its folder would let a new file be renamed over it; it is refused
+    instead, and left as it was."""
+    modes_bind(monkeypatch)
+    (tmp_path / "g.txt").write_text("EH1-N-AAAAAAF 1>f\n")
+    (tmp_path / "g.txt").chmod(0o444)
+    result = play_and_save("8>f", "g.txt\nother.txt\n")
+    assert result.exit_code == 0
+    assert ("Not saved: cannot write g.txt: it is read-only\n"
+            "Another file (empty: do not save): other.txt\n"
+            "Saved to other.txt: replay it with: harp replay other.txt\n") in result.stdout
+    assert (tmp_path / "g.txt").read_text() == "EH1-N-AAAAAAF 1>f\n"
+    assert stat.S_IMODE((tmp_path / "g.txt").stat().st_mode) == 0o444
+    assert sorted(os.listdir(tmp_path)) == ["g.txt", "other.txt"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file modes")
+def test_a_resumed_game_is_not_updated_in_a_read_only_file(tmp_path, monkeypatch):
+    modes_bind(monkeypatch)
+    (tmp_path / "saved.txt").write_text(f"{CODE} 8>f\n")
+    (tmp_path / "saved.txt").chmod(0o444)
+    with pytest.raises(PermissionError) as refused:
+        save_record("saved.txt", Record(CODE, "8>f 7>2"),
+                    Resumed("saved.txt", load_one_record("saved.txt")))
+    assert (refused.value.verb, refused.value.strerror, refused.value.filename) == (
+        "write", "it is read-only", "saved.txt")
+    assert (tmp_path / "saved.txt").read_text() == f"{CODE} 8>f\n"
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() != 0,
+                    reason="only root may give a file to another user")
+def test_a_saved_or_updated_file_keeps_its_owner_group_and_mode(tmp_path):
+    """A save replaces the file by a new one: it is given the old one's
+    owner and group, as well as its permissions."""
+    saved = tmp_path / "saved.txt"
+    saved.write_text(f"{CODE} 8>f\n")
+    os.chown(saved, 1234, 2345)
+    saved.chmod(0o640)
+    save_record("saved.txt", Record(CODE, "8>f 7>2"))                  # appended
+    save_record("saved.txt", Record(CODE, "8>f 7>2 tt8"),              # updated
+                Resumed("saved.txt", [item for _, item in records_in("saved.txt")][1]))
+    found = saved.stat()
+    assert (found.st_uid, found.st_gid, stat.S_IMODE(found.st_mode)) == (1234, 2345, 0o640)
+    assert saved.read_text() == f"{CODE} 8>f\n{CODE} 8>f 7>2\ntt8\n"
 
 
 # ------------------------------------------------------------------ resumed games
