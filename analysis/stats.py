@@ -25,7 +25,7 @@ from harp.errors import HarpError, clip
 from harp.solve import BATCH_LIMITS, TIME, SolveLimits, replayed_win, solve
 
 from .measures import MEASURES, deal_facts
-from .parallel import LOCAL, in_order, parallel_map
+from .parallel import LOCAL, parallel_map
 from .store import ResultStore, StoreError
 from .tables import OUTCOMES, StatsTables
 
@@ -306,18 +306,15 @@ class StatsRun:
         scripts of their records (``--export``)."""
         return sum(1 for task in self.tasks if task.for_script)
 
-    def results(self, ordered: bool = False) -> Iterator[DealResult]:
-        """Every missing deal's result, as it finishes (or, ``ordered``, in
-        the plan's order); each is kept (folded into the tables, or
-        committed to the store: one transaction per deal, so a killed run
-        loses only the deals in flight) as soon as it is finished."""
+    def results(self) -> Iterator[DealResult]:
+        """Every missing deal's result, as it finishes (harp.cli.runs puts
+        them in the plan's order for an export); each is kept (folded into
+        the tables, or committed to the store: one transaction per deal, so
+        a killed run loses only the deals in flight) as soon as it is
+        finished."""
         kept = self._keep(parallel_map(analyse_deal, self.tasks, ordered=False, **self.options))
         self._streams.append(kept)
-        if not ordered:
-            yield from kept
-            return
-        position = {task.deal: i for i, task in enumerate(self.tasks)}
-        yield from in_order((position[result.deal], result) for result in kept)
+        yield from kept
 
     def _keep(self, results: Iterable[DealResult]) -> Iterator[DealResult]:
         """Fold or store each result; the store commits at least every

@@ -21,13 +21,14 @@ unmarked database holding exactly harp's ``results`` table (written by an
 earlier harp) is adopted and marked.
 
 A computing run uses WAL mode while it has the file open, and leaves it
-in rollback mode when it closes it (unless another connection still has
-it), so that read-only use (``--report``) can read it without SQLite
-making ``-wal`` and ``-shm`` files beside it: it opens the file read-only
-and never writes.  (A file an earlier harp left in WAL mode gets those
-two files from SQLite when it is read, until a computing run puts it back
-in rollback mode.)  Every SQLite failure is a one-line :class:`StoreError` naming
-the file.
+in rollback mode when it closes it, whether it finished or stopped (on
+Ctrl-C, or on a damaged stored result), unless another connection still
+has it or SQLite itself failed on the file, so that read-only use
+(``--report``) can read it without SQLite making ``-wal`` and ``-shm``
+files beside it: it opens the file read-only and never writes.  (A file
+an earlier harp left in WAL mode gets those two files from SQLite when it
+is read, until a computing run puts it back in rollback mode.)  Every
+SQLite failure is a one-line :class:`StoreError` naming the file.
 """
 from __future__ import annotations
 
@@ -104,6 +105,9 @@ class ResultStore:
         self.read_only = read_only
         self._pending: list[tuple[str, str, int, str, str]] = []
         self._replacing: list[tuple[str, str, int, str, str]] = []
+        #: SQLite failed on the file (not a damaged row of it): nothing
+        #: more is asked of it, not even to be put at rest.
+        self._failed = False
         _check_file(path, read_only)
         with self._errors("cannot open"):
             self.connection = _connect(path, read_only)
@@ -166,6 +170,7 @@ class ResultStore:
         try:
             yield
         except sqlite3.Error as err:
+            self._failed = True
             raise StoreError(f"{doing} {self.name}: {_one_line(err)}") from None
 
     @contextlib.contextmanager
@@ -263,10 +268,10 @@ class ResultStore:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
-        if isinstance(error, StoreError):
-            self._close()               # the store failed: nothing more can be written
+        if self._failed:
+            self._close()               # SQLite failed: nothing more can be written
         else:
-            self.close()
+            self.close()                # a damaged row stops a run: the file is at rest too
 
 
 def _check_file(path: str, read_only: bool) -> None:

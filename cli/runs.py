@@ -15,8 +15,8 @@ from typing import Any, NoReturn
 
 import click
 
-from harp.analysis.parallel import ExecutorError
-from harp.analysis.stats import StatsPlan, StatsRun
+from harp.analysis.parallel import ExecutorError, in_order
+from harp.analysis.stats import DealTask, StatsPlan, StatsRun, interrupts_held
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import StatsTables
 
@@ -70,8 +70,10 @@ def run_plan(plan: StatsPlan, db: str | None, options: RunOptions,
     its deals, and whether Ctrl-C stopped the run (the tables are then of
     the deals finished, and a note says how many this run kept).  Ctrl-C
     before any deal is computed (opening the store, or finding what it
-    misses, which takes a while in a big one) ends the command at once,
-    exit code 130, with a note that nothing was computed."""
+    misses, which takes a while in a big one, or before the first deal
+    finishes) ends the command at once, exit code 130, with a note that
+    nothing was computed: no table of no deal.  ``each`` is given every
+    result in the plan's order (:class:`InOrder`)."""
     if db is None:
         return _run(plan, None, options, each)
     try:
@@ -86,6 +88,48 @@ def _stopped_before_any_deal(options: RunOptions) -> NoReturn:
     """Ctrl-C before the first deal: the note, and exit code 130."""
     click.echo(f"interrupted before any deal was computed{options.unfinished}", err=True)
     raise click.exceptions.Exit(INTERRUPTED)
+
+
+class InOrder:
+    """The run's results, as they finish, passed to ``each`` in the plan's
+    order (an export writes its records in deal order): a result that
+    finishes before a deal ahead of it is held back until that one comes.
+    A run stopped part-way :meth:`release` the ones still held, so that
+    every deal the store kept is passed on (a stored win whose record is
+    not written would be solved again by the resumed run)."""
+
+    def __init__(self, tasks: list[DealTask], each: Callable[[Any], None] | None) -> None:
+        self.ordered = each is not None
+        self.each: Callable[[Any], None] = each or (lambda result: None)
+        self.position = {task.deal: i for i, task in enumerate(tasks)}
+        self.held: dict[int, Any] = {}
+        #: How many results came back.
+        self.came = 0
+
+    def take(self, results: Iterable[Any]) -> None:
+        """Every result of ``results``; each passed on (and no longer held)
+        with Ctrl-C held back: passed once, whole.  With nothing to pass
+        them to, none is held (a slow first deal would hold all the rest)."""
+        if not self.ordered:
+            for _ in results:
+                self.came += 1
+            return
+        for result in in_order(self._held(results)):
+            with interrupts_held():
+                self.each(self.held.pop(result.deal))
+
+    def _held(self, results: Iterable[Any]) -> Iterator[tuple[int, Any]]:
+        for result in results:
+            self.came += 1
+            self.held[result.deal] = result
+            yield self.position[result.deal], result
+
+    def release(self) -> None:
+        """Pass on the results held back (the run stopped before a deal
+        ahead of them came), in order."""
+        for deal in sorted(self.held, key=self.position.__getitem__):
+            with interrupts_held():
+                self.each(self.held.pop(deal))
 
 
 def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
@@ -104,21 +148,21 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
             f"the rest are in {name}"] * (run.total < deals)
         options.note(f"stats: {run.total} of {deals} deals to compute"
                      + (f" ({'; '.join(parts)})" if parts else ""))
+    results = InOrder(run.tasks, each)
     try:
-        for result in progress(run.results(ordered=each is not None), run.total, "deals",
-                               options.progress, options.quiet):
-            if each is not None:
-                each(result)
+        results.take(progress(run.results(), run.total, "deals", options.progress,
+                              options.quiet))
     except KeyboardInterrupt:
         run.stop()
+        results.release()
+        if not (results.came or run.kept):
+            _stopped_before_any_deal(options)
         if store is None:
             click.echo(f"interrupted: the tables are of the {plural(run.kept, 'deal')} this run "
                        f"finished, of {deals} (--db FILE keeps them, and a re-run resumes)"
                        f"{options.unfinished}", err=True)
         else:
-            left = len(plan.tasks(store))
-            click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {name}; "
-                       f"{left} of {deals} are still to compute: run the same command again "
+            click.echo(f"interrupted: {_kept(plan, run, store)}: run the same command again "
                        f"to resume{options.unfinished}", err=True)
         return run.tables(), True
     except ExecutorError:
@@ -126,11 +170,10 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
         # worker killed): its Error line follows this note, which says what
         # the run kept, as after Ctrl-C.
         run.stop()
+        results.release()
         if store is not None:
-            left = len(plan.tasks(store))
-            click.echo(f"this run kept {plural(run.kept, 'deal')} in {name}; "
-                       f"{left} of {deals} are still to compute: run the same command again "
-                       f"to resume{options.unfinished}", err=True)
+            click.echo(f"{_kept(plan, run, store)}: run the same command again to resume"
+                       f"{options.unfinished}", err=True)
         raise
     if store is None:
         return run.tables(), False
@@ -141,3 +184,15 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
                    "every one it had to compute; the tables were not printed: run the same "
                    f"command again to print them{options.unfinished}", err=True)
         raise click.exceptions.Exit(INTERRUPTED) from None
+
+
+def _kept(plan: StatsPlan, run: StatsRun, store: ResultStore) -> str:
+    """``this run kept 32 deals in x.db; 8 of 40 are still to compute``, for
+    a stopped run.  A deal the run stored as won but whose record it did
+    not write (stopped in between) is solved again by the resumed run for
+    its record: it counts as still to compute, not as kept."""
+    left = plan.tasks(store)
+    again = ({task.deal for task in left if task.for_script}
+             - {task.deal for task in run.tasks if task.for_script})
+    return (f"this run kept {plural(run.kept - len(again), 'deal')} in {printable(store.name)}; "
+            f"{len(left)} of {len(plan.deals)} are still to compute")

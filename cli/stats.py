@@ -4,12 +4,14 @@ deals (the batch analyzer, :mod:`harp.analysis.stats`); ``--report
 from __future__ import annotations
 
 import datetime as dt
+import os
 from typing import Any
 
 import click
 
 from harp.analysis.atlas import runs_of
 from harp.analysis.measures import MEASURES
+from harp.analysis.parallel import ExecutorError
 from harp.analysis.plot import check_file_name
 from harp.analysis.stats import (LAYOUT, SOLVE, DealListError, StatsPlan, daily_deals,
                                  tables_from_store)
@@ -91,6 +93,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         harp stats --report --atlas --deals 1-100000
     """
     check_stats_options(ctx, game, cells, dist, solve, report, atlas)
+    check_own_files({"--db": db, "--export": export, "--plot": plot})
     check_run_options(ctx, executor, scheduler)
     if plot is not None:
         from harp.analysis.plot import check_plot, check_target
@@ -104,8 +107,11 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
     check_columns(table_columns(dist, solve, solve or db is not None), columns)
     interrupted = False
     if report:
+        if game is None and cells is not None:
+            game = SEAHAVEN                     # only Seahaven has cells
         tables = _report_tables(db, game, cells, deal_list, solve)
         described = f"harp stats --report{' --solve' * solve}"
+        chosen = _filters(game, cells, deal_list)
     else:
         plan = _plan(ctx, game, cells, deal_list, daily_from, days, solve, limits)
         options = RunOptions(jobs, executor, scheduler, show_progress, quiet,
@@ -116,8 +122,8 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         else:
             tables, interrupted = run_plan(plan, db, options)
         described = describe(plan, dist)
-    _print_tables(tables, solve, dist, db, json_, csv_, fmt, columns,
-                  _filters(game or (SEAHAVEN if cells is not None else None), cells, deal_list))
+        chosen = _filters(plan.game, plan.cells, deal_list)
+    _print_tables(tables, solve, dist, db, json_, csv_, fmt, columns, chosen)
     if plot is not None and not interrupted:
         from harp.analysis.plot import plot as draw
         title = described if report else describe(plan, dist, TITLE_DEALS)
@@ -178,6 +184,31 @@ def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
                                      + ", ".join(names), ctx, param_hint="'--dist'")
 
 
+def check_own_files(files: dict[str, str | None]) -> None:
+    """A usage error, before any work, when two of the files the options
+    name are one: the records or the picture would replace the database,
+    or the picture the records."""
+    given = [(option, path) for option, path in files.items() if path is not None]
+    for i, (option, path) in enumerate(given):
+        for other, other_path in given[i + 1:]:
+            if same_file(path, other_path):
+                raise click.UsageError(f"{option} {shown(path)} and {other} {shown(other_path)} "
+                                       "are one file: give each its own")
+
+
+def same_file(path: str, other: str) -> bool:
+    """Whether two names are one file: one that exists, however named
+    (``./a.db``, a link to it), or one new name (links resolved).  A name
+    the system cannot take is no other's: it is refused when opened."""
+    try:
+        try:
+            return os.path.samefile(path, other)
+        except OSError:                         # one of them is not there (yet)
+            return os.path.realpath(path) == os.path.realpath(other)
+    except ValueError:
+        return False
+
+
 def _plan(ctx: click.Context, game: str | None, cells: int | None,
           deal_list: list[int] | None, daily_from: dt.date | None, days: int | None,
           solve: bool, limits: SolveLimits) -> StatsPlan:
@@ -205,15 +236,17 @@ def _plan(ctx: click.Context, game: str | None, cells: int | None,
 def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOptions
                 ) -> tuple[StatsTables, bool]:
     """The run, its wins written as records (in deal order; stopped by
-    Ctrl-C, the file has the wins finished).  A deal whose record the file
-    has already is not written again, and, with a store, not solved again:
-    a rerun of a stopped export resumes it, writing nothing twice."""
+    Ctrl-C or a failed executor, the file has the wins finished, its Error
+    line then following the note).  A deal whose record the file has
+    already is not written again, and, with a store, not solved again: a
+    rerun of a stopped export resumes it, writing nothing twice."""
     if SOLVE not in plan.kinds:
         raise click.UsageError("--export writes the solver's wins: add --solve")
     from harp.analysis.games import solution_record
 
     from .recordout import RecordWriter
     plan.scripts = True
+    failed: ExecutorError | None = None
     with RecordWriter(export) as out:
         if out.appended:
             plan.exported = exported_deals(export, plan)
@@ -225,11 +258,16 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
             if (record := solution_record(result)) is not None:
                 out.write(record)
                 plan.exported.add(result.deal)
-        tables, interrupted = run_plan(plan, db, options, write)
+        try:
+            tables, interrupted = run_plan(plan, db, options, write)
+        except ExecutorError as err:
+            failed = err                # the file is completed, not thrown away
     options.note(f"stats: {plural(out.count, 'solution')} written to {shown(export)}"
                  + (f" ({plural(there, 'deal')} of the run had a winning record there "
                     "already)"
                     if there else ""))
+    if failed is not None:
+        raise failed
     return tables, interrupted
 
 
@@ -254,9 +292,8 @@ def _report_tables(db: str | None, game: str | None, cells: int | None,
     success."""
     if not db:
         raise click.UsageError("--report needs --db FILE")
-    if game is None and cells is not None:
-        game = SEAHAVEN                         # only Seahaven has cells
-    variant = variant_name(game, cells or 4) if game else None
+    # Without --cells, every variant stored of the game, as --report --atlas shows.
+    variant = variant_name(game, cells) if game and cells is not None else None
     deals = set(deal_list) if deal_list else None
     with ResultStore(db, read_only=True) as store:
         tables = tables_from_store(store, game, variant, deals)
@@ -274,12 +311,12 @@ def _report_tables(db: str | None, game: str | None, cells: int | None,
 
 
 def _filters(game: str | None, cells: int | None, deal_list: list[int] | None) -> str:
-    """`` for Seahaven Towers with 1 cell, deals 1-3,7`` (the report's filters)."""
+    """`` for Seahaven Towers with 1 cell, deals 1-3,7`` (the report's
+    filters, or the run's deals); no cells: every variant of the game."""
     parts = []
-    if game == EASY_HARP:
-        parts.append(GAME_NAMES[game])
-    elif game is not None:
-        parts.append(f"{GAME_NAMES[game]} with {plural(cells or 4, 'cell')}")
+    if game is not None:
+        parts.append(GAME_NAMES[game] if game == EASY_HARP or cells is None
+                     else f"{GAME_NAMES[game]} with {plural(cells, 'cell')}")
     if deal_list:
         parts.append(f"deals {clip(deal_runs(deal_list), 60)}")
     return f" for {', '.join(parts)}" if parts else ""

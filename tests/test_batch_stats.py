@@ -146,6 +146,36 @@ def test_usage_errors(args: list[str], message: str) -> None:
     refused(["stats", *args], 2, message)
 
 
+def test_two_options_naming_one_file_are_refused_before_any_work(tmp_path: Path, monkeypatch,
+                                                                no_work) -> None:
+    """--db, --export and --plot each need a file of their own: the records
+    or the picture would replace the database (or the picture the
+    records).  One file however it is named: ./ before it, a link to it,
+    a hard link, a new name through a linked folder."""
+    from harp.analysis.store import ResultStore
+    monkeypatch.chdir(tmp_path)
+    ResultStore("a.db").close()
+    os.symlink("a.db", "link.db")
+    os.link("a.db", "hard.db")
+    os.symlink(".", "here")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    run = ["stats", "--game", "sh", "--deals", "1-3", "--solve"]
+    for options, message in (
+            (["--db", "same.db", "--export", "same.db"], "--db same.db and --export same.db"),
+            (["--db", "e.jsonl", "--export", "./e.jsonl"], "--db e.jsonl and --export ./e.jsonl"),
+            (["--db", "a.db", "--export", "link.db"], "--db a.db and --export link.db"),
+            (["--db", "hard.db", "--export", "a.db"], "--db hard.db and --export a.db"),
+            (["--db", "here/new.db", "--export", "new.db"],
+             "--db here/new.db and --export new.db"),
+            (["--export", "p.svg", "--plot", "p.svg"], "--export p.svg and --plot p.svg"),
+            (["--db", "x.svg", "--export", "w.txt", "--plot", "here/x.svg"],
+             "--db x.svg and --plot here/x.svg")):
+        refused([*run, *options], 2, f"{message} are one file: give each its own")
+    refused(["stats", "--report", "--db", "x.svg", "--plot", "./x.svg"], 2,
+            "--db x.svg and --plot ./x.svg are one file: give each its own")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+
+
 def test_report_of_a_missing_database(tmp_path: Path) -> None:
     missing = tmp_path / "none.db"
     refused(["stats", "--db", str(missing), "--report"], 1,
@@ -173,6 +203,25 @@ def test_db_run_rerun_and_report(tmp_path: Path) -> None:
     refused(["stats", "--db", str(db), "--report", "--game", "sh", "--cells", "2"], 1,
             f"no stored results for Seahaven Towers with 2 cells in {db}")
     assert len(stored(db)) == 55 == len(set(stored(db)))
+
+
+def test_report_of_a_game_shows_every_variant_stored_unless_cells_choose(tmp_path: Path) -> None:
+    """--game sh without --cells is every Seahaven variant stored (as
+    --report --atlas shows), not the 4-cell one only."""
+    db = tmp_path / "cells.db"
+    run = ["stats", "--game", "sh", "--cells", "2", "--deals", "1-10"]
+    invoke_ok(*run, "--db", str(db))
+    assert invoke_ok("stats", "--report", "--db", str(db), "--game", "sh") == invoke_ok(*run)
+    invoke_ok("stats", "--game", "sh", "--deals", "1-3", "--db", str(db))
+    rows = json.loads(invoke_ok("stats", "--report", "--db", str(db), "--game", "sh", "--json"))
+    assert {(row["variant"], row["deals"]) for row in rows} == {("C2", 10), ("C4", 3)}
+    rows = json.loads(invoke_ok("stats", "--report", "--db", str(db), "--game", "sh", "--cells",
+                                "4", "--json"))
+    assert {(row["variant"], row["deals"]) for row in rows} == {("C4", 3)}
+    refused(["stats", "--report", "--db", str(db), "--game", "sh", "--deals", "11-12"], 1,
+            f"no stored results for Seahaven Towers, deals 11-12 in {db}")
+    refused(["stats", "--report", "--db", str(db), "--game", "sh", "--cells", "1"], 1,
+            f"no stored results for Seahaven Towers with 1 cell in {db}")
 
 
 def test_ctrl_c_keeps_finished_deals_and_resume_counts_each_once(

@@ -18,6 +18,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from harp.deals import make_code
+
 from helpers import interrupt_at, invoke, invoke_ok, refused
 from test_runs_analysis import fake_dask
 
@@ -367,6 +369,96 @@ def test_a_stopped_export_resumes_and_writes_no_record_twice(tmp_path: Path,
     assert again.stderr.startswith(f"stats: 0 of 60 deals to compute (the rest are in {db})\n")
 
 
+EXPORT_1_10 = ["stats", "--game", "sh", "--deals", "1-10", "--solve"]     # all ten are won
+
+
+def test_a_stopped_export_writes_the_wins_held_back_for_deal_order(tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    """Two workers: deals 2-6 finish while deal 1 is still computed, and
+    Ctrl-C comes then.  Their records, held back to be written in deal
+    order, are written: every deal the store kept has its record, the note
+    adds up (5 kept, 5 still to compute, of 10), and the resumed run
+    solves only deals 1 and 7-10."""
+    import harp.analysis.stats
+    real = harp.analysis.stats.parallel_map
+
+    def first_deal_slow(func, items, **options):     # type: ignore[no-untyped-def]
+        for task in list(items)[1:6]:
+            yield func(task)
+        raise KeyboardInterrupt                     # Ctrl-C while deal 1 is computed
+
+    monkeypatch.setattr(harp.analysis.stats, "parallel_map", first_deal_slow)
+    db, out = tmp_path / "sh.db", tmp_path / "wins.jsonl"
+    args = [*EXPORT_1_10, "--db", str(db), "--export", str(out)]
+    stopped = invoke(*args)
+    assert stopped.exit_code == 130
+    assert stopped.stderr == (
+        "stats: 10 of 10 deals to compute\n"
+        f"interrupted: this run kept 5 deals in {db}; 5 of 10 are still to compute: run the "
+        f"same command again to resume\nstats: 5 solutions written to {out}\n")
+    assert sorted(stored_deals(db)) == [2, 3, 4, 5, 6]
+    assert records_of(out) == [str(make_code("SH", deal, 4)) for deal in range(2, 7)]
+    monkeypatch.setattr(harp.analysis.stats, "parallel_map", real)
+    resumed = invoke(*args)
+    assert resumed.stderr == (
+        f"stats: 5 of 10 deals to compute (the rest are in {db})\n"
+        f"stats: 5 solutions written to {out} (5 deals of the run had a winning record there "
+        "already)\n")
+    assert sorted(records_of(out)) == [str(make_code("SH", deal, 4)) for deal in range(1, 11)]
+
+
+def test_a_win_stored_but_not_written_counts_as_still_to_compute(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    """Ctrl-C while won deal 5 is being stored: it is stored whole, but the
+    run stops before its record is written; the resumed run solves it
+    again for its record, so the note counts it as still to compute, not
+    as kept: 4 kept and 6 to compute, of 10."""
+    import harp.analysis.store
+    store_one = harp.analysis.store.ResultStore.add
+
+    def add(self, game, variant, deal, kind, data, replace=False):   # type: ignore[no-untyped-def]
+        store_one(self, game, variant, deal, kind, data, replace)
+        if deal == 5 and kind == "solve":
+            signal.raise_signal(signal.SIGINT)
+
+    db, out = tmp_path / "sh.db", tmp_path / "wins.jsonl"
+    args = [*EXPORT_1_10, "--db", str(db), "--export", str(out)]
+    with monkeypatch.context() as patch:
+        patch.setattr(harp.analysis.store.ResultStore, "add", add)
+        stopped = invoke(*args)
+    assert stopped.exit_code == 130
+    assert stopped.stderr == (
+        "stats: 10 of 10 deals to compute\n"
+        f"interrupted: this run kept 4 deals in {db}; 6 of 10 are still to compute: run the "
+        f"same command again to resume\nstats: 4 solutions written to {out}\n")
+    resumed = invoke(*args)
+    assert resumed.stderr.startswith(
+        f"stats: 6 of 10 deals to compute (1 stored as won, solved again for their records; "
+        f"the rest are in {db})\n")
+    assert sorted(records_of(out)) == [str(make_code("SH", deal, 4)) for deal in range(1, 11)]
+
+
+def test_a_lost_executor_keeps_the_records_written(tmp_path: Path, monkeypatch) -> None:
+    """The scheduler lost after 3 deals: their records are written (not
+    thrown away with the file), the note adds up, and the resumed run
+    computes only the rest."""
+    fake_dask(monkeypatch, lost_after=3)
+    db, out = tmp_path / "sh.db", tmp_path / "wins.jsonl"
+    args = ["stats", "--game", "sh", "--deals", "1-6", "--solve", "--db", str(db),
+            "--export", str(out)]
+    lost = invoke(*args, "--executor", "dask", "--scheduler", "tcp://127.0.0.1:8786")
+    assert (lost.exit_code, lost.stdout) == (1, "")
+    assert lost.stderr == (
+        "stats: 6 of 6 deals to compute\n"
+        f"this run kept 3 deals in {db}; 3 of 6 are still to compute: run the same command "
+        f"again to resume\nstats: 3 solutions written to {out}\n"
+        "Error: lost the Dask scheduler at 'tcp://127.0.0.1:8786' (scheduler-connection-lost); "
+        "the finished results are kept\n")
+    assert records_of(out) == [str(make_code("SH", deal, 4)) for deal in range(1, 4)]
+    resumed = invoke(*args)
+    assert resumed.stderr.startswith(f"stats: 3 of 6 deals to compute (the rest are in {db})\n")
+
+
 def test_an_export_to_a_new_file_solves_again_only_the_won_deals(tmp_path: Path) -> None:
     """The store keeps outcomes, not scripts: its won deals are solved again
     for their records, the others not at all; without --db a deal whose
@@ -433,6 +525,25 @@ def test_ctrl_c_while_a_big_store_is_read_ends_with_130(tmp_path: Path, monkeypa
         patch.setattr(harp.cli.stats, "tables_from_store", interrupted)
         result = invoke("stats", "--report", "--db", str(db))
     assert (result.exit_code, result.stdout, result.stderr) == (130, "", "interrupted (Ctrl-C)\n")
+
+
+@pytest.mark.parametrize("options", [[], ["--json"], ["--solve", "--export", "wins.txt"]])
+def test_ctrl_c_before_the_first_deal_finishes_prints_no_table(tmp_path: Path, monkeypatch,
+                                                               options: list[str]) -> None:
+    """No empty table, no "0 deals kept": the run says it computed none,
+    with a store or without, and writes no file."""
+    import harp.analysis.stats
+    monkeypatch.chdir(tmp_path)
+    interrupt_at(monkeypatch, harp.analysis.stats, "deal_facts", lambda code: code.number == 1)
+    run = ["stats", "--game", "sh", "--deals", "1-5", *options]
+    result = invoke(*run)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        130, "", "interrupted before any deal was computed\n")
+    result = invoke(*run, "--db", "sh.db")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        130, "", "stats: 5 of 5 deals to compute\ninterrupted before any deal was computed\n")
+    assert stored_deals(tmp_path / "sh.db") == {}
+    assert [p.name for p in tmp_path.iterdir()] == ["sh.db"]
 
 
 # ------------------------------------------------------------------ the --plot file

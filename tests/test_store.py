@@ -294,3 +294,17 @@ def test_report_makes_no_file_beside_the_database(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["s.db"] and digest(db) == before
 
 
+
+
+def test_a_run_stopped_by_a_damaged_row_leaves_the_file_at_rest(tmp_path: Path) -> None:
+    """The damaged row stops the run (one line), but the file is left in
+    rollback mode as by a finished run: a report then makes no -wal or
+    -shm file beside it."""
+    db = tmp_path / "s.db"
+    invoke_ok(*RUN, "--db", str(db))
+    sqlite_file(db, "UPDATE results SET data = 'not json' WHERE deal = 3")
+    damaged = f"{db}: the stored result of deal 3 is damaged"
+    refused(invoke(*RUN, "--db", str(db), "--quiet"), damaged)
+    assert marks(db)[2] == "delete"
+    refused(invoke(*REPORT, str(db)), damaged)
+    assert [p.name for p in tmp_path.iterdir()] == ["s.db"]
