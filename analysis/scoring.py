@@ -13,6 +13,7 @@ counter of values, so the median is exact in O(distinct scores) memory).
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from typing import Any, NamedTuple
 
 from harp import new_board, parse_code
 from harp.deals import VARIANTS
-from harp.errors import HarpError, RecordError, clip
+from harp.errors import CLIP_LIMIT, HarpError, RecordError, printable, shown
 from harp.records import Record
 
 from .parallel import LOCAL, ordered_map
@@ -32,6 +33,20 @@ SUMMARY_FIELDS = ("games", "won", "win_pct", "mean_score", "median_score", "best
                   "mean_moves", "errors")
 
 
+class JSONValue(NamedTuple):
+    """A --by value that is not a string (a number, true, false, null, a
+    list, an object), as its JSON text: never equal to a string, so that
+    JSON ``1`` and ``"1"`` are two groups (and ``true``, ``1`` and ``1.0``
+    three, which Python's ``==`` would make one)."""
+
+    text: str
+
+
+#: A record's value of a --by field: a string, a JSONValue, None when the
+#: record has no such field.
+GroupValue = str | JSONValue | None
+
+
 class ScoreInput(NamedTuple):
     """What a worker needs to score one record (small and picklable)."""
 
@@ -40,7 +55,7 @@ class ScoreInput(NamedTuple):
     code: str
     script: str
     script_line: int            # file line of the script's first line
-    group: tuple[Any, ...]     # values of the --by fields
+    group: tuple[GroupValue, ...]     # values of the --by fields
     error: str | None = None   # the record could not even be read
 
 
@@ -59,11 +74,11 @@ class ScoreRow(NamedTuple):
     actions: int | None
     foundations: int | None
     error: str | None
-    group: tuple[Any, ...] = ()
+    group: tuple[GroupValue, ...] = ()
 
     def to_dict(self, by: tuple[str, ...] = ()) -> dict[str, Any]:
         data = dict(zip(ROW_FIELDS, self))
-        data.update(zip(by, self.group))
+        data.update(zip(by, (group_text(value) for value in self.group)))
         return data
 
 
@@ -77,8 +92,8 @@ def score_input(item: ScoreInput) -> ScoreRow:
     try:
         code = parse_code(item.code)
     except HarpError as err:
-        return ScoreRow(item.source, item.line, clip(item.code), None, None, None, None, None,
-                        None, None, None, _one_line(err), item.group)
+        return ScoreRow(item.source, item.line, shown(item.code, CLIP_LIMIT), None, None, None,
+                        None, None, None, None, None, _one_line(err), item.group)
     board = new_board(code)
     try:
         board.push_script(item.script, first_line=item.script_line)
@@ -91,7 +106,11 @@ def score_input(item: ScoreInput) -> ScoreRow:
 
 
 def _one_line(err: BaseException) -> str:
-    return " ".join(str(err).split())
+    """An error's message as a row's error: on one line, and what it echoes
+    of the record (a token, a code) escaped as every message escapes it
+    (:func:`harp.errors.printable`), so that CSV output of an escape
+    sequence does not drive the terminal."""
+    return printable(" ".join(str(err).split()))
 
 
 def score_inputs(items: Iterable[RecordItem], by: tuple[str, ...] = ()) -> Iterator[ScoreInput]:
@@ -104,13 +123,25 @@ def score_inputs(items: Iterable[RecordItem], by: tuple[str, ...] = ()) -> Itera
                              _group_of(record, by))
 
 
-def _group_of(record: Record, by: tuple[str, ...]) -> tuple[Any, ...]:
-    values = []
-    for name in by:
-        value = record.extra.get(name)
-        values.append(value if value is None or isinstance(value, (str, int, float, bool))
-                      else str(value))
-    return tuple(values)
+def _group_of(record: Record, by: tuple[str, ...]) -> tuple[GroupValue, ...]:
+    """The record's values of the --by fields, as written in the record:
+    an object with its keys sorted, so that equal objects make one group."""
+    return tuple(_group_value(record.extra, name) for name in by)
+
+
+def _group_value(extra: dict[str, Any], name: str) -> GroupValue:
+    if name not in extra:
+        return None
+    value = extra[name]
+    if isinstance(value, str):
+        return value
+    return JSONValue(json.dumps(value, sort_keys=True, ensure_ascii=False))
+
+
+def group_text(value: GroupValue) -> str | None:
+    """A --by value as a row shows it: a string as it is, any other value
+    as its JSON text, none as an empty cell."""
+    return value.text if isinstance(value, JSONValue) else value
 
 
 def score_records(paths: Iterable[str], by: tuple[str, ...] = (), *, jobs: int = 1,
@@ -158,7 +189,7 @@ class GroupStats:
         return {
             "games": n,
             "won": self.won,
-            "win_pct": round(100 * self.won / n, 1) if n else None,
+            "win_pct": won_pct(self.won, n) if n else None,     # as stats rounds it
             "mean_score": round(self.score_sum / n, 1) if n else None,
             "median_score": median_of_counts(self.scores),
             "best_score": self.best,
@@ -213,20 +244,42 @@ class ScoreSummary:
 
     def rows(self) -> list[dict[str, Any]]:
         """One dict per group: game, variant, the --by fields, then SUMMARY_FIELDS."""
+        labels = [_labels({key[2 + n] for key in self.groups}) for n in range(len(self.by))]
         out = []
-        for key in sorted(self.groups, key=_group_order):
-            head = dict(zip(("game", "variant", *self.by), key))
+        for key in sorted(self.groups, key=lambda key: _group_order(key, labels)):
+            game, variant, *values = key
+            head = {"game": game, "variant": variant,
+                    **{name: label[value] for name, label, value in zip(self.by, labels, values)}}
             out.append({**head, **self.groups[key].to_dict()})
         return out
 
 
-def _group_order(key: tuple[Any, ...]) -> tuple[Any, ...]:
-    game, variant, *rest = key
+def _labels(values: set[GroupValue]) -> dict[GroupValue, str | None]:
+    """The values of one --by field as the summary labels its groups, one
+    label each: a string as it is and any other value as its JSON text
+    (:func:`group_text`), but a string that would read as another value
+    of the field (``"1"`` beside ``1``) in JSON quotes, and then every
+    string starting with a quote too (``"1"`` with its quotes beside the
+    quoted ``1``)."""
+    texts = {value.text for value in values if isinstance(value, JSONValue)}
+    clash = any(isinstance(value, str) and value in texts for value in values)
+
+    def label(value: GroupValue) -> str | None:
+        if isinstance(value, str) and (value in texts or clash and value.startswith('"')):
+            return json.dumps(value, ensure_ascii=False)
+        return group_text(value)
+    return {value: label(value) for value in values}
+
+
+def _group_order(key: tuple[Any, ...], labels: list[dict[GroupValue, str | None]]
+                 ) -> tuple[Any, ...]:
+    game, variant, *values = key
     games = list(VARIANTS)
     game_rank = games.index(game) if game in games else len(games)
     variants = VARIANTS.get(game, ())
     variant_rank = variants.index(variant) if variant in variants else len(variants)
-    return (game_rank, variant_rank, *[("" if v is None else str(v)) for v in rest])
+    return (game_rank, variant_rank,
+            *[label[value] or "" for label, value in zip(labels, values)])
 
 
 def summarize(rows: Iterable[ScoreRow], by: tuple[str, ...] = ()) -> list[dict[str, Any]]:

@@ -2,8 +2,6 @@
 standard input (the batch analyzer, :mod:`harp.analysis.scoring`)."""
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections.abc import Iterable, Iterator
 from itertools import chain
 
@@ -61,7 +59,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
     headers = [*ROW_FIELDS, *by] if rows else ["game", "variant", *by, *SUMMARY_FIELDS]
     check_columns(headers, columns)
     check_paths(paths)     # a missing file is bad data (exit 1), before any work
-    records = FieldsSeen(json_values(nonempty(iter_records(paths), paths), by))
+    records = FieldsSeen(nonempty(iter_records(paths), paths))
     scored = Stoppable(progress(
         ordered_map(score_input, score_inputs(records, by), jobs=jobs, executor=executor,
                     scheduler=scheduler), None, "records", show_progress, quiet))
@@ -124,20 +122,6 @@ def nonempty(items: Iterator[RecordItem], paths: tuple[str, ...]) -> Iterator[Re
         raise RecordError(f"no records found in {clip(names, 200)}: a record is a deal code "
                           "followed by its moves (RULES B8)")
     return chain([first], items)
-
-
-def json_values(items: Iterable[RecordItem], by: tuple[str, ...]) -> Iterator[RecordItem]:
-    """``items``, a ``--by`` field holding a JSON object or list written as
-    JSON text (keys sorted, so that equal objects make one group): every
-    output shows it as the record file has it, never as a Python repr."""
-    for source, line, record in items:
-        if isinstance(record, Record) and any(
-                isinstance(record.extra.get(name), (dict, list)) for name in by):
-            record = dataclasses.replace(record, extra={
-                name: json.dumps(value, sort_keys=True, ensure_ascii=False)
-                if name in by and isinstance(value, (dict, list)) else value
-                for name, value in record.extra.items()})
-        yield source, line, record
 
 
 class FieldsSeen:

@@ -8,10 +8,11 @@ each at most :data:`harp.records.LINE_LIMIT` bytes, so neither a huge file
 nor ``/dev/zero`` fills memory.  A line ends at ``\\n``, ``\\r\\n`` or ``\\r``
 alone, as in every editor, and lines are numbered so in every format.  Each
 file's format (text, JSON Lines, CSV) is detected from its name, else from
-its first line; a byte-order mark is dropped, at the start of any line (two
-files joined with ``cat``).  A line that is not UTF-8 or is too long makes
-its record bad, a NUL byte or a UTF-16 byte-order mark ends a file that is
-not UTF-8 text, and a bad record is yielded in its place (a
+its first line that is not blank; a byte-order mark is dropped, at the
+start of any line (two files joined with ``cat``).  A line that is not
+UTF-8 or is too long makes its record bad, a NUL byte or a UTF-16
+byte-order mark ends a file that is not UTF-8 text, and a bad record is
+yielded in its place (a
 :class:`~harp.errors.RecordError`) so that a batch reports it and goes on.
 A read that fails part way through (an I/O error) names the file
 (:class:`ReadError`).
@@ -27,7 +28,7 @@ import errno
 import os
 import sys
 from collections.abc import Iterator
-from itertools import chain
+from itertools import chain, dropwhile
 from typing import IO, BinaryIO
 
 from .errors import RecordError, shown
@@ -193,13 +194,22 @@ def _line_of(parts: list[bytes]) -> bytes | None:
 
 def read_source(handle: BinaryIO, name: str | None) -> Iterator[NumberedRecord]:
     """Every record of an opened file, in order, with its line; ``name``
-    (None for standard input) helps detect the format."""
-    lines = read_lines(handle)
+    (None for standard input) helps detect the format, else its first line
+    that is not blank does (as a CSV header is found).  The blank lines
+    before it are left out: every format skips them, and each line carries
+    its number."""
+    lines = dropwhile(is_blank, read_lines(handle))
     first = next(lines, None)
     if first is None:
         return
     fmt = detect_format(name, first.text)
     yield from read_records(chain([first], lines), fmt)
+
+
+def is_blank(line: Line) -> bool:
+    """Whether a line is blank (white space only, read without error): no
+    line to tell a file's format by."""
+    return line.error is None and not line.text.strip()
 
 
 def records_in(path: str) -> Iterator[NumberedRecord]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import array
 import csv
 import io
 import itertools
@@ -381,7 +382,42 @@ CSV_REREADS = 20
 
 
 class _CSVRowTooLong(Exception):
-    pass
+    """The row being read grew longer than RECORD_LIMIT at the line given."""
+
+    def __init__(self, line: Line) -> None:
+        super().__init__(line.number)
+        self.line = line
+
+
+class _HeldLines:
+    """The lines of the CSV row being read, held to be read again
+    (:meth:`_CSVFeed.read_again_after_first`) in little memory: their text in
+    one buffer, their numbers and lengths in arrays, not an object per line
+    (a quoted field of two million short lines would take hundreds of MB)."""
+
+    def __init__(self) -> None:
+        self.text = io.StringIO(newline="")
+        self.numbers = array.array("Q")
+        self.lengths = array.array("I")
+        self.errors: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    def add(self, line: Line) -> None:
+        self.text.write(line.text)
+        self.numbers.append(line.number)
+        self.lengths.append(len(line.text))
+        if line.error is not None:
+            self.errors[line.number] = line.error
+
+    def after_first(self) -> Iterator[Line]:
+        """The lines held, but the first."""
+        text = self.text.getvalue()
+        offset = self.lengths[0] if self.lengths else 0
+        for number, length in zip(self.numbers[1:], self.lengths[1:]):
+            yield Line(number, text[offset:offset + length], self.errors.get(number))
+            offset += length
 
 
 class _CSVFeed:
@@ -394,7 +430,7 @@ class _CSVFeed:
         self.last = 0
         self.size = 0
         self.error: str | None = None
-        self.row: list[Line] = []       # the lines of the row being read
+        self.row = _HeldLines()         # the lines of the row being read
 
     def __iter__(self) -> _CSVFeed:
         return self
@@ -406,27 +442,74 @@ class _CSVFeed:
             self.first = number
         self.last = number
         self.size += len(text)
-        self.row.append(line)
+        if self.size > RECORD_LIMIT:
+            raise _CSVRowTooLong(line)
+        self.row.add(line)
         if error is not None and self.error is None:
             self.error = f"line {number}: {error}"
-        if self.size > RECORD_LIMIT:
-            raise _CSVRowTooLong
         return text
 
     def next_row(self) -> None:
-        self.first, self.size, self.error, self.row = None, 0, None, []
+        self.first, self.size, self.error, self.row = None, 0, None, _HeldLines()
 
     def read_again_after_first(self) -> None:
         """The row's lines after its first are read again as rows of their
         own: a quote left open swallowed them into a row that is not CSV."""
-        again = self.row[1:]
+        again = self.row.after_first()
         self.next_row()
         self.lines = itertools.chain(again, self.lines)
+
+    def skip_row(self, line: Line) -> bool:
+        """Read on to the end of a row too long to read (``line`` made it
+        so), holding none of it: where the csv module would end it, at the
+        first line end outside a quoted field.  False if the file ends first."""
+        quoted = _quoted_at_end(line.text, line.number != self.first)
+        self.row = _HeldLines()
+        while quoted:
+            line = next(self.lines, None)
+            if line is None:
+                return False
+            self.last = line.number
+            quoted = _quoted_at_end(line.text, True)
+        return True
+
+
+def _quoted_at_end(text: str, quoted: bool) -> bool:
+    """Whether a line of a CSV file ends inside a quoted field, which then
+    runs on over the next line; ``quoted``: whether it starts inside one.
+    It is read as the csv module (its default dialect, strict) reads it: a
+    field starting with a quote is quoted, ``""`` in it is a quote, and a
+    quote followed by anything but a quote or a comma closes it and ends
+    the row (at the line end; elsewhere it is not CSV, which ends it too)."""
+    start = 0 if quoted else _quoted_field(text, 0)
+    while start >= 0:
+        close = text.find('"', start)
+        if close < 0:
+            return True
+        after = text[close + 1:close + 2]
+        if after == '"':
+            start = close + 2
+        elif after == ",":
+            start = _quoted_field(text, close + 2)
+        else:
+            return False
+    return False
+
+
+def _quoted_field(text: str, start: int) -> int:
+    """Where the text of the first quoted field from the field starting at
+    ``start`` begins (after its quote), read outside quotes; -1 if none."""
+    if text.startswith('"', start):
+        return start + 1
+    found = text.find(',"', start)
+    return found + 2 if found >= 0 else -1
 
 
 def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
     """CSV records: a header naming the columns (``code`` required), then
-    one row per record; a quoted field may run over several lines."""
+    one row per record; a quoted field may run over several lines.  A row
+    longer than RECORD_LIMIT is a bad record, read no further than needed
+    to find its end, and the rows after it are read."""
     if csv.field_size_limit() < RECORD_LIMIT:
         csv.field_size_limit(RECORD_LIMIT)
     feed = _CSVFeed(lines)
@@ -461,11 +544,16 @@ def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
                 else:
                     yield first, _csv_record(header, row, first, feed.last)
             return
-        except _CSVRowTooLong:
-            yield feed.first or feed.last, RecordError(
-                f"line {feed.first}: a CSV row longer than {RECORD_LIMIT} characters "
-                "(a quote left open?); the rest of the file is not read")
-            return
+        except _CSVRowTooLong as err:
+            first = feed.first or feed.last
+            why = f"line {first}: a CSV row longer than {RECORD_LIMIT} characters"
+            if header is None or not feed.skip_row(err.line):
+                yield first, RecordError(f"{why} (a quote left open?); "
+                                         "the rest of the file is not read")
+                return
+            lines = f", to line {feed.last} (a quote left open?)" if feed.last > first else ""
+            yield first, RecordError(why + lines)
+            feed.next_row()
         except csv.Error as err:
             first = feed.first or feed.last
             if str(err) == "unexpected end of data":

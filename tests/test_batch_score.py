@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from harp.analysis.parallel import ordered_map
-from harp.analysis.scoring import median_of_counts, score_records, summarize
+from harp.analysis.scoring import ScoreRow, median_of_counts, score_records, summarize
 
 from helpers import invoke, invoke_ok, refused
 
@@ -38,8 +38,8 @@ RECORDS = [
 SUMMARY = """\
 game    variant      games    won    win_pct    mean_score    median_score    best_score    mean_moves    errors
 ------  ---------  -------  -----  ---------  ------------  --------------  ------------  ------------  --------
-EH      N                1      0        0              25              25            25             2         1
-SH      C4               3      1       33.3           205              40           575            37         1
+EH      N                1      0       0               25              25            25             2         1
+SH      C4               3      1      33.33           205              40           575            37         1
                          0      0                                                                              2
 """
 
@@ -102,13 +102,13 @@ def test_rows_as_csv(games: Path) -> None:
 
 def test_summary_as_json_and_csv(games: Path) -> None:
     data = json.loads(invoke_ok("score", str(games), "--json"))
-    assert data[1] == {"game": "SH", "variant": "C4", "games": 3, "won": 1, "win_pct": 33.3,
+    assert data[1] == {"game": "SH", "variant": "C4", "games": 3, "won": 1, "win_pct": 33.33,
                        "mean_score": 205.0, "median_score": 40, "best_score": 575,
                        "mean_moves": 37.0, "errors": 1}
     assert invoke_ok("score", str(games), "--csv").splitlines() == [
         "game,variant,games,won,win_pct,mean_score,median_score,best_score,mean_moves,errors",
         "EH,N,1,0,0.0,25.0,25,25,2.0,1",
-        "SH,C4,3,1,33.3,205.0,40,575,37.0,1",
+        "SH,C4,3,1,33.33,205.0,40,575,37.0,1",
         ",,0,0,,,,,,2"]
 
 
@@ -170,6 +170,39 @@ def test_parallel_map_does_not_drain_its_input() -> None:
 def test_streaming_scores_fold_into_the_same_summary(games: Path) -> None:
     rows = list(score_records([str(games)], ("player",)))
     assert summarize(iter(rows), ("player",)) == summarize(rows, ("player",))
+
+
+def test_win_pct_reads_100_only_when_every_game_is_won() -> None:
+    """win_pct is rounded down to 0.01 %, as stats rounds won_pct
+    (docs/batch.md): 2999 won of 3000 read 100.0 once."""
+    def rows(won: int, lost: int) -> list[ScoreRow]:
+        return [ScoreRow("s", n, "SH1-C4-AAAAAJ2", "SH", "C4", 314, n < won, 0, 1, 1, 1, None)
+                for n in range(won + lost)]
+    assert [summary["win_pct"] for summary in summarize(rows(2999, 1))] == [99.96]
+    assert [summary["win_pct"] for summary in summarize(rows(3000, 0))] == [100.0]
+    assert [summary["win_pct"] for summary in summarize(rows(1, 2))] == [33.33]
+
+
+def test_by_values_of_different_json_types_are_groups_apart(tmp_path: Path) -> None:
+    """JSON true, 1, 1.0 and "1" are four values (Python's == makes one of
+    the first three), each labelled as written, the string in quotes beside
+    the number; the same labels in the table, JSON and CSV."""
+    path = tmp_path / "typed.jsonl"
+    values = [{"player": value} for value in (1, True, 1.0, 0, False, "1", "ann", None)] + [{}]
+    path.write_text("".join(json.dumps({"code": "SH1-C4-AAAAAJ2", "moves": "8>f", **value})
+                            + "\n" for value in values))
+    labels = ["", '"1"', "0", "1", "1.0", "ann", "false", "null", "true"]
+    assert invoke_ok("score", str(path), "--by", "player", "--columns", "player,games") == (
+        "player      games\n--------  -------\n"
+        + "".join(f"{label:8}  {1:7}\n" for label in labels))
+    data = json.loads(invoke_ok("score", str(path), "--by", "player", "--json"))
+    assert [(row["player"], row["games"]) for row in data] == [
+        (label or None, 1) for label in labels]
+    out = invoke_ok("score", str(path), "--by", "player", "--csv", "--columns", "player")
+    assert [row[0] for row in csv.reader(io.StringIO(out))][1:] == labels
+    out = invoke_ok("score", str(path), "--rows", "--by", "player", "--csv", "--columns", "player")
+    assert [row[0] for row in csv.reader(io.StringIO(out))][1:] == [
+        "1", "true", "1.0", "0", "false", "1", "ann", "null", ""]
 
 
 @pytest.mark.parametrize("values, median", [

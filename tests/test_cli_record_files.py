@@ -422,3 +422,53 @@ def test_a_file_name_with_a_line_break_or_an_escape_is_shown_escaped(tmp_path, m
                     "cc/o\n.txt")
     assert (result.exit_code, result.stderr) == (
         0, "generate: 1 record of 1 deal written to cc/o\\n.txt\n")
+
+
+def test_record_text_echoed_in_a_row_error_is_escaped(tmp_path):
+    """A token or a deal code holding an escape sequence is shown escaped
+    in the error of a score row, in CSV and JSON as in the table and in
+    every other message: it must not drive the terminal."""
+    path = tmp_path / "e.jsonl"
+    path.write_text('{"code": "SH1-C4-AAAAAJ2", "moves": "8>f\\u001b[31mRED"}\n'
+                    '{"code": "SH1-C4-AAAAAJ2\\u001b[31m", "moves": "8>f"}\n')
+    out = invoke_ok("score", str(path), "--rows", "--csv", "--columns", "line,code,error")
+    assert out.splitlines() == [
+        "line,code,error",
+        "1,SH1-C4-AAAAAJ2,action 1 (8>f\\x1b[31mRED): unknown location 'f\\x1b[31mred'",
+        "2,SH1-C4-AAAAAJ2\\x1b[31m,\"invalid deal code 'SH1-C4-AAAAAJ2\\x1b[31m': payload "
+        "'AAAAAJ2\\x1b[31m' has the character '\\x1b', not in A-Z 2-7 (RULES B1)\""]
+    assert "\x1b" not in invoke_ok("score", str(path), "--rows", "--json")
+
+
+# ------------------------------------------------------------------ formats
+
+@pytest.mark.parametrize("text, rows", [
+    ('\n{"code": "SH1-C4-AAAAAJ2", "moves": "8>f 9>9"}\n', [("2", "line 2")]),
+    ("\n \r\ncode,moves\nSH1-C4-AAAAAJ2,8>f 9>9\n", [("4", "line 4")]),
+    ("\n\t\nSH1-C4-AAAAAJ2 8>f\n9>9\n", [("3", "line 4")]),
+])
+def test_the_format_is_told_from_the_first_line_that_is_not_blank(tmp_path, text, rows):
+    """Standard input, or a file whose name does not tell its format, is
+    read as JSON Lines or CSV though blank lines come first (as a CSV
+    header is found), and its lines keep their numbers."""
+    error = "action 2 (9>9, {}): a card cannot move from column 9 onto itself (RULES A2.3)"
+    expected = [("<stdin>", line, "", error.format(where)) for line, where in rows]
+    out = invoke_ok("score", "-", "--rows", "--csv", input=text)
+    assert brief(list(csv.DictReader(io.StringIO(out)))) == expected
+    path = tmp_path / "games.dat"
+    path.write_text(text, newline="")
+    assert brief(score_rows(str(path))) == [("games.dat", *row[1:]) for row in expected]
+
+
+def test_a_csv_row_beyond_the_record_limit_is_a_row_and_the_records_after_it_are_read(
+        tmp_path, monkeypatch):
+    """A quoted field that runs past the record limit (4 MiB; less here)
+    and closes: one bad row, then the records after it, as text and JSON
+    Lines files go on after a line that is too long."""
+    monkeypatch.setattr("harp.records.RECORD_LIMIT", 1000)
+    path = tmp_path / "long.csv"
+    path.write_text('code,moves\nSH1-C4-AAAAAJ2,"' + "u\n" * 3000 + f'"\nSH1-C4-AAAAAJ2,{SCRIPT_314}\n')
+    assert brief(score_rows(str(path))) == [
+        ("long.csv", "2", "", "line 2: a CSV row longer than 1000 characters, to line 3002 "
+                              "(a quote left open?)"),
+        ("long.csv", "3003", "10", "")]

@@ -1,10 +1,14 @@
 """Game records (RULES B8): text, JSON Lines, CSV; replay to any step."""
 from __future__ import annotations
 
+import csv
 import io
+import random
+import tracemalloc
 
 import pytest
 
+import harp.records
 from harp import (IllegalActionError, InvalidCodeError, NotationError, Record, RecordError,
                   read_records, replay)
 from harp.records import (RECORD_LIMIT, Line, csv_header, detect_format, format_record,
@@ -145,6 +149,79 @@ def test_csv_row_beyond_the_record_limit_ends_the_file() -> None:
     assert [(n, str(e)) for n, e in out] == [
         (2, f"line 2: a CSV row longer than {RECORD_LIMIT} characters (a quote left open?); "
             "the rest of the file is not read")]
+
+
+def test_csv_row_beyond_the_record_limit_is_bad_and_the_rows_after_it_are_read() -> None:
+    """A quoted field that runs past RECORD_LIMIT and then closes: the row
+    is one bad record, and reading goes on after its closing line."""
+    lines = (["code,moves\n", 'EH1-N-AAAAAAF,"d\n'] + ["d " * 1000 + "\n"] * 3000
+             + ['d",\n', "SH1-C4-AAAAAJ2,8>f\n"])
+    (n1, first), (n2, second) = read_records(lines, "csv")
+    assert (n1, str(first)) == (2, f"line 2: a CSV row longer than {RECORD_LIMIT} characters, "
+                                   "to line 3003 (a quote left open?)")
+    assert (n2, second.code, second.script) == (3004, "SH1-C4-AAAAAJ2", "8>f")
+
+
+def test_csv_row_beyond_the_record_limit_is_skipped_in_bounded_memory(monkeypatch) -> None:
+    """The lines of a row too long to read are not held: past the limit
+    they are only scanned for the row's end, and before it they are held
+    without an object per line (two million short lines took 420 MB)."""
+    monkeypatch.setattr(harp.records, "RECORD_LIMIT", 100_000)
+    count = 300_000
+
+    def lines():
+        yield from ["code,moves\n", 'EH1-N-AAAAAAF,"d\n']
+        yield from ("d\n" for _ in range(count))
+        yield from ['"\n', "EH1-N-AAAAAAF,1>f\n"]
+    tracemalloc.start()
+    try:
+        out = [(n, str(item) if isinstance(item, RecordError) else item.code)
+               for n, item in read_records(lines(), "csv")]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert out == [(2, f"line 2: a CSV row longer than 100000 characters, to line {count + 3} "
+                       "(a quote left open?)"),
+                   (count + 4, "EH1-N-AAAAAAF")]
+    assert peak < 4_000_000
+
+
+def test_where_a_csv_row_ends_is_found_as_the_csv_module_finds_it() -> None:
+    """A row too long to read is skipped to where the csv module would end
+    it: at a line end outside a quoted field, or at a line where a quote is
+    followed by neither a quote nor a comma (not CSV).  Both agree on random
+    lines of quotes and commas."""
+    from harp.records import _quoted_at_end
+    rng = random.Random(5)
+    for _ in range(5000):
+        lines = ["".join(rng.choice('a,"" ') for _ in range(rng.randint(0, 8)))
+                 + rng.choice(["\n", "\r\n", "\r", ""]) for _ in range(rng.randint(1, 4))]
+        quoted, ends = False, []
+        for text in lines:
+            quoted = _quoted_at_end(text, quoted)
+            ends.append(not quoted)
+        assert ends == _csv_row_ends(lines), lines
+
+
+def _csv_row_ends(lines: list[str]) -> list[bool]:
+    """For each line, whether the csv module (strict) ends a row there."""
+    ends = [False] * len(lines)
+    last = -1
+
+    def texts():
+        nonlocal last
+        for last, text in enumerate(lines):
+            yield text
+    source = texts()
+    while True:
+        try:
+            for _ in csv.reader(source, strict=True):
+                ends[last] = True
+            return ends
+        except csv.Error as err:
+            if str(err) == "unexpected end of data":    # a quoted field open at the end
+                return ends
+            ends[last] = True
 
 
 def test_deeply_nested_json_is_a_bad_record_not_a_crash() -> None:
