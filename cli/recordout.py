@@ -40,7 +40,7 @@ import os
 import shutil
 import sys
 from dataclasses import dataclass
-from itertools import islice
+from itertools import dropwhile, islice
 from pathlib import Path
 from types import TracebackType
 from typing import IO, BinaryIO
@@ -48,7 +48,7 @@ from typing import IO, BinaryIO
 from harp import Record, RecordError
 from harp.atomicfile import AtomicFile, stat_of
 from harp.errors import clip
-from harp.recordfile import check_name, naming, read_lines, shown_name
+from harp.recordfile import check_name, is_blank, naming, read_lines, shown_name
 from harp.records import (CODE_SHAPE, RECORD_LIMIT, csv_header, detect_format, format_record,
                           read_records)
 
@@ -225,7 +225,8 @@ def appendable(handle: BinaryIO, path: str) -> Existing | None:
     nothing but blanks (it is then written as a new file).  RecordError if
     it is not a file of records (see the module text)."""
     name = shown_name(path)
-    first_line = next(read_lines(handle), None)
+    # The format is told from the first line that is not blank, as a reader tells it.
+    first_line = next(dropwhile(is_blank, read_lines(handle)), None)
     first_text = first_line.text if first_line is not None else ""
     newline = next((end for end in ("\r\n", "\r") if first_text.endswith(end)), "\n")
     fmt = detect_format(path, first_text)

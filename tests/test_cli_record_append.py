@@ -87,6 +87,16 @@ def test_a_file_with_bad_records_after_a_good_one_still_takes_records(tmp_path):
     assert path.read_text() == f"EH1-N-AAAAAAF 1>f\nEH1-N-ZZZZZZZ 1>f\n{CODE} {script}"
 
 
+def test_a_file_s_format_is_told_after_its_blank_lines(tmp_path):
+    """As the readers tell it: a .dat file opening with a blank line, then
+    JSON Lines, takes a JSON Lines record."""
+    path = tmp_path / "games.dat"
+    path.write_text('\n{"code": "EH1-N-AAAAAAF", "moves": "1>f"}\n')
+    invoke_ok("solve", CODE, "--save", str(path))
+    assert [r.code for _, r in records_in(str(path))] == ["EH1-N-AAAAAAF", CODE]
+    assert json.loads(path.read_text().splitlines()[-1])["code"] == CODE
+
+
 def test_windows_line_breaks_are_kept(tmp_path):
     path = tmp_path / "games.txt"
     path.write_bytes(b"EH1-N-AAAAAAF 1>f\r\n")
