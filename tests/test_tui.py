@@ -770,6 +770,80 @@ def test_new_game_takes_a_deal_number_of_the_game_chosen(start, keys, number, co
     assert seen[0].startswith("Deal code (e.g. EH1-N-AAAAAAF), or a deal number of ")
 
 
+@pytest.mark.parametrize("start, keys, code", [
+    ("SH1-C4-AAAAAJ2", ["g"], "SH1-C2-AAAAAJ2"),
+    ("SH1-C4-AAAAAJ2", ["g", "g", "g"], "EH1-N-AAAAAJ2"),
+    ("EH1-N-AAAAAAF", ["g", "g"], "SH1-C2-AAAAAAF"),
+    ("SH1-C2-AAAAAJ2", [], "SH1-C2-AAAAAJ2"),
+])
+def test_the_same_deal_again_is_the_same_deal_number_in_the_game_chosen(start, keys, code):
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["n"])
+        await press(pilot, [*keys, "s"])
+        seen.append(str(pilot.app.game.session.board.code))
+    run(new_board(start), play)
+    assert seen == [code]
+
+
+# ------------------------------------------------------------------ keys that come together
+
+@pytest.mark.parametrize("opening, burst", [
+    (["?"], ["x", "x", "x"]), (["?"], ["x", "x"]), (["S"], ["x", "x", "x"]),
+    (["n"], ["r", "r"]), (["n"], ["s", "s", "s"]), (["n"], ["escape", "escape"]),
+])
+def test_keys_that_come_together_answer_a_dialog_once(opening, burst):
+    seen = []
+
+    async def play(pilot):
+        app = pilot.app
+        await press(pilot, opening)
+        await press(pilot, burst)
+        seen.append(app.screen is app.game)
+        await press(pilot, ["?"])                       # the game answers keys again
+        seen.append(type(app.screen).__name__)
+        await press(pilot, ["escape"])
+        await press(pilot, ["q"])
+    goodbye = run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert seen == [True, "KeysScreen"]
+    assert goodbye == []
+
+
+def test_enter_twice_on_the_save_dialog_saves_once(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f", "ctrl+s"])
+        await press(pilot, ["enter", "enter"])
+        seen.append(pilot.app.screen is pilot.app.game)
+        await press(pilot, ["q"])                       # saved: no question
+    goodbye = run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert seen == [True]
+    assert goodbye[0] == ("Saved to SH1-C4-AAAAAJ2.txt: replay it with: harp replay "
+                          "SH1-C4-AAAAAJ2.txt")
+    assert (tmp_path / "SH1-C4-AAAAAJ2.txt").read_text() == "SH1-C4-AAAAAJ2 8>f\n"
+
+
+@pytest.mark.parametrize("burst", [["n", "u"], ["q", "n"], ["q", "?"], ["o", "1", "1"]])
+def test_keys_that_come_with_a_dialog_act_neither_behind_it_nor_open_another(burst):
+    seen = []
+
+    async def play(pilot):
+        game = pilot.app.game
+        await press(pilot, ["8", "f"])
+        await press(pilot, burst)
+        seen.append(dialog_text(screen_text(pilot.app)))
+        seen.append(len(pilot.app.screen_stack))
+        await press(pilot, ["escape"])
+        seen.append(game.session.board.script())
+        seen.append(pilot.app.screen is game)
+    run(new_board("SH1-C4-AAAAAJ2"), play)
+    assert seen[0].startswith("Save this game as a record? y  yes, then ")
+    assert seen[1:] == [3, "8>f", True]        # the default screen, the game, one dialog
+
+
 def test_a_deal_number_out_of_range_is_refused_in_the_dialog():
     seen = []
 

@@ -99,6 +99,34 @@ def test_harp_play_in_tmux_shows_the_table_moves_undoes_and_quits_with_the_save_
     assert (tmp_path / f"{CODE}.txt").read_text() == f"{CODE} 8>f u\n"
 
 
+def test_keys_sent_in_one_write_answer_a_dialog_once_and_the_game_goes_on(tmp_path):
+    pane = Pane(tmp_path, f"{HARP} play {CODE}")
+    try:
+        pane.first_move()
+        pane.keys("?")
+        pane.wait_for("Any key closes this.")
+        pane.keys("xxx")                                # three keys, one write
+        pane.wait_for(lambda shown: "Any key closes this." not in shown, "Score 10  Moves 1")
+        pane.keys("nu")                 # u comes with n: no undo behind the question
+        pane.wait_for("Save this game as a record?")
+        pane.keys("Escape")
+        shown = pane.wait_for(lambda screen: "Save this game" not in screen)
+        assert "Score 10  Moves 1" in shown
+        pane.keys("q")
+        pane.wait_for("Save this game as a record?")
+        pane.keys("y")
+        pane.wait_for("Save this game as a record (.txt, .jsonl or .csv):")
+        pane.keys("Enter")
+        shown = pane.wait_for("EXIT=")
+        assert shown.strip().endswith(
+            f"Saved to {CODE}.txt: replay it with: harp replay {CODE}.txt\n"
+            "Your SH-C4 games: played 1, won 0 (0 %), best score 10, streak 0 (best 0)\n"
+            "EXIT=0")
+    finally:
+        pane.close()
+    assert (tmp_path / f"{CODE}.txt").read_text() == f"{CODE} 8>f\n"
+
+
 def test_sigterm_ends_the_game_as_a_quit_and_restores_the_terminal(tmp_path):
     pane = Pane(tmp_path, f"{HARP} play {CODE}")
     try:

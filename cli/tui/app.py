@@ -182,6 +182,10 @@ class GameScreen(GameFiles, Screen):
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
+        if not self.is_active:
+            # A key that came with the one that opened a dialog: it neither
+            # acts on the game behind the dialog nor opens another one.
+            return
         key, char = event.key, event.character or ""
         eh = self.session.board.game == EASY_HARP
         place = self.place_of(char, eh)

@@ -39,9 +39,7 @@ class GameFiles:
         from .screens import AskScreen, NewGameScreen, game_name
 
         def chosen(answer) -> None:
-            if answer == "same":
-                self.start(new_board(self.session.board.code, **self.settings()))
-            elif isinstance(answer, tuple):       # ("code", game, cells): type a code
+            if isinstance(answer, tuple):       # ("code", game, cells): type a code
                 _, game, cells = answer
                 self.app.push_screen(AskScreen(
                     f"Deal code (e.g. EH1-N-AAAAAAF), or a deal number of "

@@ -1,5 +1,8 @@
 """The app's dialogs: the keys, a new game, a file name (save, open), the
-question on quitting, the statistics.  Each answers through ``dismiss``."""
+question on quitting, the statistics.  Each answers through ``dismiss``,
+once: keys that arrive together (typed fast, pasted) are all queued for the
+dialog on top when they came, and those after the one that answered it are
+dropped (an answer to a question not seen yet would be a guess)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -10,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from harp.deals import EASY_HARP, DealCode, daily_code, random_code
+from harp.deals import EASY_HARP, DealCode, daily_code, make_code, random_code
 
 from .keys import KEYS
 
@@ -44,6 +47,8 @@ class Dialog(ModalScreen):
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
+        if not self.is_active:      # answered by an earlier key, or under another dialog
+            return
         if event.key == "escape":
             self.dismiss(None)
         else:
@@ -94,6 +99,7 @@ class NewGameScreen(Dialog):
 
     def __init__(self, code: DealCode) -> None:
         self.game = GAMES.index((code.game, code.cells))
+        self.number = code.number
         super().__init__(self._text())
 
     def _text(self) -> str:
@@ -114,8 +120,8 @@ class NewGameScreen(Dialog):
             self.dismiss(random_code(game, cells or 4))
         elif key == "d":
             self.dismiss(daily_code(game, None, cells or 4))
-        elif key == "s":
-            self.dismiss("same")
+        elif key == "s":            # the same deal number, in the game chosen
+            self.dismiss(make_code(game, self.number, cells or 4))
         elif key == "c":
             self.dismiss(("code", game, cells or 4))
 
@@ -144,6 +150,8 @@ class AskScreen(ModalScreen):
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not self.is_active:      # Enter pressed again before the first was answered
+            return
         value = event.value.strip()
         if not value:               # as in the line game: no name, nothing done
             self.dismiss(None)
