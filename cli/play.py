@@ -92,6 +92,8 @@ def play(code: str | None, moves: tuple[str, ...], script_file: str | None,
                                    named=code is not None)[0])
     else:
         check_winnable_limits(ctx, None, False, False)
+    if force_interactive or line:
+        refuse_input_used_up("--line" if line else "--interactive", code, script_file, load)
     given, saved = play_record(code, moves, script_file, load)
     board = given.deal(interactive_rules, double_click)
     refuse_reveal(reveal, board.game)
@@ -138,6 +140,25 @@ def refuse_printing(json_: bool, verbose: bool, reveal: bool) -> None:
     if reveal:
         raise click.UsageError("--reveal is for a printed position and the line game (--line); "
                                "the full-screen game never shows face-down cards")
+
+
+def refuse_input_used_up(flag: str, code: str | None, script_file: str | None,
+                         load: str | None) -> None:
+    """The interactive game (``flag``) reads its moves from standard input:
+    a record or script read from there first, when it is not a terminal
+    (a pipe, a file), leaves it at its end, and the game could only end at
+    once.  Refused before anything is read.  In a terminal the record is
+    typed first, ended by Ctrl-D, then the game is played."""
+    if sys.stdin.isatty():
+        return
+    if script_file == "-":
+        what, option = "script", "--script"
+    elif load == "-" or load is None and code in (None, "-"):
+        what, option = "record", "--load"
+    else:
+        return
+    raise click.UsageError(f"{flag} reads the game's moves from standard input, which the "
+                           f"{what} would use up: give the {what} as a file ({option} FILE)")
 
 
 def play_record(code: str | None, moves: tuple[str, ...], script_file: str | None,

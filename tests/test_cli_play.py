@@ -403,6 +403,22 @@ def test_options_of_a_printed_position_are_refused_by_the_interactive_game(optio
             "--line, or no MOVES in a terminal)", input="8>f\nq\nn\n")
 
 
+@pytest.mark.parametrize("args, flag, what", [
+    (["-i"], "--interactive", "record"),
+    (["-", "-i"], "--interactive", "record"),
+    (["--load", "-", "-i"], "--interactive", "record"),
+    (["--line"], "--line", "record"),
+    (["-", "--line"], "--line", "record"),
+    (["SH1-C4-AAAAAJ2", "--script", "-", "--line", "-i"], "--line", "script"),
+])
+def test_an_interactive_game_refuses_a_record_or_script_read_from_its_piped_input(args, flag,
+                                                                                 what):
+    option = "--script" if what == "script" else "--load"
+    refused(["play", *args], 2, f"{flag} reads the game's moves from standard input, which "
+            f"the {what} would use up: give the {what} as a file ({option} FILE)",
+            input="SH1-C4-AAAAAJ2 8>f\nq\nn\n")
+
+
 def test_the_line_game_shows_what_reveal_reveals():
     result = invoke("play", "EH1-N-AAAAAAF", "--line", "--ascii", "--reveal", input="q\n")
     assert result.exit_code == 0

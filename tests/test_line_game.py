@@ -52,6 +52,24 @@ def test_sigterm_before_any_action_ends_the_line_game_with_nothing_to_keep(tmp_p
         pane.close()
 
 
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+def test_in_a_terminal_a_record_typed_on_standard_input_is_then_played_on(tmp_path):
+    """Piped, the record would leave nothing to play (refused); typed, it
+    ends with Ctrl-D and the game reads the terminal again."""
+    pane = Pane(tmp_path, f"{HARP} play --load - --line")
+    try:
+        pane.keys(f"{CODE} 8>f", "Enter", "C-d")
+        pane.wait_for(f"{CODE}>", "Score 10  Moves 1")
+        pane.keys("7>2", "Enter")
+        pane.wait_for("Score 10  Moves 2")
+        pane.keys("q", "Enter")
+        pane.wait_for("Save this game as a record? [y/N]:")
+        pane.keys("n", "Enter")
+        assert pane.wait_for("EXIT=").strip().endswith("EXIT=0")
+    finally:
+        pane.close()
+
+
 def test_a_line_the_input_encoding_cannot_decode_is_refused_and_the_game_goes_on(tmp_path):
     done = run_line_game(tmp_path, ["EH1-N-AAAAAAF"], b"1>f\n\xc2\xb2>f\n2>f\nq\nn\n",
                          PYTHONIOENCODING="ascii")
