@@ -6,8 +6,10 @@ import ctypes
 import os
 import subprocess
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Hashable, Mapping
+from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner, Result
@@ -162,3 +164,17 @@ def interrupt_at(monkeypatch, module, name: str, stop: Callable[[Any], bool]) ->
             raise KeyboardInterrupt
         return real(item)
     monkeypatch.setattr(module, name, interrupted)
+
+
+def unblocked(path: Path | str) -> threading.Timer:
+    """Were the named pipe ``path`` opened for reading, a writer that comes
+    after 5 s and goes at once lets the test end (and fail)."""
+    def unblock() -> None:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:             # no reader: nothing waits
+            pass
+    timer = threading.Timer(5.0, unblock)
+    timer.daemon = True
+    timer.start()
+    return timer

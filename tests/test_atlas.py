@@ -8,7 +8,6 @@ import os
 import random
 import re
 import sqlite3
-import threading
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from harp.atlas import Atlas, AtlasError, decode_atlas, encode_atlas, read_atlas
 from harp.deals import make_code
 from harp.solve import SolveLimits
 
-from helpers import refused
+from helpers import refused, unblocked
 
 SAMPLE_PER_VARIANT = 200
 # Generous limits: a sampled deal is decided, never "unknown" (the hardest
@@ -173,20 +172,6 @@ def test_a_header_of_no_deals_or_nested_too_deep_is_refused(data, reason):
     with pytest.raises(AtlasError, match="^" + re.escape(f"test.bin: damaged atlas header{reason}")
                        + "$"):
         decode_atlas(data, "test.bin")
-
-
-def unblocked(path: Path) -> threading.Timer:
-    """Were the named pipe ``path`` opened for reading, a writer that comes
-    after 5 s and goes at once lets the test end (and fail)."""
-    def unblock() -> None:
-        try:
-            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
-        except OSError:             # no reader: nothing waits
-            pass
-    timer = threading.Timer(5.0, unblock)
-    timer.daemon = True
-    timer.start()
-    return timer
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")

@@ -9,7 +9,6 @@ import os
 import random
 import re
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,7 @@ from harp.analysis.pieces import (assemble, decode_piece, encode_piece, read_pie
 from harp.ehatlas import (CODES, DEFAULT_PATH, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas,
                           read_eh_atlas)
 
-from helpers import interrupt_at, invoke, invoke_ok, refused
+from helpers import interrupt_at, invoke, invoke_ok, refused, unblocked
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The limits of the tiny build: a few deals are won, the rest unknown.
@@ -293,20 +292,6 @@ def test_a_pipe_or_a_device_as_the_packaged_atlas_is_never_opened(tmp_path, monk
     with pytest.raises(harp.atlas.AtlasError, match="^" + re.escape(error) + "$"):
         harp.ehatlas.easy_harp_atlas()
     refused(["decode", "EH1-N-AAAAAAD"], 1, error)
-
-
-def unblocked(path: Path) -> threading.Timer:
-    """Were the named pipe ``path`` opened for reading, a writer that comes
-    after 5 s and goes at once lets the test end (and fail)."""
-    def unblock() -> None:
-        try:
-            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
-        except OSError:             # no reader: nothing waits
-            pass
-    timer = threading.Timer(5.0, unblock)
-    timer.daemon = True
-    timer.start()
-    return timer
 
 
 def test_a_damaged_packaged_atlas_is_one_error(built, tmp_path, monkeypatch):
