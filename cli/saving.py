@@ -22,7 +22,7 @@ from typing import BinaryIO
 
 import click
 
-from harp.atomicfile import AtomicFile, check_name_encoding
+from harp.atomicfile import AtomicFile, check_name_encoding, same_file
 from harp.errors import RecordError
 from harp.recordfile import check_name, read_source, shown_name
 from harp.notation import tokenize
@@ -94,19 +94,12 @@ def save_record(path: str, record: Record, resumed: Resumed | None = None) -> st
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "it is a folder", shown_name(path))
     refuse_special(path)
-    if resumed is not None and _same_file(path, resumed.path):
+    if resumed is not None and os.path.exists(path) and same_file(path, resumed.path):
         _update(path, record, resumed.record)
         return UPDATED
     with RecordWriter(path) as out:
         out.write(record)
     return APPENDED if out.appended else CREATED
-
-
-def _same_file(path: str, other: str) -> bool:
-    try:
-        return os.path.samefile(path, other)
-    except OSError:
-        return False
 
 
 def _update(path: str, record: Record, saved: Record) -> None:

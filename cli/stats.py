@@ -4,7 +4,6 @@ deals (the batch analyzer, :mod:`harp.analysis.stats`); ``--report
 from __future__ import annotations
 
 import datetime as dt
-import os
 from typing import Any
 
 import click
@@ -17,6 +16,7 @@ from harp.analysis.stats import (LAYOUT, SOLVE, DealListError, StatsPlan, daily_
                                  tables_from_store)
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables, table_columns
+from harp.atomicfile import same_file
 from harp.deals import EASY_HARP, GAME_NAMES, SEAHAVEN, variant_name
 from harp.errors import clip
 from harp.solve import BATCH_LIMITS, SolveLimits
@@ -194,19 +194,6 @@ def check_own_files(files: dict[str, str | None]) -> None:
             if same_file(path, other_path):
                 raise click.UsageError(f"{option} {shown(path)} and {other} {shown(other_path)} "
                                        "are one file: give each its own")
-
-
-def same_file(path: str, other: str) -> bool:
-    """Whether two names are one file: one that exists, however named
-    (``./a.db``, a link to it), or one new name (links resolved).  A name
-    the system cannot take is no other's: it is refused when opened."""
-    try:
-        try:
-            return os.path.samefile(path, other)
-        except OSError:                         # one of them is not there (yet)
-            return os.path.realpath(path) == os.path.realpath(other)
-    except ValueError:
-        return False
 
 
 def _plan(ctx: click.Context, game: str | None, cells: int | None,

@@ -73,6 +73,19 @@ def file_in_the_way(path: str) -> str | None:
     return None
 
 
+def same_file(path: str, other: str) -> bool:
+    """Whether two names are one file: one that exists, however named
+    (``./a.db``, a link to it), or one new name (links resolved).  A name
+    the system cannot take is no other's: it is refused when opened."""
+    try:
+        try:
+            return os.path.samefile(path, other)
+        except OSError:                         # one of them is not there (yet)
+            return os.path.realpath(path) == os.path.realpath(other)
+    except ValueError:
+        return False
+
+
 def stat_of(path: str) -> os.stat_result | None:
     """What ``path`` is, links followed; None if it cannot be told (missing)."""
     try:
