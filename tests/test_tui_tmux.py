@@ -57,6 +57,13 @@ class Pane:
         self.keys("8", "f")
         self.wait_for("Score 10  Moves 1")
 
+    def quit_line_game_unsaved(self) -> None:
+        """``q``, no to the save question: the line game ends, exit 0."""
+        self.keys("q", "Enter")
+        self.wait_for("Save this game as a record? [y/N]:")
+        self.keys("n", "Enter")
+        assert self.wait_for("EXIT=").strip().endswith("EXIT=0")
+
     def command_pid(self) -> int:
         """The process id of the command the pane runs (a child of its shell)."""
         shell = self.tmux("display", "-p", "-t", "game", "#{pane_pid}").strip()
@@ -155,10 +162,7 @@ def test_standard_error_not_a_terminal_plays_the_line_game(tmp_path):
         pane.wait_for(f"{CODE}>", "Cells  a 5♦  b 6♠  c --  d --")
         pane.keys("8>f", "Enter")
         pane.wait_for("Score 10  Moves 1  Status open")
-        pane.keys("q", "Enter")
-        pane.wait_for("Save this game as a record? [y/N]:")
-        pane.keys("n", "Enter")
-        assert pane.wait_for("EXIT=").strip().endswith("EXIT=0")
+        pane.quit_line_game_unsaved()
     finally:
         pane.close()
     assert (tmp_path / "errors.txt").read_text() == ""
