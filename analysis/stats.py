@@ -15,7 +15,7 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -306,17 +306,23 @@ class StatsRun:
         scripts of their records (``--export``)."""
         return sum(1 for task in self.tasks if task.for_script)
 
-    def results(self) -> Iterator[DealResult]:
+    def results(self, on_kept: Callable[[DealResult], None] | None = None
+                ) -> Iterator[DealResult]:
         """Every missing deal's result, as it finishes (harp.cli.runs puts
         them in the plan's order for an export); each is kept (folded into
         the tables, or committed to the store: one transaction per deal, so
         a killed run loses only the deals in flight) as soon as it is
-        finished."""
-        kept = self._keep(parallel_map(analyse_deal, self.tasks, ordered=False, **self.options))
+        finished, and given to ``on_kept`` in the same step, Ctrl-C held:
+        a deal kept is always handed on, even if Ctrl-C stops the run
+        before it is yielded (a stored win whose record an export never
+        saw would be solved again by the resumed run)."""
+        kept = self._keep(parallel_map(analyse_deal, self.tasks, ordered=False, **self.options),
+                          on_kept)
         self._streams.append(kept)
         yield from kept
 
-    def _keep(self, results: Iterable[DealResult]) -> Iterator[DealResult]:
+    def _keep(self, results: Iterable[DealResult],
+              on_kept: Callable[[DealResult], None] | None) -> Iterator[DealResult]:
         """Fold or store each result; the store commits at least every
         :data:`COMMIT_SECONDS` (one transaction per deal for deals slower
         than that), and at the end, stopped or not.  Keeping a deal and
@@ -341,6 +347,8 @@ class StatsRun:
                         if time.monotonic() - last >= COMMIT_SECONDS:
                             self.store.flush()
                             self.kept, unsaved, last = self.kept + unsaved, 0, time.monotonic()
+                    if on_kept is not None:
+                        on_kept(result)
                 yield result
         finally:
             if self.store is not None and unsaved:

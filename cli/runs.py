@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 import click
 
-from harp.analysis.parallel import ExecutorError, in_order
+from harp.analysis.parallel import ExecutorError
 from harp.analysis.stats import DealTask, StatsPlan, StatsRun, interrupts_held
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import StatsTables
@@ -91,45 +91,50 @@ def _stopped_before_any_deal(options: RunOptions) -> NoReturn:
 
 
 class InOrder:
-    """The run's results, as they finish, passed to ``each`` in the plan's
-    order (an export writes its records in deal order): a result that
-    finishes before a deal ahead of it is held back until that one comes.
-    A run stopped part-way :meth:`release` the ones still held, so that
-    every deal the store kept is passed on (a stored win whose record is
-    not written would be solved again by the resumed run)."""
+    """The run's results passed to ``each`` in the plan's order (an export
+    writes its records in deal order): a result that finishes before a
+    deal ahead of it is held back until that one comes.  The run hands
+    each result to :meth:`add` as it keeps it (Ctrl-C held), so every deal
+    the store kept is here; a run stopped part-way :meth:`release` the ones
+    still held, so that each is passed on (a stored win whose record is not
+    written would be solved again by the resumed run)."""
 
     def __init__(self, tasks: list[DealTask], each: Callable[[Any], None] | None) -> None:
-        self.ordered = each is not None
-        self.each: Callable[[Any], None] = each or (lambda result: None)
-        self.position = {task.deal: i for i, task in enumerate(tasks)}
+        self.each = each
+        self.order = [task.deal for task in tasks]
+        self.following = 0              # index in order of the next deal to pass on
         self.held: dict[int, Any] = {}
         #: How many results came back.
         self.came = 0
 
-    def take(self, results: Iterable[Any]) -> None:
-        """Every result of ``results``; each passed on (and no longer held)
-        with Ctrl-C held back: passed once, whole.  With nothing to pass
-        them to, none is held (a slow first deal would hold all the rest)."""
-        if not self.ordered:
-            for _ in results:
-                self.came += 1
-            return
-        for result in in_order(self._held(results)):
-            with interrupts_held():
-                self.each(self.held.pop(result.deal))
-
-    def _held(self, results: Iterable[Any]) -> Iterator[tuple[int, Any]]:
-        for result in results:
-            self.came += 1
+    def add(self, result: Any) -> None:
+        """One result, as the run keeps it.  With nothing to pass them to,
+        none is held (a slow first deal would hold all the rest)."""
+        self.came += 1
+        if self.each is not None:
             self.held[result.deal] = result
-            yield self.position[result.deal], result
+
+    def take(self, results: Iterable[Any]) -> None:
+        """Run ``results`` to the end, passing on each result held that is
+        next in order, with Ctrl-C held back: passed once, whole."""
+        for _ in results:
+            self._pass_on(lambda deal: deal in self.held)
 
     def release(self) -> None:
         """Pass on the results held back (the run stopped before a deal
         ahead of them came), in order."""
-        for deal in sorted(self.held, key=self.position.__getitem__):
+        self._pass_on(lambda deal: True)
+
+    def _pass_on(self, going_on: Callable[[int], bool]) -> None:
+        each = self.each
+        if each is None:
+            return
+        while self.following < len(self.order) and going_on(self.order[self.following]):
             with interrupts_held():
-                self.each(self.held.pop(deal))
+                deal = self.order[self.following]
+                self.following += 1
+                if deal in self.held:
+                    each(self.held.pop(deal))
 
 
 def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
@@ -150,7 +155,7 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
                      + (f" ({'; '.join(parts)})" if parts else ""))
     results = InOrder(run.tasks, each)
     try:
-        results.take(progress(run.results(), run.total, "deals", options.progress,
+        results.take(progress(run.results(results.add), run.total, "deals", options.progress,
                               options.quiet))
     except KeyboardInterrupt:
         run.stop()
@@ -188,11 +193,7 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
 
 def _kept(plan: StatsPlan, run: StatsRun, store: ResultStore) -> str:
     """``this run kept 32 deals in x.db; 8 of 40 are still to compute``, for
-    a stopped run.  A deal the run stored as won but whose record it did
-    not write (stopped in between) is solved again by the resumed run for
-    its record: it counts as still to compute, not as kept."""
+    a stopped run."""
     left = plan.tasks(store)
-    again = ({task.deal for task in left if task.for_script}
-             - {task.deal for task in run.tasks if task.for_script})
-    return (f"this run kept {plural(run.kept - len(again), 'deal')} in {printable(store.name)}; "
+    return (f"this run kept {plural(run.kept, 'deal')} in {printable(store.name)}; "
             f"{len(left)} of {len(plan.deals)} are still to compute")

@@ -407,12 +407,12 @@ def test_a_stopped_export_writes_the_wins_held_back_for_deal_order(tmp_path: Pat
     assert sorted(records_of(out)) == [str(make_code("SH", deal, 4)) for deal in range(1, 11)]
 
 
-def test_a_win_stored_but_not_written_counts_as_still_to_compute(tmp_path: Path,
-                                                                 monkeypatch) -> None:
-    """Ctrl-C while won deal 5 is being stored: it is stored whole, but the
-    run stops before its record is written; the resumed run solves it
-    again for its record, so the note counts it as still to compute, not
-    as kept: 4 kept and 6 to compute, of 10."""
+def test_a_win_stored_as_ctrl_c_comes_has_its_record_written(tmp_path: Path,
+                                                             monkeypatch) -> None:
+    """Ctrl-C while won deal 5 is being stored: it is stored whole and, in
+    the same step, handed on for its record, so the stopped run writes it:
+    5 kept, 5 records, 5 still to compute, and the resumed run solves only
+    deals 6-10 (none again for its record)."""
     import harp.analysis.store
     store_one = harp.analysis.store.ResultStore.add
 
@@ -429,12 +429,11 @@ def test_a_win_stored_but_not_written_counts_as_still_to_compute(tmp_path: Path,
     assert stopped.exit_code == 130
     assert stopped.stderr == (
         "stats: 10 of 10 deals to compute\n"
-        f"interrupted: this run kept 4 deals in {db}; 6 of 10 are still to compute: run the "
-        f"same command again to resume\nstats: 4 solutions written to {out}\n")
+        f"interrupted: this run kept 5 deals in {db}; 5 of 10 are still to compute: run the "
+        f"same command again to resume\nstats: 5 solutions written to {out}\n")
+    assert records_of(out) == [str(make_code("SH", deal, 4)) for deal in range(1, 6)]
     resumed = invoke(*args)
-    assert resumed.stderr.startswith(
-        f"stats: 6 of 10 deals to compute (1 stored as won, solved again for their records; "
-        f"the rest are in {db})\n")
+    assert resumed.stderr.startswith(f"stats: 5 of 10 deals to compute (the rest are in {db})\n")
     assert sorted(records_of(out)) == [str(make_code("SH", deal, 4)) for deal in range(1, 11)]
 
 
