@@ -92,6 +92,8 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
             continue
         again = f" ({len(piece.undecided(limits))} unknown to compute again)" if piece else ""
         options.note(f"atlas: piece {number} of {len(ranges)}, deals {a}-{b}{again}")
+        # The pieces before this one are written and kept (each said so).
+        options.scope = f" of piece {number} (deals {a}-{b})"
         if piece is not None:
             with ResultStore(str(store)) as seeded:
                 seed_store(seeded, piece)

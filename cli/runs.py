@@ -36,6 +36,9 @@ class RunOptions:
     #: What a run stopped by Ctrl-C leaves undone besides its deals (added
     #: to its note), e.g. ``no picture drawn``.
     unfinished: str = ""
+    #: Which deals the run's plan is, when it is one of several (added to
+    #: the note of a run stopped before any deal), e.g. `` of piece 2``.
+    scope: str = ""
 
     def note(self, text: str) -> None:
         if not self.quiet:
@@ -86,7 +89,8 @@ def run_plan(plan: StatsPlan, db: str | None, options: RunOptions,
 
 def _stopped_before_any_deal(options: RunOptions) -> NoReturn:
     """Ctrl-C before the first deal: the note, and exit code 130."""
-    click.echo(f"interrupted before any deal was computed{options.unfinished}", err=True)
+    click.echo(f"interrupted before any deal{options.scope} was computed{options.unfinished}",
+               err=True)
     raise click.exceptions.Exit(INTERRUPTED)
 
 

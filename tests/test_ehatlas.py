@@ -479,6 +479,19 @@ def test_the_readme_line_of_an_atlas(built):
         "Easy Harp deals 1-12 in the atlas: 5 won (41.667 %), 0 proved lost, 7 unknown."
 
 
+def test_ctrl_c_before_a_later_piece_names_that_piece(tmp_path, monkeypatch):
+    """Stopped before any deal of piece 2 is finished: the note says so of
+    piece 2, not of the whole build (piece 1 is written and kept)."""
+    interrupt_at(monkeypatch, harp.analysis.stats, "analyse_deal", lambda task: task.deal == 3)
+    result = invoke("atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4",
+                    "--piece-size", "2", *SMALL)
+    assert result.exit_code == 130
+    assert "\natlas: wrote eh1-000001-000002.piece: " in result.stderr
+    assert result.stderr.splitlines()[-1] == \
+        "interrupted before any deal of piece 2 (deals 3-4) was computed"
+    assert (tmp_path / "eh1-000001-000002.piece").exists()
+
+
 def test_ctrl_c_keeps_the_deals_finished_and_the_build_resumes(tmp_path, monkeypatch):
     interrupt_at(monkeypatch, harp.analysis.stats, "analyse_deal", lambda task: task.deal == 3)
     args = ["atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4", "--piece-size", "4",
