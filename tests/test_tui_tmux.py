@@ -154,6 +154,33 @@ def test_sigterm_ends_the_game_as_a_quit_and_restores_the_terminal(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "tmux.sock"]
 
 
+def test_a_bug_that_stops_the_game_still_prints_the_record_to_keep(tmp_path):
+    """A bug (here ``F`` made to raise) stops Textual with its traceback:
+    the actions played are printed to keep by hand all the same, exit 1."""
+    script = tmp_path / "buggy.py"
+    script.write_text(
+        "import sys\n"
+        "from harp.cli.tui.app import GameScreen\n"
+        "def finish(self):\n"
+        "    raise RuntimeError('a bug in finish')\n"
+        "GameScreen.finish = finish\n"
+        "from harp.cli import cli\n"
+        f"cli(['play', {CODE!r}])\n")
+    pane = Pane(tmp_path, f"{sys.executable} {script}")
+    try:
+        pane.first_move("7♣     5♣     3♥     5♠")
+        pane.keys("F")
+        shown = pane.wait_for("EXIT=")
+        assert shown.strip().endswith(
+            "Not saved. The game's record, to keep by hand:\n"
+            f"{CODE} 8>f\n"
+            "EXIT=1")
+        history = pane.tmux("capture-pane", "-p", "-S", "-", "-t", "game")
+        assert "RuntimeError: a bug in finish" in history
+    finally:
+        pane.close()
+
+
 def test_standard_error_not_a_terminal_plays_the_line_game(tmp_path):
     """Textual draws the screen on standard error: sent to a file, the
     full-screen game would run blind.  The line game is played instead."""

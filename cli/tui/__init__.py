@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from harp import Board
 
-from ..saving import Resumed, say_last
+from ..saving import Resumed, kept_by_hand, say_last
 
 
 def _encodes_unicode(stream: object) -> bool:
@@ -57,8 +57,14 @@ def play_full_screen(board: Board, ascii_: bool = False,
     from .app import HarpApp, PlainHarpApp
     unicode = can_show_suits()
     app = (HarpApp if unicode else PlainHarpApp)(board, resumed, unicode=not ascii_ and unicode)
-    said = app.run() or []
+    said = app.run()
     status = app.return_code or 0
+    if said is None:
+        # Textual stopped on an exception, a bug in harp (its traceback is
+        # printed): the actions not saved are printed all the same, as
+        # after a signal, never lost unseen.
+        game = app.game
+        return [kept_by_hand(game.record())] if game.session.unsaved else [], status or 1
     if status > 128:
         say_last(said)
         return [], status
