@@ -106,7 +106,11 @@ def store_path(folder: str | Path, first: int, last: int) -> Path:
 
 
 def pieces_in(folder: str | Path) -> list[tuple[int, int, Path]]:
-    """The piece files of a folder, by first deal: (first, last, path)."""
+    """The piece files of a folder, by first deal: (first, last, path).
+    PieceError if two of them share deals (pieces of two cuts, or a copy
+    of another folder's): which one holds a deal's verdict would be a
+    guess, and the atlas, its status and its unknown deals must not
+    depend on one."""
     folder = Path(folder)
     if not folder.is_dir():
         raise PieceError(f"no pieces folder at {shown(str(folder))}")
@@ -114,7 +118,26 @@ def pieces_in(folder: str | Path) -> list[tuple[int, int, Path]]:
     for path in folder.iterdir():
         if (match := _NAME.fullmatch(path.name)) is not None:
             found.append((int(match[1]), int(match[2]), path))
-    return sorted(found)
+    found.sort()
+    for (_, last, path), (first, _, later) in zip(found, found[1:]):
+        if first <= last:
+            raise PieceError(f"{path.name} and {later.name} in {shown(str(folder))} share deals: "
+                             "a folder holds the pieces of one cut (move one of them away)")
+    return found
+
+
+def contiguous_reach(folder: str | Path) -> tuple[int, int | None]:
+    """The last deal of the pieces contiguous from deal 1 (0 if there is
+    no piece of deal 1), and the first deal of the next piece, left out
+    of an atlas for the gap before it (None if there is none), read from
+    the file names alone."""
+    following, after = 1, None
+    for first, last, _ in pieces_in(folder):
+        if first != following:
+            after = first
+            break
+        following = last + 1
+    return following - 1, after
 
 
 def check_fits(folder: str | Path, first: int, last: int) -> None:

@@ -20,9 +20,10 @@ import click
 
 from harp.analysis.atlas import check_replaceable, kind_of, other_kind, read_data, write_file
 from harp.analysis.pieces import (PIECE_COLUMNS, PIECE_SIZE, STATUS_COLUMNS, UNKNOWN_COLUMNS,
-                                  PieceError, check_fits, piece_from_store, piece_path,
-                                  piece_plan, piece_ranges, piece_rows, read_piece, seed_store,
-                                  store_path, unknown_rows, write_piece, assemble as assembled)
+                                  PieceError, check_fits, contiguous_reach, piece_from_store,
+                                  piece_path, piece_plan, piece_ranges, piece_rows, read_piece,
+                                  seed_store, store_path, unknown_rows, write_piece,
+                                  assemble as assembled)
 from harp.analysis.store import ResultStore
 from harp.atlas import AtlasError
 from harp.deals import MAX_DEAL
@@ -80,10 +81,12 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
         ranges = piece_ranges(first, last, piece_size)
     except PieceError as err:
         raise click.BadParameter(str(err), param_hint="'--deals'") from None
+    if Path(folder).is_dir():
+        for a, b in ranges:             # every piece, before any is computed
+            check_fits(folder, a, b)
     Path(folder).mkdir(parents=True, exist_ok=True)
     options = RunOptions(jobs, executor, scheduler, show_progress, quiet)
     for number, (a, b) in enumerate(ranges, 1):
-        check_fits(folder, a, b)
         path = piece_path(folder, a, b)
         piece = read_piece(path) if path.exists() else None
         store = store_path(folder, a, b)
@@ -146,10 +149,32 @@ def assemble(folder: str, out: str) -> None:
         harp atlas assemble --pieces data/atlas-eh1
     """
     check_replaceable(out, KIND)       # before the pieces are read: a refusal costs nothing
+    reach, after = contiguous_reach(folder)
+    if reach:
+        check_not_narrower(out, reach)
     made = assembled(folder)
     size = write_file(encode_eh_atlas(made), out, KIND)
+    left = (f"; the pieces from deal {after} on are left out (no piece of deals "
+            f"{made.last + 1}-{after - 1})") if after is not None else ""
     click.echo(f"wrote {shown(out)}: deals {made.first}-{made.last}, {size} bytes; "
-               + summary(made.counts()))
+               + summary(made.counts()) + left)
+
+
+def check_not_narrower(out: str, reach: int) -> None:
+    """Refuse to replace an Easy Harp atlas of more deals than the pieces
+    reach (``assemble`` without ``--out`` over a folder of a few pieces
+    would otherwise throw away the shipped atlas of every deal): another
+    --out, or the old file removed first, says the loss is meant."""
+    if not Path(out).is_file():
+        return
+    try:
+        old = decode_eh_atlas(read_data(out), shown(out))
+    except AtlasError:
+        return                          # damaged: replacing it loses nothing readable
+    if old.last > reach:
+        raise AtlasError(f"cannot write {shown(out)}: it holds deals {old.first}-{old.last}, "
+                         f"the pieces reach only deal {reach} (give another --out, or remove "
+                         "the file first)")
 
 
 @atlas.command()

@@ -160,13 +160,68 @@ def test_the_pieces_must_fit(built, tmp_path):
             f"no piece starting at deal 1 in {tmp_path}")
 
 
+def test_a_piece_size_that_does_not_fit_is_refused_before_any_piece(built, tmp_path):
+    """Pieces of 6 over a folder that holds the piece 9-12 of 4: the piece
+    1-6 would fit, 7-12 does not; refused before 1-6 is computed, so the
+    folder is not left with pieces of two cuts."""
+    folder = tmp_path / "pieces"
+    folder.mkdir()
+    shutil.copy(built / "eh1-000009-000012.piece", folder)
+    refused(["atlas", "build", "--pieces", str(folder), "--deals", "1-12", "--piece-size",
+             "6", *SMALL],
+            1, "eh1-000009-000012.piece overlaps the piece of deals 7-12: give the "
+               "--piece-size the folder was built with")
+    assert [p.name for p in folder.iterdir()] == ["eh1-000009-000012.piece"]
+
+
+def test_pieces_that_share_deals_are_refused_by_every_command(built, tmp_path):
+    folder = tmp_path / "pieces"
+    shutil.copytree(built, folder)
+    shutil.copy(folder / "eh1-000005-000008.piece", tmp_path / "x.piece")
+    (folder / "eh1-000005-000010.piece").write_bytes(b"")
+    said = (f"eh1-000005-000008.piece and eh1-000005-000010.piece in {folder} share deals: a "
+            "folder holds the pieces of one cut (move one of them away)")
+    out = tmp_path / "eh.bin"
+    for command in (["assemble", "--out", str(out)], ["status"], ["unknown"]):
+        refused(["atlas", *command, "--pieces", str(folder)], 1, said)
+    assert not out.exists()
+
+
+def test_assemble_says_which_pieces_a_gap_leaves_out(built, tmp_path):
+    folder = tmp_path / "pieces"
+    shutil.copytree(built, folder)
+    (folder / "eh1-000005-000008.piece").unlink()
+    out = tmp_path / "eh.bin"
+    said = invoke_ok("atlas", "assemble", "--pieces", str(folder), "--out", str(out))
+    assert said == (
+        f"wrote {out}: deals 1-4, {out.stat().st_size} bytes; 2 won, 0 lost, 2 unknown; the pieces from deal 9 "
+        "on are left out (no piece of deals 5-8)\n")
+
+
+def test_assemble_never_replaces_an_atlas_of_more_deals(built, installed, tmp_path):
+    """A folder of a few pieces would replace an atlas of more deals (the
+    shipped one, by default): refused, the atlas left as it was; pieces
+    that reach as far replace it."""
+    folder = tmp_path / "pieces"
+    folder.mkdir()
+    shutil.copy(built / "eh1-000001-000004.piece", folder)
+    before = installed.read_bytes()
+    out = ["--out", str(installed)]
+    refused(["atlas", "assemble", "--pieces", str(folder), *out], 1,
+            f"cannot write {installed}: it holds deals 1-12, the pieces reach only deal 4 "
+            "(give another --out, or remove the file first)")
+    assert installed.read_bytes() == before
+    assert invoke_ok("atlas", "assemble", "--pieces", str(built), *out).startswith(
+        f"wrote {installed}: deals 1-12, ")
+
+
 def test_a_damaged_piece_or_atlas_is_refused(built, tmp_path):
     folder = tmp_path / "pieces"
     shutil.copytree(built, folder)
     piece = folder / "eh1-000005-000008.piece"
     data = piece.read_bytes()
     piece.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
-    result = invoke("atlas", "assemble", "--pieces", str(folder))
+    result = invoke("atlas", "assemble", "--pieces", str(folder), "--out", str(tmp_path / "a"))
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr.startswith("Error: eh1-000005-000008.piece: damaged atlas (")
     made = read_piece(built / "eh1-000001-000004.piece")
