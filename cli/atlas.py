@@ -24,6 +24,7 @@ from harp.analysis.pieces import (PIECE_COLUMNS, PIECE_SIZE, STATUS_COLUMNS, UNK
                                   piece_path, piece_plan, piece_ranges, piece_rows, read_piece,
                                   seed_store, store_path, unknown_rows, write_piece,
                                   assemble as assembled)
+from harp.analysis.stats import interrupts_held
 from harp.analysis.store import ResultStore
 from harp.atlas import AtlasError
 from harp.deals import MAX_DEAL
@@ -34,7 +35,7 @@ from .fit import check_columns
 from .options import (INTEGER, Count, FileName, check_run_options, columns_option, deals_option,
                       limit_options, output_options, pieces_option, run_options)
 from .output import print_rows, shown
-from .runs import INTERRUPTED, RunOptions, plural, run_plan
+from .runs import INTERRUPTED, RunOptions, Stoppable, plural, run_plan
 
 @click.group()
 def atlas() -> None:
@@ -103,10 +104,11 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
         _, interrupted = run_plan(piece_plan(a, b, limits), str(store), options)
         if interrupted:
             ctx.exit(INTERRUPTED)
-        with ResultStore(str(store), read_only=True) as done:
-            piece = piece_from_store(done, a, b, piece)
-        write_piece(path, piece)
-        drop_store(store)
+        with interrupts_held():         # the piece written and its store dropped, or neither
+            with ResultStore(str(store), read_only=True) as done:
+                piece = piece_from_store(done, a, b, piece)
+            write_piece(path, piece)
+            drop_store(store)
         counts = piece.counts()
         options.note(f"atlas: wrote {path.name}: {counts['won']} won, {counts['lost']} lost, "
                      f"{counts['unknown']} unknown")
@@ -244,13 +246,17 @@ def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: in
     deals = sorted(rng.sample(range(made.first, made.last + 1), min(sample, made.size)))
     tasks = [(deal, made.limits_of(deal)) for deal in deals]
     solved = parallel_map(resolved, tasks, jobs=jobs, executor=executor, scheduler=scheduler)
-    differ = [deal for deal, again in zip(deals, progress(solved, len(tasks), "deals",
-                                                          show_progress, quiet))
+    compared = Stoppable(progress(solved, len(tasks), "deals", show_progress, quiet))
+    differ = [deal for deal, again in zip(deals, compared)
               if again != (made.verdict(deal), made.difficulty(deal), made.length(deal))]
+    solved_again = (f"{compared.count} of {len(deals)} solved again before Ctrl-C"
+                    if compared.stopped else f"{len(deals)} solved again")
     click.echo(f"{shown}: deals {made.first}-{made.last}, {summary(made.counts())}; "
-               f"{len(deals)} solved again: "
+               f"{solved_again}: "
                + ("all equal" if not differ else
                   f"{len(differ)} differ ({', '.join(map(str, differ[:10]))})"))
+    if compared.stopped:
+        ctx.exit(INTERRUPTED)
     if differ:
         ctx.exit(1)
 

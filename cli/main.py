@@ -37,7 +37,7 @@ COMMANDS = {name: name for name in (
 
 
 #: The batch commands, which Ctrl-C ends with exit code 130 (docs/exit-codes.md).
-BATCH_COMMANDS = ("generate", "score", "stats")
+BATCH_COMMANDS = ("atlas", "generate", "score", "stats")
 
 #: A run of characters without spaces or quotes: a value Click quotes whole.
 _LONG_WORD = re.compile(r"""[^\s'"]{%d,}""" % (CLIP_LIMIT + 1))

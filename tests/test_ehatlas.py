@@ -9,6 +9,7 @@ import os
 import random
 import re
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -545,6 +546,35 @@ def test_ctrl_c_before_a_later_piece_names_that_piece(tmp_path, monkeypatch):
     assert result.stderr.splitlines()[-1] == \
         "interrupted before any deal of piece 2 (deals 3-4) was computed"
     assert (tmp_path / "eh1-000001-000002.piece").exists()
+
+
+def test_ctrl_c_in_a_check_says_what_was_compared(installed, monkeypatch):
+    """Ctrl-C while deal 5 is solved again: the deals compared before it
+    are said, exit 130 (Click said "Aborted!", exit 1)."""
+    import harp.cli.atlas
+    interrupt_at(monkeypatch, harp.cli.atlas, "resolved", lambda task: task[0] == 5)
+    result = invoke("atlas", "check", "--file", str(installed), "--sample", "12")
+    assert (result.exit_code, result.stdout) == (
+        130, f"{installed}: deals 1-12, 5 won, 0 lost, 7 unknown; 4 of 12 solved again before "
+             "Ctrl-C: all equal\n")
+
+
+def test_ctrl_c_as_a_piece_is_written_writes_it_whole(tmp_path, monkeypatch):
+    """Ctrl-C while piece 1 is read from its store: the piece is written
+    and its store dropped all the same, and the build stops there, exit
+    130 (Click said "Aborted!", exit 1, and left the store)."""
+    import harp.cli.atlas
+    real = harp.cli.atlas.piece_from_store
+
+    def ctrl_c(*args):      # type: ignore[no-untyped-def]
+        signal.raise_signal(signal.SIGINT)
+        return real(*args)
+    monkeypatch.setattr(harp.cli.atlas, "piece_from_store", ctrl_c)
+    result = invoke("atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4",
+                    "--piece-size", "2", *SMALL)
+    assert result.exit_code == 130
+    assert result.stderr.splitlines()[-1] == "interrupted (Ctrl-C)"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["eh1-000001-000002.piece"]
 
 
 def test_ctrl_c_keeps_the_deals_finished_and_the_build_resumes(tmp_path, monkeypatch):
