@@ -22,10 +22,13 @@ payload.  The payload is one bitset per variant, in that order, each of
 that the compressed payload is whole with nothing after it, the hash and
 the counts, so a damaged file is refused, never believed.
 
-The hash covers the payload only, so the header is checked field by field
-instead: each of the JSON type it is written with, and in range.  Only a
-regular file of at most :data:`FILE_LIMIT` bytes is read: a named pipe or
-a device is refused unopened.
+The hash covers the header too (:func:`sealed`: its fields but the hash,
+as canonical JSON, then the payload), so that a damaged deal range or
+limit is refused, not believed; files made by harp before that (frame 1,
+no ``frame`` field) hash the payload only, and are still read.  Every
+header field is also checked, of the JSON type it is written with and in
+range.  Only a regular file of at most :data:`FILE_LIMIT` bytes is read:
+a named pipe or a device is refused unopened.
 """
 from __future__ import annotations
 
@@ -46,6 +49,9 @@ from .errors import HarpError, clip, shown
 
 MAGIC = b"HARP-ATLAS\n"
 FORMAT = 1
+#: The frame harp writes: 2, the hash covers header and payload; 1 (a file
+#: without ``frame``, made by an earlier harp), the payload only.
+FRAME = 2
 COMPRESSIONS = ("lzma", "zlib", "none")
 DEFAULT_PATH = Path(__file__).resolve().parent / "data" / "atlas-sh1.bin"
 T = TypeVar("T")
@@ -233,10 +239,26 @@ def read_frame(data: bytes, name: str, fields: tuple[str, ...]) -> tuple[dict, b
     if header.get("dealing_version", VERSION) != VERSION:
         raise AtlasError(f"{name}: damaged atlas header (dealing version "
                          f"{header['dealing_version']})")
+    version = header.get("frame", 1)
+    if version not in (1, FRAME):
+        raise AtlasError(f"{name}: damaged atlas header (frame {version})")
     payload = _decompress(data[end + 1:], header["compression"], name)
-    if hashlib.sha256(payload).hexdigest() != header["sha256"]:
-        raise AtlasError(f"{name}: damaged atlas (the payload's SHA-256 does not match)")
+    if version == 1:
+        if hashlib.sha256(payload).hexdigest() != header["sha256"]:
+            raise AtlasError(f"{name}: damaged atlas (the payload's SHA-256 does not match)")
+    elif sealed(header, payload) != header["sha256"]:
+        raise AtlasError(f"{name}: damaged atlas (the SHA-256 of its header and payload "
+                         "does not match)")
     return header, payload
+
+
+def sealed(header: dict, payload: bytes) -> str:
+    """The SHA-256 a frame-2 file holds: of its header's fields but the
+    hash (canonical JSON: keys sorted, no spaces, so that it does not
+    depend on how the line was written), a newline, and the payload."""
+    fields = {key: value for key, value in header.items() if key != "sha256"}
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":")).encode()
+    return hashlib.sha256(text + b"\n" + payload).hexdigest()
 
 
 def _header(line: bytes, name: str, fields: tuple[str, ...]) -> dict:
@@ -250,7 +272,8 @@ def _header(line: bytes, name: str, fields: tuple[str, ...]) -> dict:
         raise AtlasError(f"{name}: damaged atlas header") from None
     if not isinstance(header, dict) or any(key not in header for key in fields):
         raise AtlasError(f"{name}: damaged atlas header")
-    for key, kind in (("compression", str), ("sha256", str), ("dealing_version", int)):
+    for key, kind in (("compression", str), ("sha256", str), ("dealing_version", int),
+                      ("frame", int)):
         if key in header:
             typed(header, key, kind, name)
     return header
@@ -286,9 +309,11 @@ def strings(header: dict, key: str, name: str) -> list[str]:
 
 def frame(header: dict, payload: bytes, compression: str) -> bytes:
     """The bytes of a harp data file (:func:`read_frame` reads them back):
-    ``header`` gains the dealing version, the compression and the hash."""
+    ``header`` gains the dealing version, the compression, the frame and
+    the hash of them all and the payload."""
     header = {**header, "dealing_version": VERSION, "compression": compression,
-              "sha256": hashlib.sha256(payload).hexdigest()}
+              "frame": FRAME}
+    header["sha256"] = sealed(header, payload)
     return (MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
             + _compress(payload, compression))
 

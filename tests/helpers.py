@@ -3,6 +3,7 @@ building positions (cards from text, piles set directly)."""
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import subprocess
 import sys
@@ -178,3 +179,15 @@ def unblocked(path: Path | str) -> threading.Timer:
     timer.daemon = True
     timer.start()
     return timer
+
+
+def resealed(data: bytes, edit: Callable[[dict], dict]) -> bytes:
+    """A harp data file's bytes with its header edited by ``edit`` and its
+    hash made again over the new header and the payload (as harp writes
+    it): the damage only the header's own checks can catch."""
+    import harp.atlas
+    end = data.index(b"\n", len(harp.atlas.MAGIC))
+    _, payload = harp.atlas.read_frame(data, "x", ())
+    header = edit(json.loads(data[len(harp.atlas.MAGIC):end]))
+    header = {**header, "sha256": harp.atlas.sealed(header, payload)}
+    return harp.atlas.MAGIC + json.dumps(header).encode() + data[end:]

@@ -21,7 +21,7 @@ from harp.atlas import Atlas, AtlasError, decode_atlas, encode_atlas, read_atlas
 from harp.deals import make_code
 from harp.solve import SolveLimits
 
-from helpers import refused, unblocked
+from helpers import refused, resealed, unblocked
 
 SAMPLE_PER_VARIANT = 200
 # Generous limits: a sampled deal is decided, never "unknown" (the hardest
@@ -90,10 +90,14 @@ def test_random_deal_draws_only_and_every_matching_deal():
     (lambda data: data[:-10], "damaged atlas"),
     (lambda data: data[:-1] + bytes([data[-1] ^ 1]), "damaged atlas"),
     (lambda data: data.split(b"\n")[0] + b"\n", "damaged atlas header"),
-    (lambda data: data.replace(b'"format":1', b'"format":2'), "atlas format 2"),
-    (lambda data: data.replace(b'"C2":5', b'"C2":6'), "won count of C2"),
+    (lambda data: resealed(data, lambda h: {**h, "format": 2}), "atlas format 2"),
+    (lambda data: resealed(data, lambda h: {**h, "won": {**h["won"], "C2": 6}}),
+     "won count of C2"),
+    (lambda data: data.replace(b'"format":1', b'"format":2'), "SHA-256 of its header"),
+    (lambda data: data.replace(b'"first":5', b'"first":6'), "SHA-256 of its header"),
+    (lambda data: data.replace(b'"frame":2', b'"frame":3'), r"damaged atlas header \(frame 3\)"),
     (lambda data: data.replace(b'"sha256":"', b'"sha256":"0'), "SHA-256"),
-    (lambda data: data.replace(b'"first":5', b'"first":"x"'), "damaged atlas header"),
+    (lambda data: resealed(data, lambda h: {**h, "first": "x"}), "damaged atlas header"),
     (lambda data: data.replace(b'"compression":"zlib"', b'"compression":"lzma"'),
      "damaged atlas"),
 ])
@@ -122,11 +126,9 @@ def test_compressed_data_must_be_whole_and_alone(compression, damage, reason):
 
 
 def with_header(data: bytes, **changes: object) -> bytes:
-    """An atlas file's bytes with fields of its header changed, its payload
-    (which the hash covers) as it was."""
-    end = data.index(b"\n", len(harp.atlas.MAGIC))
-    header = {**json.loads(data[len(harp.atlas.MAGIC):end]), **changes}
-    return harp.atlas.MAGIC + json.dumps(header).encode() + data[end:]
+    """An atlas file's bytes with fields of its header changed and sealed
+    again (:func:`resealed`): what the fields' own checks must refuse."""
+    return resealed(data, lambda header: {**header, **changes})
 
 
 WON = {"C4": 18, "C2": 5, "C1": 3}
@@ -149,7 +151,8 @@ WON = {"C4": 18, "C2": 5, "C1": 3}
      f"longer than {harp.atlas.HEADER_LIMIT} bytes"),
 ])
 def test_a_damaged_header_is_refused_never_believed(changes, reason):
-    """The hash covers the payload only: each header field is checked, of
+    """Beyond the hash (which covers only the payload of frame-1 files)
+    each header field is checked, of
     its JSON type and in range, so that a damaged one is an AtlasError in
     one line (it was believed: "5" as deal 5, a list of pairs as counts),
     never a traceback later."""

@@ -5,7 +5,6 @@ it is not an Easy Harp atlas, and every atlas command's help has an
 example.  The pieces are made by hand (no solver runs)."""
 from __future__ import annotations
 
-import json
 import os
 
 import click
@@ -17,7 +16,7 @@ from harp.atlas import Atlas, encode_atlas
 from harp.cli.atlas import atlas
 from harp.ehatlas import read_eh_atlas
 
-from helpers import harp_process, invoke, invoke_ok, refused
+from helpers import harp_process, invoke, invoke_ok, refused, resealed
 
 LIMITS = {"max_states": 3000, "line_states": 0, "timeout": None}
 #: Deal 1 won, deal 2 unknown, as harp stats --solve stores them.
@@ -251,6 +250,10 @@ def test_check_still_names_what_is_damaged(here):
     data = (here / "eh.bin").read_bytes()
     (here / "eh.bin").write_bytes(data.replace(b'"won":1', b'"won":2'))
     refused(["atlas", "check", "--file", "eh.bin"], 1,
+            "eh.bin: damaged atlas (the SHA-256 of its header and payload does not match)")
+    (here / "eh.bin").write_bytes(resealed(data, lambda h: {**h, "counts": {**h["counts"],
+                                                                             "won": 2}}))
+    refused(["atlas", "check", "--file", "eh.bin"], 1,
             "eh.bin: damaged atlas (the counts of verdicts do not match)")
 
 
@@ -266,14 +269,12 @@ NOT_LIMITS = "damaged atlas header ('limits' must be a list of at most 256 solve
     ({"first": "1"}, "damaged atlas header ('first' must be a whole number)"),
 ])
 def test_check_refuses_a_damaged_header_in_one_line(here, changes, reason):
-    """The header, which the hash does not cover, was believed: limits of
-    no solver were a traceback, or solved under the default limits; format
-    "1" was "format 1, this harp reads format 1"."""
+    """A header field is checked beyond the hash (frame-1 files hash the
+    payload only): limits of no solver were a traceback, or solved under
+    the default limits; format "1" was "format 1, this harp reads format 1"."""
     assembled("eh.bin")
     data = (here / "eh.bin").read_bytes()
-    end = data.index(b"\n", len(harp.atlas.MAGIC))
-    header = {**json.loads(data[len(harp.atlas.MAGIC):end]), **changes}
-    (here / "eh.bin").write_bytes(harp.atlas.MAGIC + json.dumps(header).encode() + data[end:])
+    (here / "eh.bin").write_bytes(resealed(data, lambda header: {**header, **changes}))
     refused(["atlas", "check", "--file", "eh.bin", "--sample", "1", "--seed", "3"], 1,
             f"eh.bin: {reason}")
 

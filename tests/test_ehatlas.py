@@ -4,6 +4,7 @@ the commands that answer from it (decode, deal, stats --report --atlas)."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
 import random
@@ -25,7 +26,7 @@ from harp.analysis.pieces import (assemble, decode_piece, encode_piece, read_pie
 from harp.ehatlas import (CODES, DEFAULT_PATH, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas,
                           read_eh_atlas)
 
-from helpers import interrupt_at, invoke, invoke_ok, refused, unblocked
+from helpers import interrupt_at, invoke, invoke_ok, refused, resealed, unblocked
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The limits of the tiny build: a few deals are won, the rest unknown.
@@ -238,6 +239,9 @@ def test_a_damaged_piece_or_atlas_is_refused(built, tmp_path):
     good = encode_eh_atlas(assemble(built))
     for spoilt, reason in ((good[:-1] + bytes([good[-1] ^ 1]), "damaged atlas ("),
                            (good.replace(b'"won":5', b'"won":6'),
+                            "damaged atlas (the SHA-256 of its header and payload does not "
+                            "match)"),
+                           (resealed(good, lambda h: {**h, "counts": {**h["counts"], "won": 6}}),
                             "damaged atlas (the counts of verdicts do not match)"),
                            (b"HARP-ATLAS\n{}\n", "damaged atlas header"),
                            (good[:-1] + bytes([good[-1] ^ 0x40]),
@@ -260,11 +264,10 @@ def hand_made(first: int = 1) -> EasyHarpAtlas:
 
 def with_header(data: bytes, **changes: object) -> bytes:
     """An atlas file's bytes with fields of its header changed (None:
-    removed), its payload (which the hash covers) as it was."""
-    end = data.index(b"\n", len(harp.atlas.MAGIC))
-    header = {**json.loads(data[len(harp.atlas.MAGIC):end]), **changes}
-    header = {key: value for key, value in header.items() if value is not None}
-    return harp.atlas.MAGIC + json.dumps(header).encode() + data[end:]
+    removed) and sealed again (:func:`resealed`): what the fields' own
+    checks must refuse."""
+    return resealed(data, lambda header: {key: value for key, value in {**header, **changes}.items()
+                                          if value is not None})
 
 
 NOT_LIMITS = "damaged atlas header ('limits' must be a list of at most 256 solver limits)"
@@ -294,9 +297,10 @@ NOT_LIMITS = "damaged atlas header ('limits' must be a list of at most 256 solve
      f"damaged atlas header (longer than {harp.atlas.HEADER_LIMIT} bytes)"),
 ])
 def test_a_damaged_header_is_refused_never_believed(changes, reason):
-    """The hash covers the payload only: each header field is checked, of
-    its JSON type and in range, so that a damaged one is an AtlasError in
-    one line, as a damaged payload is, never believed (``"format": true``
+    """Beyond the hash (and for files of frame 1, whose hash covers the
+    payload only) each header field is checked, of its JSON type and in
+    range, so that a damaged one is an AtlasError in one line, as a
+    damaged payload is, never believed (``"format": true``
     as format 1, limits of no solver) nor a traceback later (limits 5, or
     300 of them for a one-byte index)."""
     with pytest.raises(harp.atlas.AtlasError, match="^" + re.escape(f"x.bin: {reason}") + "$"):
@@ -355,8 +359,8 @@ def test_a_damaged_packaged_atlas_is_one_error(built, tmp_path, monkeypatch):
     good = encode_eh_atlas(assemble(built))
     path.write_bytes(good.replace(b'"won":5', b'"won":6'))
     monkeypatch.setattr(harp.ehatlas, "DEFAULT_PATH", path)
-    error = ("the Easy Harp atlas cannot be used (damaged atlas (the counts of verdicts do "
-             f"not match)): reinstall harp to repair it; the file is {path}")
+    error = ("the Easy Harp atlas cannot be used (damaged atlas (the SHA-256 of its header and "
+             f"payload does not match)): reinstall harp to repair it; the file is {path}")
     refused(["decode", "EH1-N-AAAAAAF"], 1, error)
     refused(["deal", "EH1-N-AAAAAAF"], 1, error + " (harp show EH1-N-AAAAAAF prints the "
                                                   "board alone)")
@@ -432,6 +436,48 @@ def test_a_proved_loss_is_drawn_by_unwinnable(tmp_path, monkeypatch):
     rows = json.loads(invoke_ok("stats", "--report", "--atlas", "--game", "eh", "--json"))
     assert [(r["difficulty"], r["deals"], r["won"], r["lost"], r["unknown"]) for r in rows] == [
         ("2.0-2.9", 2, 2, 0, 0), ("none", 2, 0, 1, 1), ("all", 4, 2, 1, 1)]
+
+
+def frame_1(data: bytes) -> bytes:
+    """A data file as harp wrote it before frame 2: no ``frame`` field, the
+    hash of the payload only."""
+    header, payload = harp.atlas.read_frame(data, "x", ())
+    header = {key: value for key, value in header.items() if key != "frame"}
+    header["sha256"] = hashlib.sha256(payload).hexdigest()
+    end = data.index(b"\n", len(harp.atlas.MAGIC))
+    return harp.atlas.MAGIC + json.dumps(header).encode() + data[end:]
+
+
+def test_a_file_of_frame_1_is_still_read(built):
+    piece = (built / "eh1-000001-000004.piece").read_bytes()
+    assert decode_piece(frame_1(piece), "x.piece").results == \
+        read_piece(built / "eh1-000001-000004.piece").results
+    made = assemble(built)
+    assert decode_eh_atlas(frame_1(encode_eh_atlas(made)), "x.bin") == made
+
+
+def test_a_piece_whose_header_says_other_deals_is_refused(built, tmp_path):
+    """A piece 1-4 whose header is made to say 5-8, under that name: the
+    hash covers the header, so it is refused, not taken as deals 5-8."""
+    folder = tmp_path / "pieces"
+    shutil.copytree(built, folder)
+    data = (folder / "eh1-000001-000004.piece").read_bytes()
+    moved = data.replace(b'"first":1,"last":4', b'"first":5,"last":8', 1)
+    assert moved != data
+    (folder / "eh1-000005-000008.piece").write_bytes(moved)
+    refused(["atlas", "assemble", "--pieces", str(folder), "--out", str(tmp_path / "a.bin")], 1,
+            "eh1-000005-000008.piece: damaged atlas (the SHA-256 of its header and payload "
+            "does not match)")
+
+
+def test_the_shipped_data_files_hash_their_headers():
+    """The shipped atlases and the committed pieces are of frame 2: a
+    damaged limit or deal range in them is refused."""
+    paths = [DEFAULT_PATH, harp.atlas.DEFAULT_PATH, *(ROOT / "data" / "atlas-eh1").glob("*.piece")]
+    for path in paths:
+        data = path.read_bytes()
+        header, _ = harp.atlas.read_frame(data, path.name, ())
+        assert header["frame"] == 2, path
 
 
 def test_the_shipped_easy_harp_atlas_loads_and_its_hash_checks():
