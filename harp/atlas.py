@@ -282,8 +282,9 @@ def _header(line: bytes, name: str, fields: tuple[str, ...]) -> dict:
 def typed(header: dict, key: str, kind: type[T], name: str) -> T:
     """``header[key]``, which must be of the JSON type ``kind`` exactly: a
     ``"1"`` is no format, a ``1.0`` no deal and a ``true`` no number (a
-    bool is an int in Python).  The hash does not cover the header, so a
-    field of another type is damage, said here, never a traceback later."""
+    bool is an int in Python).  The hash of a frame-1 file does not cover
+    the header, so a field of another type is damage, said here, never a
+    traceback later."""
     value = header[key]
     if type(value) is not kind:
         raise AtlasError(f"{name}: damaged atlas header ({key!r} must be {JSON_TYPES[kind]})")

@@ -16,8 +16,9 @@ range, the counts of each verdict, the limits and harp versions the
 verdicts were computed under.  The payload is four arrays over the deals:
 a verdict byte (:data:`CODES`), a difficulty byte, a little-endian
 two-byte line length, a byte naming the deal's limits (an index of the
-header's).  Loading checks the hash, the counts, and each header field's
-type and range (the hash does not cover the header).
+header's).  Loading checks the hash (of header and payload), the counts,
+and each header field's type and range (a file of frame 1, made by an
+earlier harp, hashes its payload only: :mod:`harp.atlas`).
 
 An atlas may cover deals 1..K only (a build in progress; the shipped one
 covers every deal, 1-999 999); a deal beyond it is decided on demand (:mod:`harp.winnable`).  No file at all is the
@@ -177,8 +178,9 @@ def _limits(header: dict, name: str) -> list[dict[str, Any]]:
     the command line.  ``decode`` and ``atlas check`` hand a deal's limits
     to the solver and to messages: damaged ones are refused here, never a
     traceback there.  That they are the limits the verdicts were computed
-    under is taken on trust: the hash does not cover them, and no deal's
-    positions bound them (a search may stop a little past its limit)."""
+    under rests on the hash (frame 2); in a frame-1 file, which hashes its
+    payload only, it is taken on trust: no deal's positions bound them (a
+    search may stop a little past its limit)."""
     limits = typed(header, "limits", list, name)
     if len(limits) > MOST_LIMITS or not all(map(_solver_limits, limits)):
         raise AtlasError(f"{name}: damaged atlas header ('limits' must be a list of at most "
