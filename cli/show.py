@@ -13,7 +13,8 @@ from .position import given_game
 @click.command()
 @saved_game_position
 @click.option("--at", "at", type=Count(min=0),
-              help="Show the position after the first N actions only.")
+              help="Show the position after the first N actions only; the actions after "
+                   "them are not read (a game that goes wrong later still shows).")
 @rule_settings
 @board_display
 def show(code: str | None, moves: tuple[str, ...], load: str | None, at: int | None,
