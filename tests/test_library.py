@@ -15,6 +15,7 @@ import pytest
 
 import harp
 from harp import new_board
+from harp.cards import card_str
 from harp.errors import HarpError, IllegalActionError, InvalidCodeError, NotationError, RecordError
 from harp.render import board_to_dict
 from harp.solve import SolveLimits, hint, solve
@@ -333,3 +334,47 @@ def test_a_hint_s_action_is_in_legal_actions_and_limits_may_come_second() -> Non
     assert 5 not in board.legal_actions
     with pytest.raises(TypeError, match="two SolveLimits"):
         hint(board, SolveLimits(max_states=10), SolveLimits(max_states=10))
+
+
+@pytest.mark.parametrize("setup, said", [
+    (lambda board: setattr(board, "stock", board.stock[1:]), "once"),
+    (lambda board: setattr(board, "waste", [board.stock[0]]), "3 times"),
+])
+def test_the_solvers_refuse_a_position_without_the_whole_pack(setup, said):
+    """A hand-set position may leave cards out (docs/library.md): the
+    Easy Harp solver called one card short 'solved' with a line that does
+    not win, and hint failed an assert; with the tableau empty and a card
+    missing it ran without end, past its limits.  Refused, naming the card."""
+    board = harp.new_board("EH1-N-AAAAAAF")
+    card = card_str(board.stock[0])
+    setup(board)
+    message = (f"the solver needs the whole pack, each card twice (RULES A1.1): this position "
+               f"holds {card} {said}")
+    with pytest.raises(harp.HarpError, match="^" + re.escape(message) + "$"):
+        solve(board, SolveLimits(max_states=1000))
+    with pytest.raises(harp.HarpError, match="^" + re.escape(message) + "$"):
+        hint(board, limits=SolveLimits(max_states=1000))
+
+
+def test_the_easy_harp_solver_ends_on_an_empty_tableau_short_of_a_card():
+    """Every card on the foundations or in the stock, one 7♥ left out: the
+    search took the empty tableau for a win and drew for ever."""
+    board = harp.new_board("EH1-N-AAAAAAF")
+    ranks = lambda suit, n: [suit + 4 * r for r in range(n)]      # noqa: E731
+    board.columns, board.face_down = [[]] * 9, [0] * 9
+    board.foundations = [ranks(3, 13)] * 2 + [ranks(2, 6)] * 2 + [ranks(1, 13)] * 2 \
+        + [ranks(0, 13)] * 2
+    board.stock = [2 + 4 * r for r in range(6, 13)] + [2 + 4 * r for r in range(7, 13)]
+    with pytest.raises(harp.HarpError, match=r"this position holds \S+ once$"):
+        solve(board, SolveLimits(max_states=1000))
+
+
+def test_the_seahaven_solver_refuses_a_card_twice():
+    board = harp.new_board("SH1-C4-AAAAAJ2")
+    columns = board.columns
+    columns[0] = columns[0] + [columns[1][-1]]
+    board.columns = columns
+    with pytest.raises(harp.HarpError, match=r"^the solver needs the whole pack, each card "
+                                             r"once \(RULES A2\.1\): this position holds \S+ "
+                                             r"twice$"):
+        solve(board)

@@ -10,10 +10,12 @@ next to their code.  A win is never taken on a solver's word:
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
 from harp.board import Board
+from harp.cards import card_str
 from harp.deals import DealCode
 from harp.errors import HarpError
 
@@ -37,6 +39,7 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
     (a deal code is made one by ``harp.new_board(code)``)."""
     _check_board(board, "solve")
     _check_limits(limits)
+    check_whole_pack(board)
     start = time.process_time()
     if board.code.game == "SH":
         result = solve_seahaven(board, limits, progress)
@@ -51,6 +54,28 @@ def _check_board(board: Any, name: str) -> None:
     if not isinstance(board, Board):
         made = ": harp.new_board(code) makes one" if isinstance(board, (str, DealCode)) else ""
         raise TypeError(f"{name} takes a board (harp.Board), not {type(board).__name__}{made}")
+
+
+def check_whole_pack(board: Board) -> None:
+    """HarpError unless the board holds the whole pack: each card twice in
+    Easy Harp (RULES A1.1), once in Seahaven (A2.1).  A position set up by
+    hand may leave cards out or hold a card too often (the piles are
+    checked one by one), but the solvers reason about the whole pack: they
+    take an empty tableau for a win, and a card they count on may not be
+    there, so such a search could call a lost position won, or never end."""
+    copies = 2 if board.code.game == "EH" else 1
+    held = [card for pile in (*board.columns, *board.foundations) for card in pile]
+    if board.code.game == "EH":
+        held += [*board.stock, *board.waste]
+    else:
+        held += [card for card in board.cells if card is not None]
+    counts = Counter(held)
+    for card in range(52):
+        if counts[card] != copies:
+            said = {0: "not at all", 1: "once", 2: "twice"}
+            raise HarpError(f"the solver needs the whole pack, each card {said[copies]} "
+                            f"(RULES {'A1.1' if copies == 2 else 'A2.1'}): this position holds "
+                            f"{card_str(card)} {said.get(counts[card], f'{counts[card]} times')}")
 
 
 def _check_limits(limits: Any) -> None:
