@@ -193,7 +193,8 @@ class Board:
     # Each pile is checked on its own, when it is assigned: its shape, its
     # cards, and what the rules say of that pile alone.  How many times a
     # card appears across the piles is not checked, so that a position can
-    # be set up one pile at a time, and endgames with cards left out too.
+    # be set up one pile at a time, and endgames with cards left out too
+    # (the solvers, which need the whole pack, check it themselves).
     def _checked_columns(self, value: Any) -> list[list[int]]:
         return self._checked_piles(value, "columns", self.n_columns, "column")
 

@@ -372,6 +372,13 @@ def test_a_stopped_export_resumes_and_writes_no_record_twice(tmp_path: Path,
 EXPORT_1_10 = ["stats", "--game", "sh", "--deals", "1-10", "--solve"]     # all ten are won
 
 
+def five_of_ten_kept(db: Path, out: Path) -> str:
+    """What an export of deals 1-10 stopped with 5 deals kept says."""
+    return ("stats: 10 of 10 deals to compute\n"
+            f"interrupted: this run kept 5 deals in {db}; 5 of 10 are still to compute: run the "
+            f"same command again to resume\nstats: 5 solutions written to {out}\n")
+
+
 def test_a_stopped_export_writes_the_wins_held_back_for_deal_order(tmp_path: Path,
                                                                    monkeypatch) -> None:
     """Two workers: deals 2-6 finish while deal 1 is still computed, and
@@ -392,10 +399,7 @@ def test_a_stopped_export_writes_the_wins_held_back_for_deal_order(tmp_path: Pat
     args = [*EXPORT_1_10, "--db", str(db), "--export", str(out)]
     stopped = invoke(*args)
     assert stopped.exit_code == 130
-    assert stopped.stderr == (
-        "stats: 10 of 10 deals to compute\n"
-        f"interrupted: this run kept 5 deals in {db}; 5 of 10 are still to compute: run the "
-        f"same command again to resume\nstats: 5 solutions written to {out}\n")
+    assert stopped.stderr == five_of_ten_kept(db, out)
     assert sorted(stored_deals(db)) == [2, 3, 4, 5, 6]
     assert records_of(out) == [str(make_code("SH", deal, 4)) for deal in range(2, 7)]
     monkeypatch.setattr(harp.analysis.stats, "parallel_map", real)
@@ -427,10 +431,7 @@ def test_a_win_stored_as_ctrl_c_comes_has_its_record_written(tmp_path: Path,
         patch.setattr(harp.analysis.store.ResultStore, "add", add)
         stopped = invoke(*args)
     assert stopped.exit_code == 130
-    assert stopped.stderr == (
-        "stats: 10 of 10 deals to compute\n"
-        f"interrupted: this run kept 5 deals in {db}; 5 of 10 are still to compute: run the "
-        f"same command again to resume\nstats: 5 solutions written to {out}\n")
+    assert stopped.stderr == five_of_ten_kept(db, out)
     assert records_of(out) == [str(make_code("SH", deal, 4)) for deal in range(1, 6)]
     resumed = invoke(*args)
     assert resumed.stderr.startswith(f"stats: 5 of 10 deals to compute (the rest are in {db})\n")
