@@ -8,6 +8,7 @@ import doctest
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import zipfile
@@ -220,3 +221,40 @@ def test_python_m_harp_in_the_source_folder_says_what_to_run(tmp_path: Path) -> 
         "Error: python -m harp was started in harp's source folder, whose harp/ holds the "
         "engine only; run the harp command (.venv/bin/harp), or python -m harp from another "
         "folder, or install the checkout editable (pip install -e .)\n")
+
+
+# Sends Ctrl-C to the process the moment it starts importing the engine's
+# board, in the middle of loading the command line, as a user's Ctrl-C
+# right after pressing Enter would.
+_CTRL_C_WHILE_LOADING = """
+import os, signal, sys
+class CtrlC:
+    def find_spec(self, name, path, target=None):
+        if name == "harp.board":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, CtrlC())
+from harp.cli import cli
+cli(["deal", "EH1-N-AAAAAAF"], prog_name="harp")
+"""
+
+
+def _ctrl_c_allowed() -> None:
+    # (a process started in the background by a shell without job control
+    # inherits SIGINT ignored)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_ctrl_c_while_the_command_line_loads_is_exit_130_without_a_traceback(tmp_path):
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_WHILE_LOADING], cwd=tmp_path,
+                          capture_output=True, text=True, preexec_fn=_ctrl_c_allowed, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "interrupted (Ctrl-C)\n")
+
+
+def test_importing_harp_loads_no_engine_module_until_a_name_is_used() -> None:
+    probe = ("import sys, harp; before = sorted(m for m in sys.modules if m.startswith('harp.')); "
+             "harp.new_board; print(before, 'harp.games' in sys.modules, "
+             "set(harp.__all__) <= set(dir(harp)))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout == "[] True True\n"
