@@ -11,7 +11,7 @@ waste, cell ``c``) is checked when a board pushes it.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .errors import NotationError, clip
@@ -39,7 +39,9 @@ class Action:
     Made from its fields (``Action("move", "1", "f")``, which is also its
     ``repr``), checked: a kind of :data:`KINDS`, the places its kind needs
     (canonical names, :data:`PLACES`) and no others, a count of at least 1;
-    else NotationError.  Made from notation: a board's ``parse_action``
+    else NotationError.  A field of the wrong type is TypeError: a kind or
+    place is a ``str`` (``"1"``, not ``1``), a count an ``int`` (not a
+    ``bool``).  Made from notation: a board's ``parse_action``
     (which knows its game and cells), or without a board
     :func:`harp.notation.parse_action` (token, game, cells)."""
 
@@ -51,6 +53,9 @@ class Action:
     def __post_init__(self) -> None:
         kind, src, dst, count = self.kind, self.src, self.dst, self.count
         if kind not in KINDS:
+            if not isinstance(kind, str):
+                raise TypeError(f"an action kind is a str ({', '.join(KINDS)}), "
+                                f"not {type(kind).__name__} ({clip(repr(kind))})")
             raise NotationError(f"unknown action kind {clip(str(kind))!r} (kinds are "
                                 f"{', '.join(KINDS)}; notation such as '1>f' is read by "
                                 "board.parse_action or harp.notation.parse_action)")
@@ -60,11 +65,17 @@ class Action:
             if (n < places) != (place is not None):
                 raise NotationError(f"a {kind} action has {places or 'no'} "
                                     f"place{'s' if places != 1 else ''}, given {given!r}")
+            if place is not None and not isinstance(place, str):
+                raise TypeError(f"a place is a str as notation writes it ('1'-'10', 'w', 'a'-'d', "
+                                f"'f', 'f1'-'f8'; RULES B7), not {type(place).__name__} "
+                                f"({clip(repr(place))})")
             if place is not None and place not in PLACES:
                 raise NotationError(f"{clip(str(place))!r} is not a place as notation writes it "
                                     "(1-10, w, a-d, f, f1-f8; RULES B7)")
-        if count is not None and (kind != MOVE or type(count) is not int
-                                  or not 1 <= count <= MAX_COUNT):
+        if count is not None and type(count) is not int:
+            raise TypeError(f"a card count is an int (or None), not {type(count).__name__} "
+                            f"({clip(repr(count))})")
+        if count is not None and (kind != MOVE or not 1 <= count <= MAX_COUNT):
             raise NotationError(f"a card count is a whole number from 1 to {MAX_COUNT} on a move, "
                                 f"not {clip(repr(count))} on a {kind} (RULES B7)")
 
@@ -120,8 +131,20 @@ UNDO_ACTION = action(UNDO)
 
 
 def format_script(actions: Sequence[Action]) -> str:
-    """Canonical script: the actions' notation separated by spaces."""
+    """Canonical script: the actions' notation separated by spaces.
+    TypeError for anything but actions (:class:`Action`): notation (a
+    ``str``) is read into actions by a board's ``parse_script``."""
     if isinstance(actions, str):
         raise TypeError("format_script takes a list of actions, not one str "
                         "(a script is already text; board.parse_script(text) reads it)")
-    return " ".join(map(str, actions))
+    if not isinstance(actions, Iterable):
+        raise TypeError(f"format_script takes a list of actions, not {type(actions).__name__}")
+    words = []
+    for number, one in enumerate(actions, 1):
+        if not isinstance(one, Action):
+            hint = (" (notation: board.parse_action or board.parse_script reads it)"
+                    if isinstance(one, str) else "")
+            raise TypeError(f"format_script takes actions (harp.Action): item {number} is "
+                            f"{type(one).__name__} ({clip(repr(one))}){hint}")
+        words.append(str(one))
+    return " ".join(words)

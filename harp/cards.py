@@ -46,21 +46,44 @@ def is_red(card: Card) -> bool:
     return 0 < (card & 3) < 3
 
 
+#: Every card's name (``card_str``), by card.
+CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_CHARS)
+_CARD_SYMBOLS: tuple[str, ...] = tuple(r + s for r in RANK_CHARS for s in SUIT_SYMBOLS)
+
+
 def card_str(card: Card) -> str:
-    """``TH``, ``AS``: rank then suit letter, ``T`` for ten."""
-    return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
+    """``TH``, ``AS``: rank then suit letter, ``T`` for ten.  ValueError
+    for a number that is no card (0-51), TypeError for a non-``int``."""
+    # (a table look-up behind one test: no dearer than the arithmetic was)
+    if type(card) is int and 0 <= card < 52:
+        return CARD_NAMES[card]
+    return CARD_NAMES[_checked(card)]
 
 
 def card_symbol(card: Card) -> str:
-    """``T♥``: rank then Unicode suit."""
-    return RANK_CHARS[card >> 2] + SUIT_SYMBOLS[card & 3]
+    """``T♥``: rank then Unicode suit; errors as :func:`card_str`."""
+    if type(card) is int and 0 <= card < 52:
+        return _CARD_SYMBOLS[card]
+    return _CARD_SYMBOLS[_checked(card)]
 
 
-CARD_NAMES: tuple[str, ...] = tuple(card_str(c) for c in range(52))
+def _checked(card: object) -> int:
+    """``card`` as a plain int if it is an int 0-51 (an IntEnum too, a
+    bool not), else the error saying why not."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        raise TypeError(f"a card is an int 0-51 (rank * 4 + suit), not {type(card).__name__} "
+                        f"({clip(repr(card))})")
+    if not 0 <= card < 52:
+        shown = str(int(card)) if abs(card) < 10**18 else f"of {card.bit_length()} bits"
+        raise ValueError(f"card {shown} is out of range 0-51 (a card is rank * 4 + suit)")
+    return int(card)
 
 
 def parse_card(text: str) -> Card:
-    """Parse ``TH``, ``10h``, ``T♥``, ``k♣`` (any case) into a card."""
+    """Parse ``TH``, ``10h``, ``T♥``, ``k♣`` (any case) into a card;
+    NotationError if it is not one, TypeError for a non-``str``."""
+    if not isinstance(text, str):
+        raise TypeError(f"a card is written as a str such as 'TH', not {type(text).__name__}")
     t = text.strip()
     if len(t) < 2:
         raise NotationError(f"not a card: {clip(text)!r} (write rank then suit, e.g. TH)")

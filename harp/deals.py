@@ -32,7 +32,12 @@ _DIGIT = {ch: i for i, ch in enumerate(ALPHABET)}
 
 @dataclass(frozen=True)
 class DealCode:
-    """A parsed deal code.  ``str()`` prints the canonical upper-case code."""
+    """A parsed deal code.  ``str()`` prints the canonical upper-case code.
+
+    Made from its fields, checked: a game and its variant as codes print
+    them (``"SH"``, ``"C4"``; RULES B1), a deal number and version 1, else
+    InvalidCodeError; TypeError for a field of the wrong type (game and
+    variant are ``str``, number and version ``int``, not ``bool``)."""
 
     game: str
     variant: str
@@ -40,12 +45,20 @@ class DealCode:
     version: int = VERSION
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game, str):
+            raise TypeError(f"a game is 'EH' or 'SH' (a str), not {type(self.game).__name__}")
         if self.game not in GAMES:
             raise InvalidCodeError(f"unknown game {clip(str(self.game))!r} (expected EH or SH)")
+        if not isinstance(self.variant, str):
+            raise TypeError(f"a variant is a str ({' or '.join(VARIANTS[self.game])} for "
+                            f"{self.game}), not {type(self.variant).__name__}")
         if self.variant not in VARIANTS[self.game]:
             raise InvalidCodeError(
                 f"unknown variant {clip(str(self.variant))!r} for {self.game} "
                 f"(expected {' or '.join(VARIANTS[self.game])})")
+        if type(self.version) is not int:
+            raise TypeError(f"a dealing version is an int ({VERSION}), not "
+                            f"{type(self.version).__name__} ({clip(repr(self.version))})")
         if self.version != VERSION:
             raise InvalidCodeError(f"unknown dealing version {number_text(self.version)} "
                                    "(only version 1 exists)")

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .board import Board
+from .deals import number_text
 from .errors import RecordError, clip
 from .games import new_board
 from .notation import uncommented_lines
@@ -49,6 +50,8 @@ JSON_DIGITS_LIMIT = 1000
 OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 #: A line end of a record file.
 LINE_END = re.compile(r"\r\n|\r|\n")
+#: The fields a record writes itself (RULES B8); the others are its extra ones.
+RECORD_FIELDS = ("code", "moves")
 
 
 @dataclass
@@ -73,6 +76,12 @@ class Record:
             if not isinstance(getattr(self, name), str):
                 raise TypeError(f"a record's {name} is a str, "
                                 f"not {type(getattr(self, name)).__name__}")
+        if not isinstance(self.extra, dict):
+            raise TypeError(f"a record's extra fields are a dict, not {type(self.extra).__name__}")
+        for name in RECORD_FIELDS:
+            if name in self.extra:      # to_dict would write it in place of the record's own
+                raise ValueError(f"an extra field of a record cannot be named {name!r}: "
+                                 "that is the record's own field (RULES B8)")
         self.last_line = max(self.last_line, self.line)
 
     def moves(self) -> str:
@@ -627,18 +636,35 @@ def continued(record: Record, words: Iterable[str]) -> Record:
 
 def replay(record: Record, upto: int | None = None, *, interactive_rules: bool = True,
            double_click: bool = True) -> Board:
-    """The board after the record's actions (the first ``upto`` of them).
+    """The board after the record's actions (the first ``upto`` of them:
+    an ``int`` from 0 to the number of actions, as ``harp show --at``).
 
     Raises InvalidCodeError, NotationError or IllegalActionError; the last
-    two name the action's number."""
+    two name the action's number.  ValueError for an ``upto`` below 0 or
+    past the last action, TypeError for one that is not an ``int``."""
     if not isinstance(record, Record):
         raise TypeError(f"replay takes a Record, not {type(record).__name__}: "
                         "Record(code, script) or parse_record_text(text) makes one")
+    if upto is not None and type(upto) is not int:
+        raise TypeError(f"upto is a number of actions (an int) or None, not "
+                        f"{type(upto).__name__} ({clip(repr(upto))})")
+    if upto is not None and upto < 0:
+        raise ValueError(f"upto is a number of actions, 0 or more, not {number_text(upto)}")
     board = new_board(record.code, interactive_rules=interactive_rules, double_click=double_click)
-    board.push_script(record.script, upto=upto, first_line=record.script_line)
+    pushed = board.push_script(record.script, upto=upto, first_line=record.script_line)
+    if upto is not None and len(pushed) < upto:
+        # Not the position after upto actions: the script ends before them.
+        raise ValueError(f"upto {number_text(upto)} is past the end: the record's script "
+                         f"has {len(pushed)} action{'s' * (len(pushed) != 1)}")
     return board
 
 
 def record_of(board: Board, **extra: Any) -> Record:
-    """The record of a game played on a board: its code and its script."""
+    """The record of a game played on a board: its code and its script,
+    with ``extra`` fields (``player="ann"``); TypeError for an extra field
+    named as one of the record's own, ``code`` or ``moves`` (RULES B8)."""
+    for name in RECORD_FIELDS:
+        if name in extra:
+            raise TypeError(f"record_of got the extra field {name!r}, which is the record's "
+                            f"own (RULES B8): the board gives its {name}")
     return Record(str(board.code), board.script(), dict(extra))

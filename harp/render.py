@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import CARD_NAMES, FOUNDATION_SUITS, card_str, card_symbol, is_red
-from .deals import EASY_HARP, GAME_NAMES
+from .deals import EASY_HARP, GAME_NAMES, SEAHAVEN
 
 if TYPE_CHECKING:       # annotations only: Board.__str__ renders through this module
     from .board import Board
@@ -127,8 +127,13 @@ def fcs_board(board: Any) -> str:
     per column, bottom to top, each starting with ``:``.  Cells a-d and
     columns 1-10 keep our order, so the moves fc-solve prints in standard
     notation (``3a``, ``a3``, ``3h``, ``94``, ``101``) name our locations
-    (RULES B7)."""
+    (RULES B7).  TypeError for an Easy Harp board (fc-solve has no stock,
+    waste or face-down cards)."""
     _check_board(board, "fcs_board")
+    if board.game != SEAHAVEN:
+        raise TypeError("fcs_board takes a Seahaven board, not an Easy Harp board "
+                        f"({board.code}): Freecell Solver's format has no stock, waste "
+                        "or face-down cards")
     found = []
     for suit, pile in zip(FOUNDATION_SUITS, board.foundations):
         rank = "0" if not pile else card_str(pile[-1])[0]

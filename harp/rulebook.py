@@ -51,6 +51,7 @@ class RuleBook:
     def section(self, wanted: str) -> Section:
         """The section with this id (any letter case: ``a2.5``), also as
         an error message cites it (``RULES A2.5``)."""
+        _check_wanted(wanted, "section", "a section id (a str such as 'A2.5')")
         key = _RULES.sub("", wanted.strip()).upper().rstrip(".")
         for s in self.sections:
             if s.id == key:
@@ -69,6 +70,7 @@ class RuleBook:
         any letter case: ``score`` finds *Scoring* and *scores*, ``moves``
         finds *move* and *moving*.  Anything else (``free cell``,
         ``take-back``) is looked for as it is, in any letter case."""
+        _check_wanted(word, "find", "a word (a str such as 'capacity')")
         needle = word.strip().casefold()
         if re.fullmatch(r"\w+", needle):
             stem = needle
@@ -89,6 +91,7 @@ class RuleBook:
     def lookup(self, wanted: str) -> list[Section]:
         """``harp rules WANTED``: the section with that id, else those that
         mention the word; an error if there are none."""
+        _check_wanted(wanted, "lookup", "a section id or a word (a str such as 'A2.5')")
         try:
             return [self.section(wanted)]
         except UnknownSectionError:
@@ -113,6 +116,11 @@ class RuleBook:
             else:
                 part.append(s.id)
         return ", ".join(run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
+def _check_wanted(wanted: object, method: str, what: str) -> None:
+    if not isinstance(wanted, str):
+        raise TypeError(f"RuleBook.{method} takes {what}, not {type(wanted).__name__}")
 
 
 #: ``RULES `` before a section id, as messages cite it (``RULES A2.5``).

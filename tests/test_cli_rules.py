@@ -1,6 +1,8 @@
 """``harp rules``: the rule book from package data, whole, by section or by word."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from harp.rulebook import UnknownSectionError, parse_book, rule_book
@@ -49,6 +51,18 @@ def test_list() -> None:
     assert lines[:3] == ["A1  Easy Harp (game id EH)", "  A1.1  Setup", "  A1.2  Building on columns"]
     assert "  B7  Move notation" in lines
     refused(["rules", "--list", "A1"], 2, "--list takes no SECTION")
+
+
+@pytest.mark.parametrize("method, says", [
+    ("section", "RuleBook.section takes a section id (a str such as 'A2.5'), not "),
+    ("find", "RuleBook.find takes a word (a str such as 'capacity'), not "),
+    ("lookup", "RuleBook.lookup takes a section id or a word"),
+])
+@pytest.mark.parametrize("wanted", [None, 5, b"A2.5"])
+def test_a_lookup_of_a_non_str_is_a_type_error(method: str, says: str, wanted: object) -> None:
+    """These were AttributeErrors (no 'strip', no 'casefold')."""
+    with pytest.raises(TypeError, match=re.escape(says)):
+        getattr(rule_book(), method)(wanted)
 
 
 def test_unknown_section_is_bad_data() -> None:

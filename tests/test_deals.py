@@ -30,6 +30,36 @@ def test_bad_cards_are_notation_errors(text: str) -> None:
         parse_card(text)
 
 
+@pytest.mark.parametrize("card, error, says", [
+    (52, ValueError, "card 52 is out of range 0-51"),
+    (-1, ValueError, "card -1 is out of range 0-51"),
+    pytest.param(10**5000, ValueError, "card of 16610 bits is out of range 0-51", id="huge"),
+    (True, TypeError, "a card is an int 0-51 (rank * 4 + suit), not bool (True)"),
+    (1.0, TypeError, "not float (1.0)"),
+    ("TH", TypeError, "not str ('TH')"),
+])
+def test_a_number_that_is_no_card_has_no_name(card: object, error: type, says: str) -> None:
+    """card_str(52) was an IndexError, card_str(-1) 'KS', card_str(True) 'AD'."""
+    from harp.cards import card_symbol
+    for name in (card_str, card_symbol):
+        with pytest.raises(error, match=re.escape(says)):
+            name(card)
+
+
+def test_every_card_has_its_name_and_symbol() -> None:
+    from harp.cards import RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS, card_symbol
+    assert [card_str(c) for c in range(52)] == [r + s for r in RANK_CHARS for s in SUIT_CHARS]
+    assert [card_symbol(c) for c in range(52)] == [r + s for r in RANK_CHARS for s in SUIT_SYMBOLS]
+    assert card_str(37) == "TD" and card_symbol(51) == "K♠" and CARD_NAMES[0] == "AC"
+
+
+@pytest.mark.parametrize("text", [None, 5, b"TH"])
+def test_a_card_is_parsed_from_a_str_only(text: object) -> None:
+    """parse_card(None) was an AttributeError ('NoneType' has no 'strip')."""
+    with pytest.raises(TypeError, match="a card is written as a str such as 'TH', not "):
+        parse_card(text)
+
+
 @pytest.mark.parametrize("payload, number", [("AAAAAAF", 5), ("AAAAAJ2", 314),
                                              ("AAAAAAB", 1), ("AAA6QR7", 999_999)])
 def test_payload_examples(payload: str, number: int) -> None:
@@ -183,6 +213,23 @@ def test_a_deal_number_is_an_int(number: object) -> None:
     with pytest.raises(TypeError):
         DealCode("SH", "C4", number)
     assert make_code("EH", 5) == parse_code("EH1-N-AAAAAAF")
+
+
+@pytest.mark.parametrize("fields, says", [
+    (("EH", "N", 5, 1.0), "a dealing version is an int (1), not float (1.0)"),
+    (("EH", "N", 5, "1"), "a dealing version is an int (1), not str ('1')"),
+    (("EH", "N", 5, True), "not bool (True)"),
+    ((None, "N", 5), "a game is 'EH' or 'SH' (a str), not NoneType"),
+    (("SH", 4, 5), "a variant is a str (C4 or C2 or C1 for SH), not int"),
+])
+def test_a_deal_code_made_from_fields_of_the_wrong_type_is_a_type_error(fields, says) -> None:
+    """DealCode('EH', 'N', 5, 1.0) was made (and printed EH1.0-N-...),
+    version '1' failed in abs(), a game None was an InvalidCodeError."""
+    with pytest.raises(TypeError, match=re.escape(says)):
+        DealCode(*fields)
+    with pytest.raises(InvalidCodeError, match="unknown dealing version 2"):
+        DealCode("EH", "N", 5, 2)
+    assert DealCode("EH", "N", 5, 1) == parse_code("EH1-N-AAAAAAF")
 
 
 @pytest.mark.parametrize("call, error, says", [

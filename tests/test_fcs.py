@@ -25,6 +25,13 @@ def test_board_export_golden() -> None:
     assert len(lines) == 12
 
 
+def test_board_export_of_an_easy_harp_board_is_a_type_error() -> None:
+    """It failed with AttributeError ('EasyHarpBoard' has no 'cells')."""
+    with pytest.raises(TypeError, match="fcs_board takes a Seahaven board, not an Easy Harp "
+                                        r"board \(EH1-N-AAAAAAF\)"):
+        fcs_board(new_board("EH1-N-AAAAAAF"))
+
+
 def test_board_export_mid_game() -> None:
     """Foundations print their top rank (S H D C), cells keep their places."""
     board = new_board("SH1-C4-AAAAAJ2")

@@ -156,7 +156,6 @@ def test_a_card_count_takes_the_digits_0_to_9_only() -> None:
     (("move", "1", "f9"), "'f9' is not a place"),
     (("move", "1", "f", 0), "a card count is a whole number from 1 to 999"),
     (("move", "1", "2", 1000), "from 1 to 999"),
-    (("move", "1", "2", True), "from 1 to 999"),
     (("tap", "1", None, 2), "on a tap"),
 ])
 def test_an_action_is_checked_when_made(fields: tuple, says: str) -> None:
@@ -164,6 +163,40 @@ def test_an_action_is_checked_when_made(fields: tuple, says: str) -> None:
     print 'u', Action('move') 'None>None', a count of 0 '0:1>f'."""
     with pytest.raises(NotationError, match=re.escape(says)):
         Action(*fields)
+
+
+@pytest.mark.parametrize("fields, says", [
+    (("move", 1, 2), "a place is a str as notation writes it ('1'-'10', 'w', 'a'-'d', 'f', "
+                     "'f1'-'f8'; RULES B7), not int (1)"),
+    (("move", "1", 10), "a place is a str as notation writes it"),
+    (("tap", 3), "not int (3)"),
+    (("move", ["1"], "f"), "not list (['1'])"),
+    ((1,), "an action kind is a str (move, draw, tap, double_tap, undo), not int (1)"),
+    (("move", "1", "2", True), "a card count is an int (or None), not bool (True)"),
+    (("move", "1", "2", "2"), "not str ('2')"),
+])
+def test_an_action_made_from_fields_of_the_wrong_type_is_a_type_error(fields, says) -> None:
+    """Action('move', 1, 2) said "'1' is not a place", which 1 looks like
+    (places are the str of notation), and a list place was "unhashable"."""
+    with pytest.raises(TypeError, match=re.escape(says)):
+        Action(*fields)
+    assert str(Action("move", "1", "10", 2)) == "2:1>10"
+
+
+@pytest.mark.parametrize("actions, says", [
+    ([1, 2], "format_script takes actions (harp.Action): item 1 is int (1)"),
+    (["1>f", "d"], "item 1 is str ('1>f') (notation: board.parse_action or "
+                   "board.parse_script reads it)"),
+    ([Action("draw"), None], "item 2 is NoneType (None)"),
+    (None, "format_script takes a list of actions, not NoneType"),
+    ("1>f", "not one str"),
+])
+def test_format_script_takes_actions_only(actions, says) -> None:
+    """[1, 2] was written '1 2', notation kept as it was given ('1>F' is
+    not canonical), None was "'NoneType' object is not iterable"."""
+    with pytest.raises(TypeError, match=re.escape(says)):
+        format_script(actions)
+    assert format_script(a for a in [Action("draw"), Action("tap", "3")]) == "d t3"
 
 
 TOKENS = ["1>f", "w>3", "f2>5", "2:4>7", "d", "u", "t3", "ttw", "9>f8", "10>a", "a>b", "3:9>4"]

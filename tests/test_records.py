@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 import tracemalloc
 
 import pytest
@@ -116,6 +117,39 @@ def test_record_of_a_played_board() -> None:
     board = replay(Record("SH1-C4-AAAAAJ2", "8>f 8>c u"))
     again = record_of(board, player="z")
     assert again.to_text() == "SH1-C4-AAAAAJ2 8>f 8>c u" and again.extra == {"player": "z"}
+
+
+@pytest.mark.parametrize("name", ["code", "moves"])
+def test_an_extra_field_named_as_the_record_s_own_is_refused(name: str) -> None:
+    """record_of(board, code=...) made a record whose to_dict (its JSON and
+    CSV) wrote the extra value in place of the board's own (RULES B8)."""
+    board = replay(Record("SH1-C4-AAAAAJ2", "8>f"))
+    with pytest.raises(TypeError, match=f"record_of got the extra field '{name}'"):
+        record_of(board, **{name: "x"})
+    with pytest.raises(ValueError, match=f"an extra field of a record cannot be named '{name}'"):
+        Record("SH1-C4-AAAAAJ2", "8>f", {name: "x"})
+    with pytest.raises(TypeError, match="a record's extra fields are a dict, not list"):
+        Record("SH1-C4-AAAAAJ2", "8>f", [("player", "z")])
+    assert record_of(board, script="kept", line=3).to_dict() == {
+        "code": "SH1-C4-AAAAAJ2", "moves": "8>f", "script": "kept", "line": 3}
+
+
+@pytest.mark.parametrize("upto, error, says", [
+    ("3", TypeError, "upto is a number of actions (an int) or None, not str ('3')"),
+    (True, TypeError, "not bool (True)"),
+    (2.0, TypeError, "not float (2.0)"),
+    (-1, ValueError, "upto is a number of actions, 0 or more, not -1"),
+    (5, ValueError, "upto 5 is past the end: the record's script has 4 actions"),
+])
+def test_replay_upto_is_a_number_of_actions_the_script_has(upto, error, says) -> None:
+    """upto=True replayed 1 action, -1 none, 5 all 4, and "3" failed
+    comparing an int with a str (or, on an empty script, was taken)."""
+    with pytest.raises(error, match=re.escape(says)):
+        replay(Record("EH1-N-AAAAAAF", "1>f d d d"), upto=upto)
+    if error is TypeError:
+        with pytest.raises(TypeError):
+            replay(Record("EH1-N-AAAAAAF", ""), upto=upto)
+    assert replay(Record("EH1-N-AAAAAAF", "1>f d d d"), upto=4).moves == 4
 
 
 # ------------------------------------------------------------------ limits and damage
