@@ -252,17 +252,8 @@ def appendable(handle: BinaryIO, path: str) -> Existing | None:
     if fmt == "csv":        # first: its message says why a CSV file cannot take records
         handle.seek(0)
         _check_csv(handle, name)
-    if first is not None:
-        number, item = first
-        if isinstance(item, RecordError):
-            raise RecordError(f"cannot add to {name}: {item}; "
-                              "records are added only to a file of records (RULES B8)")
-        if not CODE_SHAPE.fullmatch(item.code):
-            raise RecordError(f"cannot add to {name}: line {number}: {clip(item.code, 40)!r} "
-                              "is not a deal code; records are added only to a file of "
-                              "records (RULES B8)")
     header = None
-    if fmt == "csv":
+    if fmt == "csv":        # before its first record's error: the header says more
         handle.seek(0)
         header = csv_header_of(handle)
         if header is not None:
@@ -272,6 +263,15 @@ def appendable(handle: BinaryIO, path: str) -> Existing | None:
                     f"cannot add to {name}: its CSV header ({clip(','.join(header))}) has no "
                     f"{' or '.join(repr(m) for m in missing)} column, so a record added there "
                     "could not be read back")
+    if first is not None:
+        number, item = first
+        if isinstance(item, RecordError):
+            raise RecordError(f"cannot add to {name}: {item}; "
+                              "records are added only to a file of records (RULES B8)")
+        if not CODE_SHAPE.fullmatch(item.code):
+            raise RecordError(f"cannot add to {name}: line {number}: {clip(item.code, 40)!r} "
+                              "is not a deal code; records are added only to a file of "
+                              "records (RULES B8)")
     return Existing(fmt, header, newline)
 
 

@@ -378,7 +378,10 @@ def _record_from_mapping(data: Any, number: int, script_line: int | None = None,
                           f"e.g. \"EH1-N-AAAAAAF\"), not {clip(json.dumps(code))}")
     if code is None or not code.strip():
         raise RecordError(f"line {number}: the record has no 'code'")
-    script = _moves_text(data.get("moves", ""), number, one_line)
+    if "moves" not in data:         # RULES B8: an empty script is written "moves": ""
+        raise RecordError(f"line {number}: the record has no 'moves' (RULES B8: a record "
+                          "has the fields code and moves)")
+    script = _moves_text(data["moves"], number, one_line)
     extra = {k: v for k, v in data.items() if k not in ("code", "moves")}
     return Record(code.strip(), script, extra, line=number, script_line=script_line or number,
                   last_line=last_line or number)
@@ -545,6 +548,10 @@ def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
                     if "code" not in header:
                         yield first, RecordError(f"line {first}: the CSV header has no 'code' column")
                         return
+                    if "moves" not in header:   # RULES B8: the columns code and moves
+                        yield first, RecordError(f"line {first}: the CSV header has no 'moves' "
+                                                 "column")
+                        return
                     twice = [h for i, h in enumerate(header) if h and h in header[:i]]
                     if twice:       # a row would keep only one of its two values
                         yield first, RecordError(f"line {first}: the CSV header names the column "
@@ -582,7 +589,8 @@ def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
 
 def _csv_record(header: list[str], row: list[str], first: int, last: int) -> Record | RecordError:
     if len(row) != len(header):
-        return RecordError(f"line {first}: {len(row)} fields, the header has {len(header)}")
+        return RecordError(f"line {first}: {len(row)} field{'s' * (len(row) != 1)}, "
+                           f"the header has {len(header)}")
     data = dict(zip(header, row))
     # The script starts on its row's first line plus the line breaks of the
     # (quoted) fields before it.

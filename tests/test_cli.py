@@ -448,7 +448,7 @@ def test_show_missing_record_file_exits_1(tmp_path):
 
 def test_show_record_file_with_several_records_is_refused(tmp_path):
     path = tmp_path / "two.jsonl"
-    path.write_text('{"code": "EH1-N-AAAAAAF", "moves": ""}\n{"code": "EH1-N-AAAAAAF"}\n')
+    path.write_text('{"code": "EH1-N-AAAAAAF", "moves": ""}\n{"code": "EH1-N-AAAAAAF", "moves": "d"}\n')
     refused(["show", "--load", str(path)], 1, f"{path} holds 2 records; give a file with "
             "one record (use 'harp replay' for several)")
 

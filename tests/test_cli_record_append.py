@@ -236,8 +236,9 @@ def test_generate_keeps_a_game_saved_during_its_run(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("meanwhile, why", [
-    ("# my notes\nBuy milk\n", "cannot add to games.csv: line 1: the CSV header has no 'code' "
-                                 f"column; {NOT_RECORDS}"),
+    ("# my notes\nBuy milk\n", "cannot add to games.csv: its CSV header (# my notes) has no "
+                                 "'code' or 'moves' column, so a record added there could not "
+                                 "be read back"),
     ("code,moves,player\nEH1-N-AAAAAAB,1>f,ann\n",
      "its format, CSV header or line breaks changed"),
 ])

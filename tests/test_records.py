@@ -79,6 +79,21 @@ def test_csv_records() -> None:
     assert str(no_header[0][1]) == "line 1: the CSV header has no 'code' column"
 
 
+def test_a_record_without_its_moves_field_is_bad_and_an_empty_one_is_a_game_of_no_moves() -> None:
+    """RULES B8: both fields are required; no moves is written as empty."""
+    out = list(read_records(['{"code": "EH1-N-AAAAAAF"}\n',
+                             '{"code": "EH1-N-AAAAAAF", "moves": ""}\n'], "jsonl"))
+    assert str(out[0][1]) == ("line 1: the record has no 'moves' (RULES B8: a record has the "
+                              "fields code and moves)")
+    assert isinstance(out[1][1], Record) and out[1][1].script == ""
+    no_moves = list(read_records(["code,player\n", "EH1-N-AAAAAAF,ann\n"], "csv"))
+    assert [str(e) for _, e in no_moves] == ["line 1: the CSV header has no 'moves' column"]
+    (_, empty), = read_records(["code,moves\n", "EH1-N-AAAAAAF,\n"], "csv")
+    assert isinstance(empty, Record) and empty.script == ""
+    (_, one), = read_records(["code,moves,player\n", "EH1-N-AAAAAAF\n"], "csv")
+    assert str(one) == "line 2: 1 field, the header has 3"
+
+
 def test_formats_round_trip() -> None:
     record = Record("EH1-N-AAAAAAF", "1>f  d", {"player": "ann"})
     assert format_record(record) == "EH1-N-AAAAAAF 1>f d"
@@ -261,7 +276,7 @@ def _csv_row_ends(lines: list[str]) -> list[bool]:
 def test_deeply_nested_json_is_a_bad_record_not_a_crash() -> None:
     lines = ["[" * 100_000 + "]" * 100_000 + "\n",
              '{"code": "EH1-N-AAAAAAF", "x": ' + "[" * 40 + "]" * 40 + "}\n",
-             '{"code": "EH1-N-AAAAAAF", "x": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}\n',
+             '{"code": "EH1-N-AAAAAAF", "moves": "", "x": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}\n',
              '{"code": "EH1-N-AAAAAAF", "n": ' + "9" * 5000 + "}\n",
              '{"code": "EH1-N-AAAAAAF", "who": "\\ud800"}\n']
     out = [(n, str(item) if isinstance(item, RecordError) else item.code)
