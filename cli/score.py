@@ -59,7 +59,8 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
     headers = [*ROW_FIELDS, *by] if rows else ["game", "variant", *by, *SUMMARY_FIELDS]
     check_columns(headers, columns)
     check_paths(paths)     # a missing file is bad data (exit 1), before any work
-    records = FieldsSeen(nonempty(iter_records(paths), paths))
+    records = FieldsSeen(nonempty(iter_records(
+        paths, skipped=lambda text: note(f"score: {text}", quiet)), paths))
     scored = Stoppable(progress(
         ordered_map(score_input, score_inputs(records, by), jobs=jobs, executor=executor,
                     scheduler=scheduler), None, "records", show_progress, quiet))

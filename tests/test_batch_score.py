@@ -217,8 +217,25 @@ def test_no_records_at_all_is_an_error_not_an_empty_table(where: str, tmp_path: 
     path = {"empty folder": str(tmp_path), "/dev/null": "/dev/null", "stdin": "-"}[where]
     (tmp_path / "notes.md").write_text("no record file here")
     shown = "<stdin>" if path == "-" else path
-    refused(["score", path, "--rows", "--csv"], 1, f"no records found in {shown}: a record is a "
-            "deal code followed by its moves (RULES B8)", input="\n")
+    result = invoke("score", path, "--rows", "--csv", input="\n")
+    assert (result.exit_code, result.stdout) == (1, "")
+    skipped = (f"score: 1 file in {path} skipped: not named as records (.txt, .jsonl, .ndjson, "
+               ".json, .csv): notes.md\n" if where == "empty folder" else "")
+    assert result.stderr == (f"{skipped}Error: no records found in {shown}: a record is a "
+                             "deal code followed by its moves (RULES B8)\n")
+
+
+def test_a_folder_says_which_files_it_skips_and_reads_the_records(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.jsonl").write_text('{"code": "EH1-N-AAAAAAF", "moves": ""}\n')
+    for name in ("games", "games.log", "notes.md", "z.bak"):
+        (tmp_path / name).write_text("EH1-N-AAAAAAF\n")
+    result = invoke("score", str(tmp_path), "--rows", "--csv", "--columns", "code")
+    assert (result.exit_code, result.stdout) == (0, "code\nEH1-N-AAAAAAF\n")
+    assert result.stderr == (f"score: 4 files in {tmp_path} skipped: not named as records "
+                             "(.txt, .jsonl, .ndjson, .json, .csv): games, games.log, notes.md "
+                             "and 1 more\n")
+    assert invoke("score", str(tmp_path), "--quiet").stderr == ""
 
 
 def test_bad_records_in_the_summary_point_to_rows(games: Path) -> None:
