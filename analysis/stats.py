@@ -16,7 +16,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from harp import new_board
@@ -105,6 +105,8 @@ class DealResult(NamedTuple):
     variant: str
     deal: int
     results: dict[str, dict[str, Any]]
+    #: Its task's ``for_script``: a stored win solved again for its script.
+    for_script: bool = False
 
 
 def analyse_deal(task: DealTask) -> DealResult:
@@ -115,7 +117,7 @@ def analyse_deal(task: DealTask) -> DealResult:
         results[LAYOUT] = deal_facts(code)
     if SOLVE in task.kinds:
         results[SOLVE] = solve_facts(code, task.limits, task.scripts)
-    return DealResult(code.game, code.variant, code.number, results)
+    return DealResult(code.game, code.variant, code.number, results, task.for_script)
 
 
 def solve_facts(code: Any, limits: SolveLimits, script: bool = False) -> dict[str, Any]:
@@ -169,12 +171,15 @@ class StatsPlan:
         or stored ``unknown`` under limits that these limits go beyond
         (:func:`undecided`): that result is computed again (``redo``);
         with ``scripts``, or stored as won but not in ``exported``: solved
-        again for its script (``for_script``), the stored result kept."""
+        again for its script (``for_script``), the stored result kept,
+        under the limits it was won under when they are stored (the
+        search takes the same path under any budget: it finds the same
+        win, :func:`rewin_limits`)."""
         game = self.game.upper()
         done = {kind: store.done(game, self.variant, kind) if store else set()
                 for kind in self.kinds}
         again, won = (undecided(store, game, self.variant, self.limits, self.scripts)
-                      if store and SOLVE in self.kinds else (set(), set()))
+                      if store and SOLVE in self.kinds else (set(), {}))
         tasks = []
         for deal in self.deals:
             redo = (SOLVE,) if deal in again else ()
@@ -182,22 +187,36 @@ class StatsPlan:
             missing = tuple(kind for kind in self.kinds
                             if deal not in done[kind] or kind in redo or kind == SOLVE and rewin)
             if missing:
-                tasks.append(DealTask(game, self.cells, deal, missing, self.limits, self.scripts,
-                                      redo, rewin and not redo))
+                for_script = rewin and not redo
+                limits = rewin_limits(self.limits, won[deal]) if for_script else self.limits
+                tasks.append(DealTask(game, self.cells, deal, missing, limits, self.scripts,
+                                      redo, for_script))
         return tasks
 
 
+def rewin_limits(limits: SolveLimits, won_under: SolveLimits | None) -> SolveLimits:
+    """The limits to win again a deal stored as won under ``won_under``:
+    this run's, with at least the positions it was won within (the search
+    takes the same path under any budget, so it finds the same win; the
+    line search after it gets this run's ``line_states``)."""
+    if won_under is None or won_under.max_states <= limits.max_states:
+        return limits
+    return replace(limits, max_states=won_under.max_states)
+
+
 def undecided(store: ResultStore, game: str, variant: str, limits: SolveLimits,
-              won: bool = False) -> tuple[set[int], set[int]]:
+              won: bool = False) -> tuple[set[int], dict[int, SolveLimits | None]]:
     """The deals whose stored solver result is ``unknown`` and that
     ``limits`` may decide (:func:`goes_further`), to be solved again; and,
-    if ``won``, the deals stored as won."""
-    deals, wins = set(), set()
+    if ``won``, the deals stored as won, with the limits they were won
+    under (None: not recorded)."""
+    deals: set[int] = set()
+    wins: dict[int, SolveLimits | None] = {}
     for _, _, deal, _, data in store.results(game, variant, SOLVE):
         if data.get("outcome") == "unknown" and goes_further(limits, data):
             deals.add(deal)
         elif won and data.get("outcome") == "solved":
-            wins.add(deal)
+            wins[deal] = stored_limits(data)
     return deals, wins
 
 

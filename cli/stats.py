@@ -238,6 +238,7 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
         if out.appended:
             plan.exported = exported_deals(export, plan)
         there = len(plan.exported.intersection(plan.deals))
+        lost: list[int] = []            # stored wins not won again: no record
 
         def write(result: Any) -> None:
             if result.deal in plan.exported:
@@ -245,6 +246,8 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
             if (record := solution_record(result)) is not None:
                 out.write(record)
                 plan.exported.add(result.deal)
+            elif result.for_script:
+                lost.append(result.deal)
         try:
             tables, interrupted = run_plan(plan, db, options, write)
         except ExecutorError as err:
@@ -253,6 +256,12 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
                  + (f" ({plural(there, 'deal')} of the run had a winning record there "
                     "already)"
                     if there else ""))
+    if lost:
+        options.note(f"stats: {plural(len(lost), 'deal')} stored as won "
+                     f"{'was' if len(lost) == 1 else 'were'} not won again, so "
+                     f"{'its record is' if len(lost) == 1 else 'their records are'} not in "
+                     f"{shown(export)}: {clip(deal_runs(lost), 60)} (a larger --max-states "
+                     f"may win {'it' if len(lost) == 1 else 'them'} again)")
     if failed is not None:
         raise failed
     return tables, interrupted

@@ -480,6 +480,39 @@ def test_an_export_to_a_new_file_solves_again_only_the_won_deals(tmp_path: Path)
                              "the run had a winning record there already)\n")
 
 
+def test_an_export_solves_a_stored_win_again_under_the_limits_it_was_won_under(
+        tmp_path: Path) -> None:
+    """A smaller --max-states does not lose a stored win's record: the same
+    search under the same limits finds it again.  A win stored without its
+    limits (an earlier harp) is solved under this run's, and named when it
+    is not won again."""
+    db, out = tmp_path / "sh.db", tmp_path / "wins.txt"
+    run = ["stats", "--game", "sh", "--cells", "2", "--deals", "1-40", "--solve"]
+    invoke_ok(*run, "--db", str(db), "--json")
+    with sqlite3.connect(db) as connection:
+        won = [deal for deal, data in connection.execute(
+            "SELECT deal, data FROM results WHERE kind = 'solve' ORDER BY deal")
+            if json.loads(data)["outcome"] == "solved"]
+    result = invoke(*run, "--max-states", "100", "--db", str(db), "--export", str(out))
+    assert result.exit_code == 0
+    assert len(out.read_text().splitlines()) == len(won) > 2
+    hard = won[1]                                       # 349 positions to its win
+    with sqlite3.connect(db) as connection:
+        (data,), = connection.execute("SELECT data FROM results WHERE kind = 'solve' AND "
+                                      "deal = ?", (hard,))
+        connection.execute("UPDATE results SET data = ? WHERE kind = 'solve' AND deal = ?",
+                           (json.dumps({k: v for k, v in json.loads(data).items()
+                                        if k != "limits"}), hard))
+    connection.close()
+    again = tmp_path / "again.txt"
+    result = invoke(*run, "--max-states", "100", "--db", str(db), "--export", str(again))
+    assert result.exit_code == 0
+    assert len(again.read_text().splitlines()) == len(won) - 1
+    assert result.stderr.endswith(
+        f"stats: 1 deal stored as won was not won again, so its record is not in {again}: "
+        f"{hard} (a larger --max-states may win it again)\n")
+
+
 def test_an_export_writes_the_win_of_a_deal_the_file_holds_only_unwon(tmp_path: Path) -> None:
     """A record of the deal that does not win it (a player's lost attempt,
     a broken record) does not stand for its win: the win is written."""
