@@ -134,8 +134,8 @@ class ResultStore:
             raise StoreError(f"{self.name} is not a harp results database "
                              f"(application id {app_id:#x}); give another file")
         if app_id == 0 and tables not in ([], ["results"]):
-            raise StoreError(f"{self.name} is not a harp results database (it has the tables "
-                             f"{_names(tables)}); give another file")
+            raise StoreError(f"{self.name} is not a harp results database (it has "
+                             f"{_described(objects)}); give another file")
         if app_id == APPLICATION_ID and others:
             raise StoreError(f"{self.name} is not a harp results database (besides harp's "
                              f"results table it has {_described(others)}); give another file")
@@ -286,6 +286,8 @@ def _check_file(path: str, read_only: bool) -> None:
         if read_only:
             raise StoreError(f"cannot open {name}: No such file or directory") from None
         folder = os.path.dirname(path) or "."
+        if os.path.islink(path):        # a dangling link: the file is made where it points
+            folder = os.path.dirname(os.path.realpath(path))
         if not os.path.isdir(folder):
             raise StoreError(f"cannot create {name}: no such folder {shown(str(folder))}"
                              ) from None
@@ -342,11 +344,6 @@ def _described(objects: list[tuple[str, str]], limit: int = 5) -> str:
     """``the table 'x', the trigger 't'``: SQLite objects, by kind and name."""
     shown = ", ".join(f"the {kind} {clip(str(name), 30)!r}" for kind, name in objects[:limit])
     return shown + (f" and {len(objects) - limit} more" if len(objects) > limit else "")
-
-
-def _names(tables: list[str], limit: int = 5) -> str:
-    shown = ", ".join(repr(clip(str(name), 30)) for name in tables[:limit])
-    return shown + (f" and {len(tables) - limit} more" if len(tables) > limit else "")
 
 
 def _one_line(err: BaseException) -> str:

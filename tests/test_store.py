@@ -58,6 +58,16 @@ def test_missing_folder(tmp_path: Path) -> None:
     refused(invoke(*REPORT, str(db)), f"cannot open {db}: No such file or directory")
 
 
+def test_a_link_to_a_missing_file_makes_it_where_it_points_if_that_folder_exists(
+        tmp_path: Path) -> None:
+    (tmp_path / "nowhere.db").symlink_to(tmp_path / "none" / "x.db")
+    refused(invoke(*RUN, "--db", str(tmp_path / "nowhere.db")),
+            f"cannot create {tmp_path / 'nowhere.db'}: no such folder {tmp_path / 'none'}")
+    (tmp_path / "there.db").symlink_to(tmp_path / "x.db")
+    invoke_ok(*RUN, "--db", str(tmp_path / "there.db"))
+    assert (tmp_path / "x.db").is_file() and (tmp_path / "there.db").is_symlink()
+
+
 @pytest.mark.parametrize("content", [b"code,moves\nEH1-N-AAAAAAF,d\n", bytes(range(256)) * 40])
 def test_a_file_that_is_not_a_database_is_refused_unchanged(tmp_path: Path,
                                                             content: bytes) -> None:
@@ -80,7 +90,7 @@ def test_another_programs_database_is_refused_unchanged(tmp_path: Path) -> None:
                      "INSERT INTO notes VALUES ('mine')")
     before = digest(db)
     for result in both_ways(db):
-        refused(result, f"{db} is not a harp results database (it has the tables 'notes'); "
+        refused(result, f"{db} is not a harp results database (it has the table 'notes'); "
                         "give another file")
     assert digest(db) == before and marks(db) == (0, 0, "delete")
 
