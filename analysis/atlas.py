@@ -41,7 +41,7 @@ from harp.ehatlas import LOST, UNKNOWN, VERDICTS, WON, EasyHarpAtlas
 from harp.errors import clip, shown
 
 from .pieces import KIND as PIECE_KIND
-from .scoring import median_of_counts, won_pct
+from .scoring import median_of_counts, pct_down, won_pct
 
 #: 95 % two-sided normal quantile.
 Z95 = 1.959963984540054
@@ -260,7 +260,7 @@ def difficulty_rows(atlas: Atlas, runs: list[tuple[int, int]]) -> list[dict[str,
         label = ("not winnable" if cells is None else
                  "won with 1 cell" if cells == 1 else f"needs {cells} cells")
         rows.append({"game": atlas.game, "fewest_cells": cells, "difficulty": label,
-                     "deals": n, "pct": round(100 * n / deals, 2),
+                     "deals": n, "pct": pct_down(n, deals, 2),
                      **interval_pct(low, high)})
     return rows
 

@@ -22,6 +22,7 @@ as it was.
 """
 from __future__ import annotations
 
+import math
 import os
 from collections import defaultdict
 from typing import Any
@@ -102,8 +103,12 @@ def _check_replaceable(path: str) -> None:
 
 
 def plot(tables: StatsTables, path: str, measure: str | None = None, title: str = "",
-         description: str = "") -> None:
-    """Draw ``measure``'s distribution (or the overview) into ``path``."""
+         description: str = "", solved: bool = True) -> None:
+    """Draw ``measure``'s distribution (or the overview) into ``path``.
+    The overview is the solver's panels when ``solved`` (``--solve``) and
+    the tables hold solver outcomes, else the layout measures: as the
+    table printed beside it (a store may hold outcomes a run without
+    ``--solve`` does not show)."""
     check_plot(path)
     from matplotlib import rcParams
     from matplotlib.figure import Figure
@@ -113,7 +118,7 @@ def plot(tables: StatsTables, path: str, measure: str | None = None, title: str 
     figure = Figure(figsize=INCHES, layout="constrained")
     if measure is not None:
         _distribution(figure.add_subplot(), tables, measure)
-    elif any(stats.outcomes for stats in tables.solve.values()):
+    elif solved and any(stats.outcomes for stats in tables.solve.values()):
         for i, (name, heading) in enumerate(SOLVE_PANELS):
             axes = figure.add_subplot(2, 2, i + 1)
             _distribution(axes, tables, name)
@@ -139,31 +144,44 @@ def plot(tables: StatsTables, path: str, measure: str | None = None, title: str 
 
 
 def _distribution(axes: Any, tables: StatsTables, measure: str, small: bool = False) -> None:
-    """Bars of deals per value for each game and variant; a line of the
-    win rate or of the solved-within share on a second axis."""
+    """Bars of deals per value for each game and variant, on one numeric
+    axis shared by the groups (each bar stands at its own value, whatever
+    the values of the others; side by side where groups share a value); a
+    line of the win rate or of the solved-within share on a second axis."""
     rows_by_group: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in tables.distribution_rows(measure):
         rows_by_group[f"{row['game']} {row['variant']}"].append(row)
     groups = list(rows_by_group)
+    logarithmic = measure in LOG_MEASURES
+    if logarithmic:
+        axes.set_xscale("log")
     rate_axes = None
-    width = 0.8 / max(1, len(groups))
-    for n, (group, rows) in enumerate(rows_by_group.items()):
-        positions = [i + 0.1 + n * width for i in range(len(rows))]
-        axes.bar(positions, [row["pct"] for row in rows], width=width,
-                 align="edge", label=f"{group}: deals %")
-        rate = ("solved_within_pct" if measure in LOG_MEASURES else
+    spans_of = {group: [bar_span(row, measure) for row in rows]
+                for group, rows in rows_by_group.items()}
+    for group, rows in rows_by_group.items():
+        spans = spans_of[group]
+        bars = []
+        for start, end in spans:
+            # Side by side with the groups that have a bar here too.
+            here = [other for other in groups if other == group or any(
+                s < end and start < e for s, e in spans_of[other])]
+            bars.append(_share(start, end, here.index(group), len(here), logarithmic))
+        axes.bar([left for left, _ in bars], [row["pct"] for row in rows],
+                 width=[width for _, width in bars], align="edge", label=f"{group}: deals %")
+        rate = ("solved_within_pct" if logarithmic else
                 "won_pct" if "won_pct" in rows[0] else None)
         if rate is not None:
             rate_axes = rate_axes or axes.twinx()
-            rate_axes.plot([i + 0.5 for i in range(len(rows))],
+            # solved within a bin: at its end; a win rate: at the value.
+            rate_axes.plot([end if logarithmic else (start + end) / 2 for start, end in spans],
                            [row[rate] for row in rows], marker=".",
                            label=f"{group}: {'solved within' if rate != 'won_pct' else 'won'} %")
             rate_axes.set_ylim(0, 100)
-        labels = [_label(row) for row in rows]
-        step = max(1, -(-len(labels) // (6 if small else 9)))
-        axes.set_xticks([i + 0.5 for i in range(0, len(rows), step)],
-                        labels[::step], rotation=45 if not small else 0,
-                        fontsize="small" if small else None)
+    if not logarithmic:
+        from matplotlib.ticker import MaxNLocator
+        axes.xaxis.set_major_locator(MaxNLocator(nbins=6 if small else 10, integer=True,
+                                                 steps=[1, 2, 5, 10]))
+    axes.tick_params(axis="x", labelsize="small" if small else None)
     axes.set_xlabel(SOLVE_MEASURES.get(measure, measure.replace("_", " ")),
                     fontsize="small" if small else None)
     axes.set_ylabel("deals %", fontsize="small" if small else None)
@@ -175,6 +193,28 @@ def _distribution(axes: Any, tables: StatsTables, measure: str, small: bool = Fa
         axes.legend(handles, labels, fontsize="small", loc="best")
 
 
-def _label(row: dict[str, Any]) -> str:
+def bar_span(row: dict[str, Any], measure: str) -> tuple[float, float]:
+    """Where a row's bar spans on the x axis: a whole number (or a range of
+    them) from half a unit below to half a unit above, difficulty's tenths
+    likewise; a log bin (positions, seconds) from its start to the next
+    bin's."""
     low, high = row["value"], row.get("high", row["value"])
-    return f"{low:g}" if low == high else f"{low:g}-{high:g}"
+    if measure == "states":
+        return low, high + 1
+    if measure == "cpu_seconds":
+        return low, high
+    half = 0.05 if measure == "difficulty" else 0.5
+    return low - half, high + half
+
+
+def _share(start: float, end: float, n: int, groups: int, logarithmic: bool
+           ) -> tuple[float, float]:
+    """The left end and width of group ``n``'s bar (of ``groups``) within
+    the span: side by side in its middle 80 %."""
+    if logarithmic:
+        a, b = math.log10(start), math.log10(end)
+        left = a + (b - a) * (0.1 + 0.8 * n / groups)
+        right = left + (b - a) * 0.8 / groups
+        return 10 ** left, 10 ** right - 10 ** left
+    left = start + (end - start) * (0.1 + 0.8 * n / groups)
+    return left, (end - start) * 0.8 / groups

@@ -206,7 +206,9 @@ def won_pct(won: int, deals: int) -> float:
 
 def pct_down(part: int, whole: int, places: int) -> float:
     """``part`` of ``whole`` in %, rounded *down* to ``places`` decimals:
-    a share reads 100 only when it is all of it."""
+    a share reads 100 only when it is all of it.  The one rule of every
+    percentage column of harp's tables (a share and its running total
+    agree: the first row's ``pct`` is its ``cum_pct``)."""
     scale = 10 ** places
     return 100 * scale * part // whole / scale
 

@@ -254,7 +254,7 @@ def value_rows(counts: Counter[int], won: Counter[int] | None, width: int | None
         n = sum(counts.get(v, 0) for v in values)
         seen += n
         row = {"value": _scaled(start, scale), "high": _scaled(start + width - 1, scale),
-               "deals": n, "pct": round(100 * n / total, 1),
+               "deals": n, "pct": pct_down(n, total, 1),
                "cum_pct": pct_down(seen, total, 1)}
         if won is not None:
             wins = sum(won.get(v, 0) for v in values)
@@ -283,7 +283,7 @@ def log_rows(bins: Counter[tuple[int, bool]], measure: str) -> list[dict[str, An
         seen += n
         won += bins.get((b, True), 0)
         low, high = _bin_bounds(b, measure)
-        rows.append({"value": low, "high": high, "deals": n, "pct": round(100 * n / total, 1),
+        rows.append({"value": low, "high": high, "deals": n, "pct": pct_down(n, total, 1),
                      "cum_pct": pct_down(seen, total, 1),
                      "solved_within_pct": pct_down(won, total, 1)})
     return rows

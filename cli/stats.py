@@ -110,7 +110,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         if game is None and cells is not None:
             game = SEAHAVEN                     # only Seahaven has cells
         tables = _report_tables(db, game, cells, deal_list, solve)
-        described = f"harp stats --report{' --solve' * solve}"
+        described = report_command(game, cells, deal_list, solve, dist)
         chosen = _filters(game, cells, deal_list)
     else:
         plan = _plan(ctx, game, cells, deal_list, daily_from, days, solve, limits)
@@ -128,7 +128,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         from harp.analysis.plot import plot as draw
         title = described if report else describe(plan, dist, TITLE_DEALS)
         draw(tables, plot, dist, title=title.removeprefix("harp stats "),
-             description=described)
+             description=described, solved=solve)
     if interrupted:
         ctx.exit(INTERRUPTED)
 
@@ -146,6 +146,25 @@ def describe(plan: StatsPlan, dist: str | None, limit: int | None = None) -> str
     cells = f" --cells {plan.cells}" if plan.game != EASY_HARP and plan.cells != 4 else ""
     return (f"harp stats --game {plan.game.lower()}{cells} --deals {deals}"
             + " --solve" * (SOLVE in plan.kinds) + (f" --dist {dist}" if dist else ""))
+
+
+def report_command(game: str | None, cells: int | None,
+                   deal_list: list[int] | None, solve: bool, dist: str | None,
+                   limit: int = TITLE_DEALS) -> str:
+    """The ``--report`` command that reads these tables (a picture's title
+    and description): its filters, the deal list clipped to ``limit``."""
+    parts = ["harp stats --report"]
+    if game is not None:
+        parts.append(f"--game {game.lower()}")
+    if cells is not None and game != EASY_HARP:
+        parts.append(f"--cells {cells}")
+    if deal_list:
+        parts.append(f"--deals {clip(deal_runs(deal_list), limit)}")
+    if solve:
+        parts.append("--solve")
+    if dist:
+        parts.append(f"--dist {dist}")
+    return " ".join(parts)
 
 
 def deal_runs(deals: list[int]) -> str:

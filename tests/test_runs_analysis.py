@@ -263,6 +263,49 @@ def test_a_png_is_a_png(tmp_path: Path, measure: str | None) -> None:
     assert width > 100 and height > 100
 
 
+def test_every_percentage_of_a_chart_is_rounded_down_so_a_share_and_its_total_agree() -> None:
+    tables = StatsTables()
+    for moves in (25, 25, 26):
+        tables.add_deal("SH", "C4", {LAYOUT: {"opening_moves": moves}})
+    rows = tables.distribution_rows("opening_moves")
+    assert [(r["pct"], r["cum_pct"]) for r in rows] == [(66.6, 66.6), (33.3, 100.0)]
+
+
+def test_bars_of_several_variants_stand_at_their_own_values() -> None:
+    """Each bar on one numeric axis at its value (not at its row's place in
+    its group's list), side by side only where two groups share a value."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from harp.analysis.plot import _distribution
+    tables = StatsTables()
+    for variant, moves in (("C4", 25), ("C4", 26), ("C1", 26), ("C1", 30)):
+        tables.add_deal("SH", variant, {LAYOUT: {"opening_moves": moves}})
+    axes = Figure().add_subplot()
+    _distribution(axes, tables, "opening_moves")
+    spans = sorted((round(bar.get_x(), 3), round(bar.get_x() + bar.get_width(), 3))
+                   for bar in axes.patches if bar.get_height() > 0)
+    # 26 is shared: two bars side by side in the middle 80 % of 25.5-26.5.
+    assert spans == [(24.6, 25.4), (25.6, 26.0), (26.0, 26.4), (29.6, 30.4)]
+    ticks = [tick for tick in axes.get_xticks() if 24 <= tick <= 31]
+    assert 25 in ticks and 30 in ticks
+
+
+def test_a_log_measure_draws_each_bin_between_its_bounds() -> None:
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from harp.analysis.plot import _distribution
+    axes = Figure().add_subplot()
+    _distribution(axes, solved_tables(), "states")
+    rows = [row for row in solved_tables().distribution_rows("states") if row["deals"]]
+    drawn = [bar for bar in axes.patches if bar.get_height() > 0]
+    assert len(drawn) == len(rows)
+    for bar, row in zip(drawn, rows):
+        assert row["value"] < bar.get_x() < bar.get_x() + bar.get_width() < row["high"] + 1
+    assert axes.get_xscale() == "log"
+
+
 def test_an_svg_is_xml_and_the_same_each_time(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     from harp.analysis.plot import plot

@@ -633,6 +633,33 @@ def test_an_interrupted_run_draws_no_picture_and_says_so(tmp_path: Path, monkeyp
     assert list(tmp_path.iterdir()) == []
 
 
+def svg_texts(path: Path) -> list[str]:
+    """The text of an SVG picture (harp writes text as text)."""
+    return [e.text for e in ET.parse(path).getroot().iter() if e.tag.endswith("}text") and e.text]
+
+
+def test_a_picture_shows_what_the_table_beside_it_shows(tmp_path: Path) -> None:
+    """Without --solve the table is the layout measures, though the store
+    holds the solver's outcomes: so is the picture.  A report's picture is
+    titled with its filters."""
+    pytest.importorskip("matplotlib")
+    db = tmp_path / "sh.db"
+    run = ["stats", "--game", "sh", "--deals", "1-5", "--db", str(db)]
+    invoke_ok(*run, "--solve")
+    solved, layout, report = (tmp_path / f"{name}.svg" for name in ("s", "l", "r"))
+    invoke_ok(*run, "--solve", "--plot", str(solved))
+    invoke_ok(*run, "--plot", str(layout))
+    assert "Solved within N positions" in svg_texts(solved)
+    assert "Solved within N positions" not in svg_texts(layout)
+    assert "opening moves" in svg_texts(layout)
+    invoke_ok("stats", "--report", "--game", "sh", "--deals", "1-5", "--db", str(db),
+              "--plot", str(report))
+    assert "--report --game sh --deals 1-5" in svg_texts(report)
+    described = next(e.text for e in ET.parse(report).getroot().iter()
+                     if e.tag.endswith("description"))
+    assert described == "harp stats --report --game sh --deals 1-5"
+
+
 def test_a_picture_title_clips_a_long_deal_list(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     path = tmp_path / "odd.svg"
