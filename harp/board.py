@@ -153,11 +153,16 @@ class Board:
         # ``chess.Board(fen)`` is python-chess's: the deal code says which
         # game (RULES B1).  A game's class (and ``copy``) makes its own.
         if cls is Board:
-            cls = Board._of_game[deal_code(code).game]
+            game = deal_code(code).game
+            if game not in Board._of_game:
+                # The package loads its modules when first used (harp's
+                # __init__): the games' modules register their classes.
+                from . import easyharp, seahaven  # noqa: F401
+            cls = Board._of_game[game]
         return object.__new__(cls)
 
-    #: The board class of each game (harp.easyharp, harp.seahaven), which
-    #: the package imports: a game's module registers its class when made.
+    #: The board class of each game (harp.easyharp, harp.seahaven): a
+    #: game's module registers its class when made.
     _of_game: ClassVar[dict[str, type[Board]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -258,3 +258,15 @@ def test_importing_harp_loads_no_engine_module_until_a_name_is_used() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stdout == "[] True True\n"
+
+
+@pytest.mark.parametrize("importing", ["from harp import Board", "from harp.board import Board"])
+def test_board_of_a_code_is_its_games_board_whatever_was_imported_first(importing: str) -> None:
+    """``Board(code)`` makes the deal's own game's board in a fresh
+    interpreter that has imported nothing but Board (the package loads
+    its modules when first used)."""
+    probe = (f"{importing}; print(type(Board('EH1-N-AAAAAAF')).__name__, "
+             "type(Board('SH1-C4-AAAAAJ2')).__name__)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout == "EasyHarpBoard SeahavenBoard\n"
