@@ -130,7 +130,7 @@ _RULES = re.compile(r"^RULES\s+(?=\S)", re.IGNORECASE)
 def is_numbered(section_id: str) -> bool:
     """Whether ``section_id`` is a numbered section (``A2.5``, ``B7``),
     not a part (``A2``, ``B``)."""
-    return "." in section_id or section_id[0] in "BC" and len(section_id) > 1
+    return "." in section_id or section_id[:1] in ("B", "C") and len(section_id) > 1
 
 
 def quoted(text: str) -> str:

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from harp.rulebook import UnknownSectionError, parse_book, rule_book
+from harp.rulebook import UnknownSectionError, is_numbered, parse_book, rule_book
 
 from helpers import invoke, invoke_ok, refused
 
@@ -115,3 +115,9 @@ def test_the_sections_of_an_unknown_one_come_from_the_book() -> None:
                       "### A1.2 Second\n\nmore\n\n## B. Two\n\n### B1 Only\n\nalone\n")
     with pytest.raises(UnknownSectionError, match=r"\(sections: A1\.1-A1\.2, B1\)$"):
         book.lookup("zebra")
+
+
+@pytest.mark.parametrize("section_id, numbered", [
+    ("A2.5", True), ("B7", True), ("C1", True), ("A2", False), ("B", False), ("", False)])
+def test_a_numbered_section_is_told_from_a_part(section_id: str, numbered: bool) -> None:
+    assert is_numbered(section_id) is numbered
