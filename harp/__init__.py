@@ -32,7 +32,7 @@ __version__ = "0.1.0"
 # exit (harp.cli's start), not the tenth of a second the engine takes.
 _HOMES = {
     "Action": "actions", "format_script": "actions",
-    "Board": "board",
+    "Board": "games",          # with the games' boards, for Board(code)
     "DealCode": "deals", "daily_code": "deals", "make_code": "deals",
     "parse_code": "deals", "random_code": "deals",
     "HarpError": "errors", "IllegalActionError": "errors", "InvalidCodeError": "errors",

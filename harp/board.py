@@ -154,15 +154,15 @@ class Board:
         # game (RULES B1).  A game's class (and ``copy``) makes its own.
         if cls is Board:
             game = deal_code(code).game
-            if game not in Board._of_game:
-                # The package loads its modules when first used (harp's
-                # __init__): the games' modules register their classes.
-                from . import easyharp, seahaven  # noqa: F401
+            if game not in Board._of_game:      # harp.board imported alone
+                raise TypeError(f"no board class of the game {game} is loaded: make a "
+                                "board with harp.Board or harp.new_board")
             cls = Board._of_game[game]
         return object.__new__(cls)
 
     #: The board class of each game (harp.easyharp, harp.seahaven): a
-    #: game's module registers its class when made.
+    #: game's module registers its class when made, and harp.Board is
+    #: loaded from harp.games, which imports both.
     _of_game: ClassVar[dict[str, type[Board]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
