@@ -132,7 +132,10 @@ def _count(digits: str | None, base: int, token: str) -> int | None:
     if digits is None:
         return None
     if len(digits) > _MAX_DIGITS or not 1 <= int(digits, base) <= MAX_COUNT:
-        raise NotationError(f"{clip(token)!r}: a move of {clip(digits, 8)} cards")
+        why = ("a move takes at least one card" if not digits.strip("0")
+               else f"a count is at most {MAX_COUNT}")
+        raise NotationError(f"{clip(token)!r}: a move of {clip(digits, 8)} cards: {why} "
+                            "(RULES B7)")
     return int(digits, base)
 
 

@@ -319,3 +319,13 @@ def test_a_closed_standard_input_reads_as_empty():
         b"moves (RULES B8)\n")
     dealt = _with_closed(0, "deal", SH)
     assert (dealt.returncode, dealt.stdout) == (0, harp("deal", SH).stdout)
+
+
+@pytest.mark.parametrize("action, why", [
+    ("0:1>f", "a move of 0 cards: a move takes at least one card (RULES B7)"),
+    ("000:1>f", "a move of 000 cards: a move takes at least one card (RULES B7)"),
+    ("1000:1>f", "a move of 1000 cards: a count is at most 999 (RULES B7)"),
+    ("9" * 30 + ":1>f", "a move of 9999999… cards: a count is at most 999 (RULES B7)")])
+def test_a_count_of_no_cards_or_too_many_says_why_and_names_the_rule(action: str,
+                                                                       why: str) -> None:
+    refused(["play", "EH1-N-AAAAAAF", action], 1, f"action 1 ({action}): {why}")
