@@ -8,8 +8,8 @@ from itertools import chain
 import click
 
 from harp.analysis.parallel import ordered_map
-from harp.analysis.scoring import (ROW_FIELDS, SUMMARY_FIELDS, ScoreSummary, score_input,
-                                   score_inputs)
+from harp.analysis.scoring import (ROW_FIELDS, SUMMARY_FIELDS, ScoreRow, ScoreSummary,
+                                   score_input, score_inputs)
 from harp.analysis.sources import RecordItem, check_paths, iter_records
 from harp.errors import RecordError, clip
 from harp.recordfile import shown_name
@@ -64,26 +64,36 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
     scored = Stoppable(progress(
         ordered_map(score_input, score_inputs(records, by), jobs=jobs, executor=executor,
                     scheduler=scheduler), None, "records", show_progress, quiet))
+    errors = 0
+
+    def counted(rows_in: Iterable[ScoreRow]) -> Iterator[ScoreRow]:
+        nonlocal errors
+        for row in rows_in:
+            errors += row.error is not None
+            yield row
     if rows:
-        table = (row.to_dict(by) for row in scored)
+        table = (row.to_dict(by) for row in counted(scored))
         # JSON and CSV stream (flat memory); only a table needs every row.
         print_rows(table, json_=json_, csv_=csv_, fmt=fmt, headers=headers,
                    columns=columns, default=[*ROW_COLUMNS, *by])
     else:
         summary = ScoreSummary(by)
-        errors = 0
-        for row in scored:
+        for row in counted(scored):
             summary.add(row)
-            errors += row.error is not None
         print_rows(summary.rows(), json_=json_, csv_=csv_, fmt=fmt, headers=headers,
                    columns=columns, default=["game", "variant", *by, *SUMMARY_COLUMNS])
-        if errors and not scored.stopped:
-            note(f"{errors} record{'s' if errors > 1 else ''} could not be scored "
-                 "(the errors column): --rows shows each with its error", quiet)
     if scored.stopped:
         click.echo(f"interrupted: the {'rows are' if rows else 'summary is'} of the "
                    f"{scored.count} records scored before Ctrl-C", err=True)
         ctx.exit(INTERRUPTED)
+    if errors and errors == scored.count:   # no table of good records: bad data
+        raise click.ClickException(
+            f"no record could be scored: {'the' if errors == 1 else f'all {errors}'} "
+            f"record{'s' * (errors > 1)} read {'is' if errors == 1 else 'are'} bad "
+            + ("(each row has its error)" if rows else "(--rows shows each with its error)"))
+    if errors and not rows:
+        note(f"{errors} record{'s' if errors > 1 else ''} could not be scored "
+             "(the errors column): --rows shows each with its error", quiet)
     records.warn_unseen(by)
 
 

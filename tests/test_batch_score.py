@@ -238,6 +238,26 @@ def test_a_folder_says_which_files_it_skips_and_reads_the_records(tmp_path: Path
     assert invoke("score", str(tmp_path), "--quiet").stderr == ""
 
 
+@pytest.mark.parametrize("rows, says", [
+    ([], "(--rows shows each with its error)"), (["--rows"], "(each row has its error)")])
+def test_a_file_of_no_good_record_prints_its_errors_and_exits_1(tmp_path: Path, rows: list[str],
+                                                               says: str) -> None:
+    """Exit 0 says a table of good records was printed: with none, exit 1."""
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(bytes(range(128, 256)) * 4)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"code": "SH1-C9-AAAAAJ2", "moves": ""}\n{not json\n')
+    for path, read in ((junk, "the record read is bad"), (bad, "all 2 records read are bad")):
+        result = invoke("score", str(path), *rows, "--csv", "--columns", "errors"
+                        if not rows else "error")
+        assert result.exit_code == 1
+        assert result.stdout.splitlines()[0] == ("error" if rows else "errors")
+        assert result.stderr == f"Error: no record could be scored: {read} {says}\n"
+    mixed = invoke("score", str(bad), str(Path(__file__).resolve().parent.parent / "examples"
+                                          / "games.jsonl"), *rows)
+    assert mixed.exit_code == 0
+
+
 def test_bad_records_in_the_summary_point_to_rows(games: Path) -> None:
     result = invoke("score", str(games), "--columns", "all")
     assert (result.exit_code, result.stdout) == (0, SUMMARY)
