@@ -569,15 +569,21 @@ def joined(screen: str) -> str:
 ])
 def test_a_window_too_small_for_the_table_says_so_and_the_game_goes_on_enlarged(code, size,
                                                                                 said):
+    """No key plays while the notice stands in the table's place: the
+    game goes on when the window is enlarged."""
     board = new_board(code)
     seen = []
 
     async def play(pilot):
         seen.append(screen_text(pilot.app))
-        await press(pilot, ["1", "f"])                  # the keys still play
+        await press(pilot, ["1", "f", "s", "u", "enter"])   # not played blind
+        scripts.append(board.script())
         await pilot.resize_terminal(80, 24)
         seen.append(screen_text(pilot.app))
+        await press(pilot, ["1", "f"])
+    scripts = []
     run(board, play, size=size)
+    assert scripts == [""]
     assert f"{said} Enlarge it to play on; q quits." in joined(seen[0])
     assert "A♥" not in seen[0] and "f1" not in seen[0]
     assert "Window too small" not in seen[1]
@@ -633,7 +639,15 @@ def test_on_a_screen_too_narrow_for_both_the_rule_book_covers_the_table_until_cl
         seen.append(screen_text(pilot.app))
         await press(pilot, ["escape"])
         seen.append(screen_text(pilot.app))
-    run(new_board("SH1-C4-AAAAAJ2"), look, size=(60, 24))
+        await press(pilot, ["r", "8", "f"])          # covered: the keys do not play
+        scripts.append(board.script())
+        await press(pilot, ["escape"])
+        await press(pilot, ["8", "f"])
+        scripts.append(board.script())
+    scripts = []
+    board = new_board("SH1-C4-AAAAAJ2")
+    run(board, look, size=(60, 24))
+    assert scripts == ["", "8>f"]
     assert "7♣" not in seen[0]
     assert ("This is harp's own rule book. Part A gives the rules of the two games"
             in joined(seen[0].replace("│", " ")))

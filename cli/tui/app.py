@@ -180,6 +180,11 @@ class GameScreen(GameFiles, Screen):
         "?": "show_keys", "q": "request_quit",
     }
 
+    #: The commands a key gives while the table is not on the screen: none
+    #: that plays, only the dialogs, panels and quitting.
+    UNSEEN_KEYS = frozenset({"escape", "toggle_rules", "new_game", "ask_save", "ask_open",
+                             "show_stats", "show_keys", "request_quit"})
+
     def on_key(self, event: events.Key) -> None:
         event.stop()
         if not self.is_active:
@@ -189,16 +194,19 @@ class GameScreen(GameFiles, Screen):
         key, char = event.key, event.character or ""
         eh = self.session.board.game == EASY_HARP
         place = self.place_of(char, eh)
+        command = self.COMMAND_KEYS.get(char if char.isprintable() and char.strip() else key)
+        if command not in self.UNSEEN_KEYS and not self.query_one(TableView).shows_table():
+            # Not played blind: the notice in the table's place says to
+            # enlarge the window to play on (or the rule book covers it).
+            return
         if place is not None:
             self.act(lambda s: s.press(place))
         elif key in ARROWS:
             self.move_cursor(*ARROWS[key])
         elif eh and char == "d":            # the notation's draw (RULES B7)
             self.draw("d")
-        else:
-            command = self.COMMAND_KEYS.get(char if char.isprintable() and char.strip() else key)
-            if command is not None:
-                getattr(self, command)()
+        elif command is not None:
+            getattr(self, command)()
 
     def tap_here(self) -> None:
         where = self.session.picked or self.session.places[self.cursor]

@@ -126,6 +126,14 @@ def table_width(board: Board) -> int:
     return len(board.columns) * (CARD + 1) - 1
 
 
+def table_fits(board: Board, width: int, height: int) -> bool:
+    """Whether the table of ``board`` is drawn in ``width`` x ``height``
+    characters (else :func:`draw_table` draws the notice of the window's
+    size)."""
+    down = list(board.face_down) if board.game == EASY_HARP else [0] * len(board.columns)
+    return width >= table_width(board) and _fit(board.columns, down, height) is not None
+
+
 def draw_table(board: Board, width: int, height: int, marks: Marks = Marks(),
                unicode: bool = True, frame: tuple[int, int] = (0, 0)) -> Drawing:
     """The table of ``board`` in ``width`` x ``height`` characters; a

@@ -13,7 +13,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from .session import STOCK
-from .table import Drawing, draw_table
+from .table import Drawing, draw_table, table_fits
 
 if TYPE_CHECKING:       # the screen holding the table (it imports this module)
     from .app import GameScreen
@@ -44,6 +44,13 @@ class TableView(Widget):
 
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
+
+    def shows_table(self) -> bool:
+        """Whether the table is on the screen: not hidden (by the rule
+        book, in a narrow window), nor a notice that the window is too
+        small in its place."""
+        return bool(self.display) and table_fits(self.game.session.board, self.size.width,
+                                                 self.size.height)
 
     def render_line(self, y: int) -> Strip:
         """One row of the table (Textual's line API: the rows are drawn
