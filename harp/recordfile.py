@@ -137,8 +137,11 @@ def read_lines(handle: BinaryIO) -> Iterator[Line]:
         try:
             yield Line(number, raw.decode("utf-8").removeprefix("\ufeff"))
         except UnicodeDecodeError as err:
+            # The column an editor shows: characters (the bytes before the
+            # bad one are UTF-8), a byte-order mark not counted.
+            column = len(raw[:err.start].decode("utf-8").removeprefix("\ufeff")) + 1
             yield Line(number, raw.decode("utf-8", "replace").removeprefix("\ufeff"),
-                       f"not UTF-8 text (byte 0x{raw[err.start]:02x} at column {err.start + 1})")
+                       f"not UTF-8 text (byte 0x{raw[err.start]:02x} at column {column})")
 
 
 def _utf16(raw: bytes) -> bool:

@@ -22,8 +22,15 @@ from helpers import harp_process, invoke, invoke_ok, refused
 SCRIPT_314 = "8>f 7>2"      # Seahaven deal 314: 10 points, 2 moves
 
 
-def score_rows(*args: str) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(invoke_ok("score", *args, "--rows", "--csv"))))
+def score_rows(*args: str, input: str | None = None) -> list[dict[str, str]]:
+    """``score --rows --csv``'s rows: exit 0, or 1 when no row was scored."""
+    result = invoke("score", *args, "--rows", "--csv", input=input)
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    none_good = bool(rows) and all(row["error"] for row in rows)
+    assert result.exit_code == (1 if none_good else 0), result.stderr
+    if none_good:
+        assert result.stderr.startswith("Error: no record could be scored: ")
+    return rows
 
 
 def brief(rows: list[dict[str, str]]) -> list[tuple[str, str, str, str]]:
@@ -431,13 +438,13 @@ def test_record_text_echoed_in_a_row_error_is_escaped(tmp_path):
     path = tmp_path / "e.jsonl"
     path.write_text('{"code": "SH1-C4-AAAAAJ2", "moves": "8>f\\u001b[31mRED"}\n'
                     '{"code": "SH1-C4-AAAAAJ2\\u001b[31m", "moves": "8>f"}\n')
-    out = invoke_ok("score", str(path), "--rows", "--csv", "--columns", "line,code,error")
+    out = invoke("score", str(path), "--rows", "--csv", "--columns", "line,code,error").stdout
     assert out.splitlines() == [
         "line,code,error",
         "1,SH1-C4-AAAAAJ2,action 1 (8>f\\x1b[31mRED): unknown location 'f\\x1b[31mred'",
         "2,SH1-C4-AAAAAJ2\\x1b[31m,\"invalid deal code 'SH1-C4-AAAAAJ2\\x1b[31m': payload "
         "'AAAAAJ2\\x1b[31m' has the character '\\x1b', not in A-Z 2-7 (RULES B1)\""]
-    assert "\x1b" not in invoke_ok("score", str(path), "--rows", "--json")
+    assert "\x1b" not in invoke("score", str(path), "--rows", "--json").stdout
 
 
 # ------------------------------------------------------------------ formats
@@ -453,8 +460,7 @@ def test_the_format_is_told_from_the_first_line_that_is_not_blank(tmp_path, text
     header is found), and its lines keep their numbers."""
     error = "action 2 (9>9, {}): a card cannot move from column 9 onto itself (RULES A2.3)"
     expected = [("<stdin>", line, "", error.format(where)) for line, where in rows]
-    out = invoke_ok("score", "-", "--rows", "--csv", input=text)
-    assert brief(list(csv.DictReader(io.StringIO(out)))) == expected
+    assert brief(score_rows("-", input=text)) == expected
     path = tmp_path / "games.dat"
     path.write_text(text, newline="")
     assert brief(score_rows(str(path))) == [("games.dat", *row[1:]) for row in expected]
@@ -472,3 +478,14 @@ def test_a_csv_row_beyond_the_record_limit_is_a_row_and_the_records_after_it_are
         ("long.csv", "2", "", "line 2: a CSV row longer than 1000 characters, to line 3002 "
                               "(a quote left open?)"),
         ("long.csv", "3003", "10", "")]
+
+
+@pytest.mark.parametrize("head", [b"", b"\xef\xbb\xbf"])
+def test_the_column_of_a_byte_that_is_not_utf8_counts_characters_as_an_editor_does(
+        tmp_path, head):
+    """``♠`` is three bytes and one column; a byte-order mark is dropped."""
+    path = tmp_path / "l.txt"
+    path.write_bytes(head + "SH1-C4-AAAAAJ2 ♠ 7>2 ".encode() + b"\xe9\n")
+    result = invoke("replay", "--check", str(path))
+    assert (result.exit_code, result.stderr) == (
+        1, f"Error: {path}: line 1: not UTF-8 text (byte 0xe9 at column 22)\n")
