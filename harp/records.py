@@ -541,7 +541,10 @@ def _read_csv(lines: Iterable[Line]) -> Iterator[NumberedRecord]:
                     return
                 if error is not None:
                     yield first, RecordError(error)
-                elif not any(cell.strip() for cell in row):
+                elif not any(cell.strip() for cell in row) and (
+                        header is None or len(row) <= 1 or len(row) == len(header)):
+                    # A blank line, or a row of empty fields as a spreadsheet
+                    # writes one; empty fields of another count are an error.
                     continue
                 elif header is None:
                     header = [h.strip().lower() for h in row]

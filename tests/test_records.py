@@ -94,6 +94,13 @@ def test_a_record_without_its_moves_field_is_bad_and_an_empty_one_is_a_game_of_n
     assert str(one) == "line 2: 1 field, the header has 3"
 
 
+def test_a_csv_row_of_empty_fields_is_skipped_only_when_it_has_the_headers_count() -> None:
+    lines = ["code,moves\n", ",\n", "\n", ",,,\n", "SH1-C4-AAAAAJ2,8>f\n"]
+    out = [(n, str(item) if isinstance(item, RecordError) else item.code)
+           for n, item in read_records(lines, "csv")]
+    assert out == [(4, "line 4: 4 fields, the header has 2"), (5, "SH1-C4-AAAAAJ2")]
+
+
 def test_formats_round_trip() -> None:
     record = Record("EH1-N-AAAAAAF", "1>f  d", {"player": "ann"})
     assert format_record(record) == "EH1-N-AAAAAAF 1>f d"
