@@ -130,8 +130,13 @@ def table_fits(board: Board, width: int, height: int) -> bool:
     """Whether the table of ``board`` is drawn in ``width`` x ``height``
     characters (else :func:`draw_table` draws the notice of the window's
     size)."""
-    down = list(board.face_down) if board.game == EASY_HARP else [0] * len(board.columns)
-    return width >= table_width(board) and _fit(board.columns, down, height) is not None
+    return width >= table_width(board) and _fit(board.columns, _face_down(board),
+                                                height) is not None
+
+
+def _face_down(board: Board) -> list[int]:
+    """Each column's count of face-down cards (none in Seahaven)."""
+    return list(board.face_down) if board.game == EASY_HARP else [0] * len(board.columns)
 
 
 def draw_table(board: Board, width: int, height: int, marks: Marks = Marks(),
@@ -141,7 +146,7 @@ def draw_table(board: Board, width: int, height: int, marks: Marks = Marks(),
     plus ``frame``: the lines around it) and the size it needs."""
     face = CardFace(unicode)
     n = len(board.columns)
-    down = list(board.face_down) if board.game == EASY_HARP else [0] * n
+    down = _face_down(board)
     fitted = _fit(board.columns, down, height)
     if width < table_width(board) or fitted is None:
         return _too_small(board, down, width, height, frame, unicode)
