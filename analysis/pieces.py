@@ -43,6 +43,8 @@ from .store import ResultStore
 PIECE_SIZE = 10_000
 KIND = "easy-harp-piece"
 FORMAT = 1
+#: What messages call a piece file.
+NOUN = "atlas piece"
 VARIANT = variant_name(EASY_HARP, 4)
 #: A stored solver result's fields a piece keeps (its limits apart).
 FIELDS = ("outcome", "states", "first_win_states", "length", "draws", "score", "stopped_by",
@@ -164,7 +166,7 @@ def encode_piece(piece: Piece) -> bytes:
 
 def decode_piece(data: bytes, name: str) -> Piece:
     header, payload = read_frame(data, name, ("format", "kind", "first", "last",
-                                              "harp_versions", "limits", "counts"))
+                                              "harp_versions", "limits", "counts"), NOUN)
     if header["kind"] != KIND or header["format"] != FORMAT:
         raise PieceError(f"{name}: not an Easy Harp atlas piece of format {FORMAT}")
     try:
@@ -178,14 +180,14 @@ def decode_piece(data: bytes, name: str) -> Piece:
                       tuple(map(str, header["harp_versions"])))
         counts = piece.counts()
     except (ValueError, KeyError, IndexError, TypeError):
-        raise PieceError(f"{name}: damaged piece") from None
+        raise PieceError(f"{name}: damaged {NOUN}") from None
     if counts != header["counts"]:
-        raise PieceError(f"{name}: damaged piece (the counts of verdicts do not match)")
+        raise PieceError(f"{name}: damaged {NOUN} (the counts of verdicts do not match)")
     known = [stored_limits({"limits": each}) is not None for each in header["limits"]]
     wrong = next((piece.first + i for i, (data, k) in enumerate(zip(results, limits))
                   if not (known[k] and well_formed(SOLVE, data, limits_checked=True))), None)
     if wrong is not None:
-        raise PieceError(f"{name}: damaged piece (the result of deal {wrong})")
+        raise PieceError(f"{name}: damaged {NOUN} (the result of deal {wrong})")
     return piece
 
 
@@ -194,12 +196,12 @@ def read_piece(path: str | Path) -> Piece:
     its name says other deals than its header (a piece copied under
     another piece's name would be taken for that range)."""
     try:
-        data = read_bytes(path, shown(str(path)))     # a pipe or device refused unopened
+        data = read_bytes(path, shown(str(path)), NOUN)   # a pipe or device refused unopened
     except OSError as err:
         raise PieceError(f"cannot read {shown(str(path))}: {err.strerror}") from None
-    name = Path(path).name
+    name = shown(str(path))                  # with its folder, as the user gave it
     piece = decode_piece(data, name)
-    named = _NAME.fullmatch(name)
+    named = _NAME.fullmatch(Path(path).name)
     if named is not None and (int(named[1]), int(named[2])) != (piece.first, piece.last):
         raise PieceError(f"{name}: it holds deals {piece.first}-{piece.last}, not "
                          f"{int(named[1])}-{int(named[2])} as its name says (the piece of "

@@ -222,32 +222,34 @@ def describe_choice(variant: str, winnable: bool, fewest: int | None) -> str:
 
 # ---------------------------------------------------------------- the file
 
-def read_frame(data: bytes, name: str, fields: tuple[str, ...]) -> tuple[dict, bytes]:
+def read_frame(data: bytes, name: str, fields: tuple[str, ...],
+               noun: str = "atlas") -> tuple[dict, bytes]:
     """A harp data file's header and uncompressed payload: the
     ``HARP-ATLAS`` line, one line of JSON (holding ``fields``, and
     ``compression`` and ``sha256``), the compressed payload; AtlasError if
     anything is damaged, the payload's hash included, or if the header
     line does not end within HEADER_LIMIT bytes.  The Seahaven atlas, the
-    Easy Harp atlas and its build pieces share this frame."""
+    Easy Harp atlas and its build pieces share this frame; ``noun`` says
+    which one the messages name ("atlas", "atlas piece")."""
     if not data.startswith(MAGIC):
-        raise AtlasError(f"{name}: not a harp atlas (no {MAGIC.strip().decode()} line)")
+        raise AtlasError(f"{name}: not a harp {noun} (no {MAGIC.strip().decode()} line)")
     end = data.find(b"\n", len(MAGIC), HEADER_LIMIT)
     if end < 0:
         longer = f" (longer than {HEADER_LIMIT} bytes)" if len(data) >= HEADER_LIMIT else ""
-        raise AtlasError(f"{name}: damaged atlas header{longer}")
-    header = _header(data[len(MAGIC):end], name, (*fields, "compression", "sha256"))
+        raise AtlasError(f"{name}: damaged {noun} header{longer}")
+    header = _header(data[len(MAGIC):end], name, (*fields, "compression", "sha256"), noun)
     if header.get("dealing_version", VERSION) != VERSION:
-        raise AtlasError(f"{name}: damaged atlas header (dealing version "
+        raise AtlasError(f"{name}: damaged {noun} header (dealing version "
                          f"{header['dealing_version']})")
     version = header.get("frame", 1)
     if version not in (1, FRAME):
-        raise AtlasError(f"{name}: damaged atlas header (frame {version})")
-    payload = _decompress(data[end + 1:], header["compression"], name)
+        raise AtlasError(f"{name}: damaged {noun} header (frame {version})")
+    payload = _decompress(data[end + 1:], header["compression"], name, noun)
     if version == 1:
         if hashlib.sha256(payload).hexdigest() != header["sha256"]:
-            raise AtlasError(f"{name}: damaged atlas (the payload's SHA-256 does not match)")
+            raise AtlasError(f"{name}: damaged {noun} (the payload's SHA-256 does not match)")
     elif sealed(header, payload) != header["sha256"]:
-        raise AtlasError(f"{name}: damaged atlas (the SHA-256 of its header and payload "
+        raise AtlasError(f"{name}: damaged {noun} (the SHA-256 of its header and payload "
                          "does not match)")
     return header, payload
 
@@ -261,7 +263,7 @@ def sealed(header: dict, payload: bytes) -> str:
     return hashlib.sha256(text + b"\n" + payload).hexdigest()
 
 
-def _header(line: bytes, name: str, fields: tuple[str, ...]) -> dict:
+def _header(line: bytes, name: str, fields: tuple[str, ...], noun: str) -> dict:
     """The header line as a JSON object holding ``fields``, the frame's own
     (compression, hash, dealing version) each of the type it is written
     with; AtlasError if it is not, JSON nested deeper than the parser goes
@@ -269,17 +271,17 @@ def _header(line: bytes, name: str, fields: tuple[str, ...]) -> dict:
     try:
         header = json.loads(line)
     except (ValueError, RecursionError):
-        raise AtlasError(f"{name}: damaged atlas header") from None
+        raise AtlasError(f"{name}: damaged {noun} header") from None
     if not isinstance(header, dict) or any(key not in header for key in fields):
-        raise AtlasError(f"{name}: damaged atlas header")
+        raise AtlasError(f"{name}: damaged {noun} header")
     for key, kind in (("compression", str), ("sha256", str), ("dealing_version", int),
                       ("frame", int)):
         if key in header:
-            typed(header, key, kind, name)
+            typed(header, key, kind, name, noun)
     return header
 
 
-def typed(header: dict, key: str, kind: type[T], name: str) -> T:
+def typed(header: dict, key: str, kind: type[T], name: str, noun: str = "atlas") -> T:
     """``header[key]``, which must be of the JSON type ``kind`` exactly: a
     ``"1"`` is no format, a ``1.0`` no deal and a ``true`` no number (a
     bool is an int in Python).  The hash of a frame-1 file does not cover
@@ -287,24 +289,24 @@ def typed(header: dict, key: str, kind: type[T], name: str) -> T:
     traceback later."""
     value = header[key]
     if type(value) is not kind:
-        raise AtlasError(f"{name}: damaged atlas header ({key!r} must be {JSON_TYPES[kind]})")
+        raise AtlasError(f"{name}: damaged {noun} header ({key!r} must be {JSON_TYPES[kind]})")
     return value
 
 
-def deal_range(header: dict, name: str) -> tuple[int, int]:
+def deal_range(header: dict, name: str, noun: str = "atlas") -> tuple[int, int]:
     """The header's deals ``first``-``last``: whole numbers, deals there are
     (1 to 999 999, RULES B1), ``first`` no later than ``last``."""
-    first, last = typed(header, "first", int, name), typed(header, "last", int, name)
+    first, last = typed(header, "first", int, name, noun), typed(header, "last", int, name, noun)
     if not 1 <= first <= last <= MAX_DEAL:
-        raise AtlasError(f"{name}: damaged atlas header (deals {first}-{last})")
+        raise AtlasError(f"{name}: damaged {noun} header (deals {first}-{last})")
     return first, last
 
 
-def strings(header: dict, key: str, name: str) -> list[str]:
+def strings(header: dict, key: str, name: str, noun: str = "atlas") -> list[str]:
     """The header's list of strings ``key``; AtlasError if it is not one."""
-    values = typed(header, key, list, name)
+    values = typed(header, key, list, name, noun)
     if any(type(value) is not str for value in values):
-        raise AtlasError(f"{name}: damaged atlas header ({key!r} must be a list of strings)")
+        raise AtlasError(f"{name}: damaged {noun} header ({key!r} must be a list of strings)")
     return values
 
 
@@ -384,7 +386,7 @@ def _compress(payload: bytes, compression: str) -> bytes:
     raise AtlasError(f"unknown compression {compression!r} (expected {', '.join(COMPRESSIONS)})")
 
 
-def _decompress(body: bytes, compression: str, name: str) -> bytes:
+def _decompress(body: bytes, compression: str, name: str, noun: str) -> bytes:
     """The payload of a compressed ``body``, which must be one whole
     compressed stream and nothing after it: a damaged stream, one cut
     short or bytes after it are refused in harp's words (the compressor's
@@ -403,12 +405,12 @@ def _decompress(body: bytes, compression: str, name: str) -> bytes:
     try:
         payload = decompressor.decompress(body)
     except errors:
-        raise AtlasError(f"{name}: damaged atlas (its compressed data is corrupt)") from None
+        raise AtlasError(f"{name}: damaged {noun} (its compressed data is corrupt)") from None
     if not decompressor.eof:
-        raise AtlasError(f"{name}: damaged atlas (its compressed data is cut short)")
+        raise AtlasError(f"{name}: damaged {noun} (its compressed data is cut short)")
     if decompressor.unused_data:
         extra = len(decompressor.unused_data)
-        raise AtlasError(f"{name}: damaged atlas ({extra} byte{'s' * (extra != 1)} "
+        raise AtlasError(f"{name}: damaged {noun} ({extra} byte{'s' * (extra != 1)} "
                          "after its compressed data)")
     return payload
 
@@ -423,7 +425,7 @@ def read_file(path: str | Path, decode: Callable[[bytes, str], T]) -> T:
     return decode(data, name)
 
 
-def read_bytes(path: str | Path, name: str) -> bytes:
+def read_bytes(path: str | Path, name: str, noun: str = "atlas") -> bytes:
     """A data file's bytes, from a regular file only, as every file harp
     writes is checked (:class:`harp.atomicfile.AtomicFile`): a named pipe
     or a device is refused unopened (a pipe would wait for ever for a
@@ -442,7 +444,7 @@ def read_bytes(path: str | Path, name: str) -> bytes:
         with open(path, "rb") as handle:
             data = handle.read(FILE_LIMIT + 1)
     if found.st_size > FILE_LIMIT or len(data) > FILE_LIMIT:
-        raise AtlasError(f"{name}: not a harp atlas (larger than {FILE_LIMIT} bytes)")
+        raise AtlasError(f"{name}: not a harp {noun} (larger than {FILE_LIMIT} bytes)")
     return data
 
 

@@ -194,11 +194,30 @@ def test_a_piece_under_another_pieces_name_is_refused_naming_it(here, command):
     """Its header says deals 1-2, its name 3-4: never taken for deals 3-4."""
     (here / "pieces" / "eh1-000003-000004.piece").write_bytes(
         (here / "pieces" / "eh1-000001-000002.piece").read_bytes())
-    refused(["atlas", *command], 1, "eh1-000003-000004.piece: it holds deals 1-2, not 3-4 as its "
+    refused(["atlas", *command], 1, "pieces/eh1-000003-000004.piece: it holds deals 1-2, not 3-4 as its "
                                     "name says (the piece of deals 1-2 is named "
                                     "eh1-000001-000002.piece)")
     assert sorted(p.name for p in (here / "pieces").iterdir()) == [
         "eh1-000001-000002.piece", "eh1-000003-000004.piece"]
+    assert not (here / "eh.bin").exists()
+
+
+@pytest.mark.parametrize("command", [["status"], ["unknown"],
+                                     ["assemble", "--out", "eh.bin"]])
+def test_a_damaged_piece_is_called_a_piece_and_named_with_its_folder(here, command):
+    """Every frame-level damage names the file as given (folder included)
+    and calls it an atlas piece, not an atlas."""
+    piece = here / "pieces" / "eh1-000001-000002.piece"
+    good = piece.read_bytes()
+    for spoilt, reason in ((b"notes\n", "not a harp atlas piece (no HARP-ATLAS line)"),
+                           (good[:-1] + bytes([good[-1] ^ 0x40]),
+                            "damaged atlas piece (its compressed data is corrupt)"),
+                           (b"HARP-ATLAS\n{}\n", "damaged atlas piece header"),
+                           (good + b"junk", "damaged atlas piece (4 bytes after its compressed "
+                                            "data)")):
+        piece.write_bytes(spoilt)
+        refused(["atlas", *command, "--pieces", "pieces"], 1,
+                f"pieces/eh1-000001-000002.piece: {reason}")
     assert not (here / "eh.bin").exists()
 
 

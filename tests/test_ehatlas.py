@@ -225,15 +225,15 @@ def test_a_damaged_piece_or_atlas_is_refused(built, tmp_path):
     piece.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
     result = invoke("atlas", "assemble", "--pieces", str(folder), "--out", str(tmp_path / "a"))
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr.startswith("Error: eh1-000005-000008.piece: damaged atlas (")
+    assert result.stderr.startswith(f"Error: {piece}: damaged atlas piece (")
     made = read_piece(built / "eh1-000001-000004.piece")
     made.results[1]["states"] = -1
-    with pytest.raises(harp.atlas.AtlasError, match=r"^x\.piece: damaged piece \(the result "
+    with pytest.raises(harp.atlas.AtlasError, match=r"^x\.piece: damaged atlas piece \(the result "
                                                     r"of deal 2\)$"):
         decode_piece(encode_piece(made), "x.piece")
     made = read_piece(built / "eh1-000001-000004.piece")      # limits a solver cannot have
     made.results[2]["limits"] = {**made.results[2]["limits"], "max_states": 0}
-    with pytest.raises(harp.atlas.AtlasError, match=r"^x\.piece: damaged piece \(the result "
+    with pytest.raises(harp.atlas.AtlasError, match=r"^x\.piece: damaged atlas piece \(the result "
                                                     r"of deal 3\)$"):
         decode_piece(encode_piece(made), "x.piece")
     good = encode_eh_atlas(assemble(built))
@@ -466,7 +466,7 @@ def test_a_piece_whose_header_says_other_deals_is_refused(built, tmp_path):
     assert moved != data
     (folder / "eh1-000005-000008.piece").write_bytes(moved)
     refused(["atlas", "assemble", "--pieces", str(folder), "--out", str(tmp_path / "a.bin")], 1,
-            "eh1-000005-000008.piece: damaged atlas (the SHA-256 of its header and payload "
+            f"{folder / 'eh1-000005-000008.piece'}: damaged atlas piece (the SHA-256 of its header and payload "
             "does not match)")
 
 
