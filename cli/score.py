@@ -12,7 +12,7 @@ from harp.analysis.scoring import (ROW_FIELDS, SUMMARY_FIELDS, ScoreRow, ScoreSu
                                    score_input, score_inputs)
 from harp.analysis.sources import RecordItem, check_paths, iter_records
 from harp.errors import RecordError, clip
-from harp.recordfile import shown_name
+from harp.recordfile import NO_RECORD, shown_name
 from harp.records import Record
 
 from .fit import check_columns
@@ -130,8 +130,7 @@ def nonempty(items: Iterator[RecordItem], paths: tuple[str, ...]) -> Iterator[Re
     if first is None:
         names = ", ".join(shown_name(path) for path in paths[:3]) + (", ..." if len(paths) > 3
                                                                      else "")
-        raise RecordError(f"no records found in {clip(names, 200)}: a record is a deal code "
-                          "followed by its moves (RULES B8)")
+        raise RecordError(f"{clip(names, 200)}: {NO_RECORD}")
     return chain([first], items)
 
 

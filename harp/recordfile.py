@@ -36,7 +36,7 @@ from .records import (LINE_LIMIT, RECORD_LIMIT, Line, NumberedRecord, Record, de
                       read_records, script_text)
 
 STDIN = "-"
-NO_RECORD = "no record found: a record is a deal code followed by its moves"
+NO_RECORD = "no record found: a record is a deal code followed by its moves (RULES B8)"
 #: How much of a line :func:`read_lines` asks the stream for at a time:
 #: ``readline`` stops at ``\n`` only, and a file of ``\r``-ended lines may
 #: have none.

@@ -221,7 +221,7 @@ def test_no_records_at_all_is_an_error_not_an_empty_table(where: str, tmp_path: 
     assert (result.exit_code, result.stdout) == (1, "")
     skipped = (f"score: 1 file in {path} skipped: not named as records (.txt, .jsonl, .ndjson, "
                ".json, .csv): notes.md\n" if where == "empty folder" else "")
-    assert result.stderr == (f"{skipped}Error: no records found in {shown}: a record is a "
+    assert result.stderr == (f"{skipped}Error: {shown}: no record found: a record is a "
                              "deal code followed by its moves (RULES B8)\n")
 
 

@@ -185,7 +185,7 @@ def test_record_files_are_named_escaped_by_every_reader_and_writer(in_tmp):
             "cannot add to r\\ne.txt: line 2: 'hello' is not a deal code; records are added "
             "only to a file of records (RULES B8)")
     (in_tmp / "e\tmpty").mkdir()
-    refused(["score", "e\tmpty"], 1, "no records found in e\\tmpty: a record is a deal code "
+    refused(["score", "e\tmpty"], 1, "e\\tmpty: no record found: a record is a deal code "
             "followed by its moves (RULES B8)")
 
 

@@ -315,7 +315,7 @@ def test_a_closed_standard_error_still_gets_the_output_written():
 def test_a_closed_standard_input_reads_as_empty():
     scored = _with_closed(0, "score", "-")
     assert (scored.returncode, scored.stdout, scored.stderr) == (
-        1, b"", b"Error: no records found in <stdin>: a record is a deal code followed by its "
+        1, b"", b"Error: <stdin>: no record found: a record is a deal code followed by its "
         b"moves (RULES B8)\n")
     dealt = _with_closed(0, "deal", SH)
     assert (dealt.returncode, dealt.stdout) == (0, harp("deal", SH).stdout)

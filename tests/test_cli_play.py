@@ -150,7 +150,7 @@ def test_play_corrupt_record_on_standard_input_exits_1():
 
 def test_play_empty_standard_input_exits_1():
     refused(["play"], 1, "<stdin>: no record found: a record is a deal code followed by its "
-            "moves", input="")
+            "moves (RULES B8)", input="")
 
 
 def test_play_usage_errors_exit_2(tmp_path):

@@ -198,7 +198,7 @@ def test_replay_missing_file_exits_1(tmp_path):
      "line 1: 'moves' must be a string or a list of strings"),
     ("bad.csv", "code,moves\nEH1-N-AAAAAAF,1>f,extra\n", "line 2: 3 fields, the header has 2"),
     ("bad.csv", "deal,moves\n5,1>f\n", "line 1: the CSV header has no 'code' column"),
-    ("empty.txt", "# nothing here\n", "no record found: a record is a deal code followed by its moves"),
+    ("empty.txt", "# nothing here\n", "no record found: a record is a deal code followed by its moves (RULES B8)"),
 ])
 def test_replay_corrupt_record_exits_1(tmp_path, name, content, message):
     path = tmp_path / name
