@@ -3,6 +3,7 @@
 read it here; ``play`` also takes a script file and standard input."""
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,6 +41,11 @@ class GivenGame:
             return new_board(self.record.code, interactive_rules=interactive_rules,
                              double_click=double_click)
         except InvalidCodeError as err:
+            if self.source is None and os.path.isfile(self.record.code):
+                # A file given where a code goes is most likely a saved game.
+                name = shown_name(self.record.code)
+                raise InvalidCodeError(f"{err}; to read the saved game {name}, give "
+                                       f"--load {name}") from None
             if self.source is None or self.typed_code:
                 raise
             raise InvalidCodeError(f"{self.source}: line {self.record.line}: {err}") from None

@@ -203,3 +203,14 @@ def test_hint_help_says_the_positions_may_pass_max_states():
     data = json.loads(invoke_ok("hint", "EH1-N-AAAAAAF", "--max-states", "3", "--json"))
     assert (data["outcome"], data["stopped_by"]) == ("unknown", "positions")
     assert data["states"] > data["limits"]["max_states"] == 3
+
+
+@pytest.mark.parametrize("command", ["show", "hint", "solve"])
+def test_a_file_given_as_code_is_pointed_to_load(command):
+    """A saved game given where the deal code goes: the code is refused,
+    and the message says how to read the file."""
+    refused([command, WON_SH], 1,
+            f"invalid deal code {WON_SH!r}: expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF; "
+            f"to read the saved game {WON_SH}, give --load {WON_SH}")
+    refused([command, "examples"], 1,          # a folder is no saved game: no pointer
+            "invalid deal code 'examples': expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
