@@ -46,6 +46,11 @@ WORKER_CHECK = 1.0
 #: was killed (SIGKILL, out of memory) stops, instead of waiting forever
 #: on queues nobody feeds or reads.
 PARENT_CHECK = 0.5
+#: Seconds a run waits for the Dask scheduler's first worker before it
+#: refuses: a scheduler with no worker would otherwise hold the run
+#: forever, saying nothing (a wall-clock wait, not a solver budget: it
+#: decides whether a run starts, never what it finds).
+WORKER_WAIT = 60.0
 
 
 class ExecutorError(HarpError):
@@ -272,6 +277,13 @@ def _dask_run(Client: Any, as_completed: Any, func: Callable[[T], R], items: Ite
         raise ExecutorError(f"cannot connect to the Dask scheduler at {clip(scheduler)!r}: "
                             f"{err}") from None
     try:
+        if not client.nthreads():
+            try:
+                client.wait_for_workers(1, timeout=WORKER_WAIT)
+            except TimeoutError:
+                raise ExecutorError(f"the Dask scheduler at {clip(scheduler)!r} has no worker "
+                                    f"(none joined within {WORKER_WAIT:g} s): start one with "
+                                    f"dask worker {clip(scheduler)}") from None
         workers = max(1, sum(client.nthreads().values()))
         finished = as_completed()
         index_of: dict[Any, int] = {}

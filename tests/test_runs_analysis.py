@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 import types
 from concurrent.futures import CancelledError
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+import harp.analysis.parallel
+
 from harp import new_board
 from harp.analysis.parallel import ExecutorError, parallel_map
 from harp.analysis.stats import LAYOUT, SOLVE, StatsPlan, StatsRun, run_stats
@@ -21,6 +24,8 @@ from harp.analysis.tables import StatsTables, difficulty, log_bin, value_rows
 from harp.cli.fit import ColumnsError, bar, choose_columns, fit_table
 from harp.deals import make_code
 from harp.solve import SolveLimits, solve
+
+from helpers import invoke
 
 
 def wait_for_flag(item: tuple[str, int]) -> int:
@@ -327,3 +332,38 @@ def test_a_worker_that_dies_is_an_error_not_a_hang() -> None:
     from harp.analysis.parallel import ExecutorError
     with pytest.raises(ExecutorError, match=r"a worker process stopped \(exit code -9\)"):
         list(parallel_map(killed_at_5, range(40), jobs=2, chunk_size=2, ordered=False))
+
+
+def test_a_dask_scheduler_without_workers_is_refused_after_a_wait(monkeypatch, tmp_path) -> None:
+    """No worker joins: the run stops with a message naming the scheduler,
+    instead of waiting for ever; nothing is stored."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(harp.analysis.parallel, "WORKER_WAIT", 0.5)
+    with distributed.LocalCluster(n_workers=0, processes=False,
+                                  dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        result = invoke("stats", "--game", "sh", "--deals", "1-3", "--executor", "dask",
+                        "--scheduler", address, "--db", str(tmp_path / "r.db"))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.endswith(f"Error: the Dask scheduler at {address!r} has no worker (none "
+                             f"joined within 0.5 s): start one with dask worker {address}\n")
+    assert "this run kept 0 deals" in result.stderr
+
+
+def test_a_run_waits_for_the_first_dask_worker() -> None:
+    """A worker that joins after the run starts runs it."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, processes=False,
+                                  dashboard_address=None) as cluster:
+        started = []
+
+        def add_worker() -> None:
+            time.sleep(0.3)
+            started.append(cluster.scale(1))
+        thread = threading.Thread(target=add_worker)
+        thread.start()
+        try:
+            assert list(parallel_map(abs, [-1, 2, -3], executor="dask",
+                                     scheduler=cluster.scheduler_address)) == [1, 2, 3]
+        finally:
+            thread.join()
