@@ -262,8 +262,11 @@ def _labels(values: set[GroupValue]) -> dict[GroupValue, str | None]:
     (:func:`group_text`), but a string that would read as another value
     of the field (``"1"`` beside ``1``) in JSON quotes, and then every
     string starting with a quote too (``"1"`` with its quotes beside the
-    quoted ``1``)."""
+    quoted ``1``).  A missing field reads as an empty cell, so beside one
+    the empty string is quoted too (``""``)."""
     texts = {value.text for value in values if isinstance(value, JSONValue)}
+    if None in values:
+        texts.add("")
     clash = any(isinstance(value, str) and value in texts for value in values)
 
     def label(value: GroupValue) -> str | None:

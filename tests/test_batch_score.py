@@ -205,6 +205,26 @@ def test_by_values_of_different_json_types_are_groups_apart(tmp_path: Path) -> N
         "1", "true", "1.0", "0", "false", "1", "ann", "null", ""]
 
 
+def test_by_an_empty_string_beside_a_missing_field_is_quoted(tmp_path: Path) -> None:
+    """A missing field shows an empty cell; the empty string beside it
+    shows as "" (alone, it is the empty cell it reads as)."""
+    path = tmp_path / "empty.jsonl"
+    records = [{"player": ""}, {}, {"player": "ann"}]
+    path.write_text("".join(json.dumps({"code": "SH1-C4-AAAAAJ2", "moves": "8>f", **value})
+                            + "\n" for value in records))
+    assert invoke_ok("score", str(path), "--by", "player", "--columns", "player,games") == (
+        "player      games\n--------  -------\n"
+        "                1\n"
+        '""              1\n'
+        "ann             1\n")
+    data = json.loads(invoke_ok("score", str(path), "--by", "player", "--json"))
+    assert [row["player"] for row in data] == [None, '""', "ann"]
+    path.write_text("".join(json.dumps({"code": "SH1-C4-AAAAAJ2", "moves": "8>f", **value})
+                            + "\n" for value in records[::2]))
+    data = json.loads(invoke_ok("score", str(path), "--by", "player", "--json"))
+    assert [row["player"] for row in data] == ["", "ann"]
+
+
 @pytest.mark.parametrize("values, median", [
     ([5], 5), ([1, 2], 1.5), ([1, 2, 3], 2), ([10, 10, 40, 575], 25), ([0, 0, 0, 7], 0)])
 def test_median_of_counts(values: list[int], median: float) -> None:
