@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from .actions import UNDO, Action
 from .cards import KING
 from .cards import CARD_NAMES, FOUNDATION_SUITS
-from .deals import EASY_HARP, GAME_NAMES, DealCode, deal_code
+from .deals import EASY_HARP, GAME_NAMES, DealCode, deal_code, number_text
 from .errors import HarpError, IllegalActionError, InvalidCodeError, NotationError, clip
 from .notation import (game_places, parse_action, parse_location, parse_script, script_tokens,
                        tokenize)
@@ -62,6 +62,18 @@ class _Pile:
         # on (a face-down card sent to a foundation).
         board.__dict__[self.name] = getattr(board, f"_checked_{self.name[1:]}")(value)
         board._new_history()
+
+
+def _check_number(name: str, value: Any, least: int, none: bool = False) -> None:
+    """TypeError unless ``value`` is an int (a bool is none) or, with
+    ``none``, None; ValueError if it is below ``least``."""
+    if value is None and none:
+        return
+    if type(value) is not int:
+        raise TypeError(f"{name} is an int{' or None' if none else ''}, not "
+                        f"{type(value).__name__} ({clip(repr(value))})")
+    if value < least:
+        raise ValueError(f"{name} is {least} or more, not {number_text(value)}")
 
 
 def _checked_cards(value: Any, what: str) -> list[int]:
@@ -328,6 +340,14 @@ class Board:
         if not isinstance(text, str):
             raise TypeError(f"push_script takes a script (one str), not {type(text).__name__}: "
                             "push a list of actions one by one with push")
+        _check_number("upto", upto, 0, none=True)
+        _check_number("first_line", first_line, 1)
+        _check_number("first_number", first_number, 1)
+        if source is not None and not isinstance(source, str):
+            raise TypeError(f"source is a file's name (a str) or None, not {type(source).__name__}")
+        if each is not None and not callable(each):
+            raise TypeError(f"each is a function of (number, action) or None, not "
+                            f"{type(each).__name__}")
         pushed = []
         game, cells = self.game, self.cells_count
         tokens: Iterator[tuple[int, str, int | None]]

@@ -106,6 +106,26 @@ def test_one_str_where_a_list_is_meant_is_a_type_error() -> None:
     assert harp.format_script(board.parse_script("1>f d")) == "1>f d"
 
 
+@pytest.mark.parametrize("given, error, message", [
+    ({"upto": "3"}, TypeError, "upto is an int or None, not str ('3')"),
+    ({"upto": True}, TypeError, "upto is an int or None, not bool (True)"),
+    ({"upto": -1}, ValueError, "upto is 0 or more, not -1"),
+    ({"first_line": 1.0}, TypeError, "first_line is an int, not float (1.0)"),
+    ({"first_line": 0}, ValueError, "first_line is 1 or more, not 0"),
+    ({"first_number": 0}, ValueError, "first_number is 1 or more, not 0"),
+    ({"source": 5}, TypeError, "source is a file's name (a str) or None, not int"),
+    ({"each": "print"}, TypeError, "each is a function of (number, action) or None, not str"),
+])
+def test_push_script_checks_its_arguments_before_any_action(given, error, message) -> None:
+    """Before: upto -1 pushed nothing, upto True one action, first_number 0
+    numbered from 0, and a str upto failed inside the loop."""
+    board = harp.new_board("SH1-C4-AAAAAJ2")
+    with pytest.raises(error, match="^" + re.escape(message) + "$"):
+        board.push_script("8>f 7>2", **given)
+    assert board.actions == []
+    assert [str(a) for a in board.push_script("8>f 7>2", upto=1)] == ["8>f"]
+
+
 # ------------------------------------------------------------------ the solvers' limits
 
 @pytest.mark.parametrize("given, error", [
