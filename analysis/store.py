@@ -133,7 +133,7 @@ class ResultStore:
         if app_id not in (0, APPLICATION_ID):
             raise StoreError(f"{self.name} is not a harp results database "
                              f"(application id {app_id:#x}); give another file")
-        if app_id == 0 and tables not in ([], ["results"]):
+        if app_id == 0 and others:
             raise StoreError(f"{self.name} is not a harp results database (it has "
                              f"{_described(objects)}); give another file")
         if app_id == APPLICATION_ID and others:

@@ -95,6 +95,18 @@ def test_another_programs_database_is_refused_unchanged(tmp_path: Path) -> None:
     assert digest(db) == before and marks(db) == (0, 0, "delete")
 
 
+def test_a_view_named_results_is_no_results_table(tmp_path: Path) -> None:
+    """Only harp's own results table is taken, not a view of that name
+    (before, it was called a results table with other columns)."""
+    db = sqlite_file(tmp_path / "app.db", "CREATE VIEW results AS SELECT 'SH' AS game, "
+                     "'C4' AS variant, 1 AS deal, 'layout' AS kind, '{}' AS data")
+    before = digest(db)
+    for result in both_ways(db):
+        refused(result, f"{db} is not a harp results database (it has the view 'results'); "
+                        "give another file")
+    assert digest(db) == before
+
+
 def test_another_application_id_is_refused_unchanged(tmp_path: Path) -> None:
     db = sqlite_file(tmp_path / "app.db", "PRAGMA application_id = 7", SCHEMA)
     before = digest(db)
