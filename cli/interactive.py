@@ -28,6 +28,7 @@ from harp.solve import HINT_LIMITS, HintLine, Hints, SolveLimits
 
 from .options import MAX_COUNT_DIGITS
 from .output import LOST_HERE, board_text, one_line, printable, use_color
+from .playerstats import Counter, summary
 from .runs import plural
 from .saving import UPDATED, Resumed, file_name, kept_by_hand, save_record, say_last
 
@@ -47,6 +48,7 @@ Type actions in move notation (several per line are fine):
 Commands: help, moves (legal actions), script (actions so far), q (quit),
   why                    the rule behind the last refusal, from the rule book
   rules SECTION          a section of the rule book (rules A2.5)
+  stats                  your statistics: played, won, best score, streak
   hint [POSITIONS]       the next move of a winning line, kept while you follow it;
                          a new line searches up to {HINT_LIMITS.max_states} positions
                          (or POSITIONS); Ctrl-C stops the search"""
@@ -135,10 +137,14 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
     A game ended by SIGTERM or SIGHUP prints its record to keep by hand and
     exits (SystemExit) with 128 + the signal's number."""
     kept: list[bool] = []       # the game was saved, or declined: nothing to print
+    counter = Counter(board)
+    acted: list[int] = []       # an action was made since the game was opened
     try:
         with ending_signals(), tolerant_input():
-            done = _play(board, ascii_, reveal, resumed, kept)
+            done = _play(board, ascii_, reveal, resumed, kept, counter, acted)
     except Ended as end:
+        if counter.due(board, bool(acted)):
+            counter.count(board)        # as quitting: the terminal may be gone, nothing said
         if not kept:
             record = _record(board, resumed)
             # The line the prompt was on ends first.
@@ -148,7 +154,7 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
 
 
 def _play(board: Board, ascii_: bool, reveal: bool, resumed: Resumed | None,
-          kept: list[bool]) -> bool:
+          kept: list[bool], counter: Counter, acted: list[int]) -> bool:
     line_editing()
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
@@ -172,10 +178,15 @@ def _play(board: Board, ascii_: bool, reveal: bool, resumed: Resumed | None,
             break
         if not command:
             continue
-        if not run_command(board, command, refused, hints) and play_line(board, line, refused):
+        if run_command(board, command, refused, hints):
+            continue
+        if played := play_line(board, line, refused):
+            acted.append(played)
             click.echo(board_text(board, ascii_, reveal))
     if board.status() == "won":
         click.echo(f"Won! Score {board.score} in {board.moves} moves.")
+    if counter.due(board, bool(acted)):
+        click.echo(counter.count(board)[0])
     return offer_save(board, resumed, kept)
 
 
@@ -207,6 +218,8 @@ def run_command(board: Board, command: str, refused: list[HarpError] | None = No
         click.echo(board.script() or "no action yet")
     elif word == "hint":
         click.echo(hint_command(board, argument.strip(), hints))
+    elif command == "stats":
+        click.echo(summary())
     elif command == "why":
         click.echo(why_text(refused[-1] if refused else None), nl=False)
     elif word == "rules" and argument.strip():
@@ -228,6 +241,7 @@ USAGE = {"rules": "rules SECTION, e.g. rules A1.3 or rules foundations (harp rul
          "legal": "legal (the legal actions; no argument)",
          "script": "script (the actions so far; no argument)",
          "why": "why (the rule behind the last refusal; no argument)",
+         "stats": "stats (your statistics of every game; no argument)",
          "help": "help (no argument)"}
 
 

@@ -23,6 +23,15 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                     returncode=4)
 
 
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path_factory: pytest.TempPathFactory,
+                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player's statistics of a game a test plays go to a folder of
+    the test's own (processes it starts inherit it), never to the
+    statistics of whoever runs the tests."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any computing is a failure: the options must be refused before it

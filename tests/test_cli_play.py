@@ -243,6 +243,8 @@ def test_interactive_game_at_end_of_input_keeps_the_game_it_could_not_ask_about(
     result = interactive("SH1-C4-AAAAAJ2", "8>f\n")
     assert (result.exit_code, result.stderr) == (1, "")
     assert result.stdout.endswith("Score 10  Moves 1  Status open\nSH1-C4-AAAAAJ2> \n"
+                                  "Your SH-C4 games: played 1, won 0 (0 %), best score 10, "
+                                  "streak 0 (best 0)\n"
                                   "Save this game as a record? [y/N]: \n"
                                   "Not saved. The game's record, to keep by hand:\n"
                                   "SH1-C4-AAAAAJ2 8>f\n")
@@ -258,6 +260,8 @@ def test_interactive_game_announces_a_win():
     result = interactive(record.code, moves + "\nn\n")
     assert result.exit_code == 0
     assert result.stdout.endswith("Score 575  Moves 105  Status won\nWon! Score 575 in 105 moves.\n"
+                                  "Your SH-C4 games: played 1, won 1 (100 %), best score 575, "
+                                  "streak 1 (best 1)\n"
                                   "Save this game as a record? [y/N]: n\n")
 
 
@@ -424,3 +428,44 @@ def test_the_line_game_shows_what_reveal_reveals():
     assert result.exit_code == 0
     assert "\nStock 59: 8D QS QH " in result.stdout and "\n9: 5C 8S 6S 2C JS TS KH 2H TC\n" \
         in result.stdout
+
+
+# ------------------------------------------------------------------ the line game's statistics
+
+def stats_file() -> Path:
+    import os
+    return Path(os.environ["XDG_DATA_HOME"]) / "harp" / "stats.json"
+
+
+def test_the_line_game_counts_each_game_left_with_an_action_and_shows_them():
+    """As the full-screen game counts: played when left with an action,
+    not when left untouched; ``stats`` shows every game's line."""
+    shown = interactive("SH1-C4-AAAAAJ2", "stats\nq\n")
+    assert "SH1-C4-AAAAAJ2> stats\nNo game played yet.\n" in shown.stdout
+    assert "Your " not in shown.stdout and not stats_file().exists()
+    interactive("SH1-C4-AAAAAJ2", "8>f\nq\nn\n")
+    interactive("EH1-N-AAAAAAF", "1>f\nq\nn\n")
+    shown = interactive("SH1-C4-AAAAAJ2", "stats\nq\n")
+    assert ("SH1-C4-AAAAAJ2> stats\nEH     played 1, won 0 (0 %), best score 10, streak 0 (best 0)\n"
+            "SH-C4  played 1, won 0 (0 %), best score 10, streak 0 (best 0)\n") in shown.stdout
+    assert json.loads(stats_file().read_text())["games"]["SH-C4"]["played"] == 1
+
+
+def test_the_line_game_does_not_count_a_won_game_resumed_again(tmp_path):
+    text = (Path(__file__).parent.parent / "examples" / "won-seahaven.txt").read_text()
+    (_, record), = read_records(text.splitlines(keepends=True), "text")
+    (tmp_path / "won.txt").write_text(f"{record.code} {record.script}\n")
+    result = invoke("play", "--load", str(tmp_path / "won.txt"), "--line", input="q\n")
+    assert result.exit_code == 0 and "Your " not in result.stdout
+    assert not stats_file().exists()
+
+
+def test_the_line_game_says_a_damaged_statistics_file_and_leaves_it():
+    stats_file().parent.mkdir(parents=True)
+    stats_file().write_text("{not json")
+    result = interactive("SH1-C4-AAAAAJ2", "8>f\nq\nn\n")
+    assert result.exit_code == 0
+    assert (f"Statistics not saved: the statistics file {stats_file()} is damaged (it is not "
+            "JSON at line 1, column 2); it is left as it is: move it away to start new "
+            "statistics\n") in result.stdout
+    assert stats_file().read_text() == "{not json"

@@ -4,6 +4,7 @@ decode, file names the file system's encoding cannot write."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -37,7 +38,11 @@ def test_a_signal_ends_the_line_game_with_its_record_to_keep_by_hand(tmp_path, n
             f"EXIT={status}")
     finally:
         pane.close()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tmux.sock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "tmux.sock"]
+    # The game counts as played, as quitting counts it.
+    counts = json.loads((tmp_path / "data" / "harp" / "stats.json").read_text())
+    assert counts["games"]["SH-C4"] == {"played": 1, "won": 0, "best_score": 10, "streak": 0,
+                                        "best_streak": 0}
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed")

@@ -27,7 +27,7 @@ from harp.rulebook import rule_book
 
 from ..output import one_line
 from ..saving import Resumed
-from . import stats
+from .. import playerstats
 from .background import FAILED, HINT, WINNABLE, Search, hint_message, winnable_message
 from .files import GameFiles
 from .keys import footer
@@ -57,7 +57,7 @@ class GameScreen(GameFiles, Screen):
         self.cursor = self.session.places.index("1")
         self.search: Search | None = None
         self.hinted: tuple[str, ...] = ()
-        self.counted = board.is_won
+        self.counter = playerstats.Counter(board)
         self.goodbye: list[str] = []
         self.shown: dict[str, str] = {}
         #: The statistics file's problem, once told: every later game would
@@ -123,7 +123,7 @@ class GameScreen(GameFiles, Screen):
         if self.session.board.script() != before:
             self.hinted = ()
             self.stop_search(quiet=True)
-        if self.session.board.is_won and not self.counted:
+        if self.session.board.is_won and self.counter.due(self.session.board, acted=False):
             self.count_game(won=True)
         self.refresh_all()
         return done
@@ -131,18 +131,13 @@ class GameScreen(GameFiles, Screen):
     def count_game(self, won: bool) -> str:
         """Add the game to the player's statistics, once; what to tell the
         player of them (a won game tells it on the message line)."""
-        self.counted = True
         board = self.session.board
-        try:
-            tally = stats.record_game(board, won)
-        except (HarpError, OSError) as err:
-            note = f"Statistics not saved: {one_line(err)}"
+        note, saved = self.counter.count(board)
+        if not saved:
             if note == self.stats_told:
                 note = ""
             else:
                 self.stats_told = note
-        else:
-            note = f"Your {stats.game_key(board)} games: {tally.line()}"
         if won:
             self.session.message = " ".join(
                 filter(None, [f"Won! Score {board.score} in {board.moves} moves.", note,
@@ -154,7 +149,7 @@ class GameScreen(GameFiles, Screen):
         was made in this session (a resumed game opened and left as it
         was is not played again).  What to tell of the statistics."""
         self.stop_search(quiet=True)
-        if not self.counted and self.session.acted:
+        if self.counter.due(self.session.board, acted=self.session.acted > 0):
             return self.count_game(won=False)
         return ""
 
@@ -162,7 +157,7 @@ class GameScreen(GameFiles, Screen):
         note = self.leave_game()
         self.session = Session(board, self.unicode)
         self.resumed = resumed
-        self.counted = board.is_won
+        self.counter = playerstats.Counter(board)
         self.hinted = ()
         self.cursor = self.session.places.index("1")
         self.fit_rules()            # the other game's table may be wider
@@ -379,13 +374,7 @@ class GameScreen(GameFiles, Screen):
 
     def show_stats(self) -> None:
         from .screens import Dialog
-        try:
-            games = stats.load(stats.stats_path())
-        except HarpError as err:
-            text = one_line(err)
-        else:
-            text = "\n".join(f"{key:6} {tally.line()}" for key, tally in sorted(games.items())) \
-                or "No game played yet."
+        text = playerstats.summary()
         self.app.push_screen(Dialog(f"Your statistics\n\n{text}\n\nAny key closes this."))
 
 #: The dialogs' and the rule book's borders where the terminal's encoding

@@ -1,4 +1,4 @@
-"""The player's statistics file (harp.cli.tui.stats): counted as the apps
+"""The player's statistics file (harp.cli.playerstats): counted as the apps
 count, written whole or not at all, a damaged file reported and kept."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import os
 import pytest
 
 from harp import new_board
-from harp.cli.tui import stats
+from harp.cli import playerstats as stats
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The player's own statistics, as the apps keep them: games played and
 won, best score, current and best winning streak, for each game and
-number of cells.
+number of cells; both interactive games (full-screen and line) keep them.
 
 They live in ``harp/stats.json`` under the user's data folder
 (``$XDG_DATA_HOME``, else ``~/.local/share``).  The file is written whole
@@ -18,6 +18,8 @@ from pathlib import Path
 from harp import Board, HarpError
 from harp.atomicfile import AtomicFile
 from harp.errors import shown
+
+from .output import one_line
 
 FIELDS = ("played", "won", "best_score", "streak", "best_streak")
 
@@ -150,3 +152,37 @@ def record_game(board: Board, won: bool, path: Path | None = None) -> Tally:
     with AtomicFile(path) as out:
         out.write((text + "\n").encode("utf-8"))
     return tally
+
+
+class Counter:
+    """When a game counts, the same in both interactive games: once, as
+    won when it is won, else as played when it is left with an action
+    made since it was opened (a game opened won never counts again)."""
+
+    def __init__(self, board: Board) -> None:
+        self.counted = board.is_won
+
+    def due(self, board: Board, acted: bool) -> bool:
+        """Whether the game counts now: won, or left with ``acted``."""
+        return not self.counted and (board.is_won or acted)
+
+    def count(self, board: Board, path: Path | None = None) -> tuple[str, bool]:
+        """Add the game (won or not, as the board is), once: the line that
+        tells the player its game's statistics, or why they were not
+        saved; and whether they were saved."""
+        self.counted = True
+        try:
+            tally = record_game(board, board.is_won, path)
+        except (HarpError, OSError) as err:
+            return f"Statistics not saved: {one_line(err)}", False
+        return f"Your {game_key(board)} games: {tally.line()}", True
+
+
+def summary(path: Path | None = None) -> str:
+    """Every game's statistics, a line each, or why they cannot be read."""
+    try:
+        games = load(path or stats_path())
+    except HarpError as err:
+        return one_line(err)
+    return ("\n".join(f"{key:6} {tally.line()}" for key, tally in sorted(games.items()))
+            or "No game played yet.")
