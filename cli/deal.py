@@ -16,7 +16,8 @@ from harp.render import fcs_board
 from harp.solve import BATCH_LIMITS, SolveLimits
 from harp.winnable import DECIDE_LIMITS
 
-from .options import NO_CELLS, board_display, deal_choice, given, limit_options
+from .options import (NO_CELLS, board_display, deal_choice, given, is_deal_number, limit_options,
+                      refuse_ascii, refuse_reveal)
 from .winnable import (check_winnable_limits, difficulty_of, print_deal, winnable_choice,
                        winnable_options)
 
@@ -24,33 +25,6 @@ from .winnable import (check_winnable_limits, difficulty_of, print_deal, winnabl
 DEAL_LIMITS = limit_options(DECIDE_LIMITS, ("max_states", "timeout"),
                             " (the solver: --difficulty, or an Easy Harp --winnable or "
                             "--unwinnable deal when harp has no Easy Harp atlas)")
-
-
-def is_deal_number(code: str | None) -> bool:
-    """Whether a CODE argument is written as a deal number (RULES B1), or a
-    negative one: that is out of range, as 0 is, not a bad code.  Digits
-    of another script (``٣``, ``５``) are a deal number too, refused as
-    one (RULES C6: the digits 0-9 only), not as a bad code."""
-    digits = (code or "").strip().removeprefix("-")
-    return code is not None and digits.isdigit()
-
-
-def refuse_reveal(reveal: bool, game: str | None) -> None:
-    """--reveal shows Easy Harp's face-down cards and stock; a Seahaven
-    deal has neither, so asking for it is a usage error."""
-    if reveal and game == SEAHAVEN:
-        raise click.UsageError("--reveal is for Easy Harp: a Seahaven deal has no face-down "
-                               "cards and no stock")
-
-
-def refuse_ascii(ascii_: bool, output: str | None) -> None:
-    """--ascii writes a printed position's suits as letters; JSON and
-    Freecell Solver's format (``output``: the option asking for one) write
-    them so already, and would ignore it: a usage error."""
-    if ascii_ and output is not None:
-        writer = "Freecell Solver's format" if output.endswith("fcs") else "JSON"
-        raise click.UsageError(f"--ascii and {output} exclude each other: {writer} writes "
-                               "suits as letters already")
 
 
 def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | None,

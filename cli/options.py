@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 import click
 
 from harp.analysis.parallel import DASK, EXECUTORS, LOCAL
+from harp.deals import SEAHAVEN
 from harp.errors import HarpError, clip
 
 from .fit import parse_columns
@@ -313,6 +314,33 @@ def board_display(func: F) -> F:
         click.option("--ascii", "ascii_", is_flag=True, help="Suit letters S H D C instead of suit symbols."),
         click.option("--reveal", is_flag=True, help="Show face-down cards and the stock (Easy Harp)."),
     ])
+
+
+def is_deal_number(code: str | None) -> bool:
+    """Whether a CODE argument is written as a deal number (RULES B1), or a
+    negative one: that is out of range, as 0 is, not a bad code.  Digits
+    of another script (``٣``, ``５``) are a deal number too, refused as
+    one (RULES C6: the digits 0-9 only), not as a bad code."""
+    digits = (code or "").strip().removeprefix("-")
+    return code is not None and digits.isdigit()
+
+
+def refuse_reveal(reveal: bool, game: str | None) -> None:
+    """--reveal shows Easy Harp's face-down cards and stock; a Seahaven
+    deal has neither, so asking for it is a usage error."""
+    if reveal and game == SEAHAVEN:
+        raise click.UsageError("--reveal is for Easy Harp: a Seahaven deal has no face-down "
+                               "cards and no stock")
+
+
+def refuse_ascii(ascii_: bool, output: str | None) -> None:
+    """--ascii writes a printed position's suits as letters; JSON and
+    Freecell Solver's format (``output``: the option asking for one) write
+    them so already, and would ignore it: a usage error."""
+    if ascii_ and output is not None:
+        writer = "Freecell Solver's format" if output.endswith("fcs") else "JSON"
+        raise click.UsageError(f"--ascii and {output} exclude each other: {writer} writes "
+                               "suits as letters already")
 
 
 # ------------------------------------------------------------------ batch runs

@@ -13,9 +13,10 @@ import click
 from harp import Record
 from harp.recordfile import load_one_record, read_script, shown_name
 
-from .deal import choose_code, is_deal_number, refuse_ascii, refuse_reveal
-from .options import (READS_SAVED, board_display, deal_choice, input_path, listed, load_option,
-                      retired_record_option, rule_settings)
+from .deal import choose_code
+from .options import (READS_SAVED, board_display, deal_choice, input_path, is_deal_number,
+                      listed, load_option, refuse_ascii, refuse_reveal, retired_record_option,
+                      rule_settings)
 from .output import print_board, print_position, step_printer
 from .position import GivenGame, given_game, refuse_code_with_load
 from .saving import Resumed

@@ -15,7 +15,7 @@ from harp.notation import count_actions
 from harp.recordfile import load_one_record, shown_name
 from harp.records import CODE_SHAPE
 
-from .deal import is_deal_number
+from .options import is_deal_number
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from harp.render import board_to_dict
 from harp.solve import HINT_LIMITS, SolveLimits
 from harp.solve.since import Since, lost_since
 
-from .deal import refuse_ascii, refuse_reveal
-from .options import board_display, given, input_path, limit_options, rule_settings
+from .options import (board_display, given, input_path, limit_options, refuse_ascii,
+                      refuse_reveal, rule_settings)
 from .output import board_text, one_line, print_position, printable, shown, step_printer
 
 

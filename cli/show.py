@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .deal import refuse_ascii, refuse_reveal
-from .options import Count, board_display, rule_settings, saved_game_position
+from .options import (Count, board_display, refuse_ascii, refuse_reveal, rule_settings,
+                      saved_game_position)
 from .output import print_board
 from .position import given_game
 

@@ -280,3 +280,18 @@ def test_board_of_a_code_from_the_board_module_alone_says_how_to_make_one() -> N
                           check=True)
     assert done.stdout == ("no board class of the game EH is loaded: make a board with "
                            "harp.Board or harp.new_board\n")
+
+
+@pytest.mark.parametrize("command", [["show", "EH1-N-AAAAAAF", "1>f"],
+                                     ["show", "--load", "examples/won-seahaven.txt"]])
+def test_show_starts_without_the_solvers(command: list[str]) -> None:
+    """As docs/development.md says: commands are loaded on first use, and
+    showing a position needs no solver, atlas or batch module."""
+    probe = ("import sys, runpy; sys.argv = ['harp', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('harp', run_name='__main__')\n"
+             "except SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('harp.solve', 'harp.winnable', "
+             "'harp.atlas', 'harp.ehatlas', 'harp.analysis.stats'))), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent, timeout=60)
+    assert done.stderr == "[]\n"

@@ -11,7 +11,7 @@ from harp import HarpError, Record, new_board
 from harp.deals import make_code, parse_code, parse_deal_number
 from harp.recordfile import load_one_record, records_in, shown_name
 
-from ..deal import is_deal_number
+from ..options import is_deal_number
 from ..output import one_line, printable
 from ..position import GivenGame
 from ..saving import UPDATED, Resumed, file_name, kept_by_hand, refuse_special, save_record
