@@ -6,23 +6,25 @@ import click
 from harp.deals import GAME_NAMES, parse_code
 from harp.solve import SolveLimits
 
-from .options import check_solver_limits
-from .winnable import WINNABLE_OPTIONS, decode_lines
+from harp.winnable import DECIDE_LIMITS
+
+from .options import check_solver_limits, limit_options
+from .winnable import decode_lines
 
 
 @click.command()
 @click.argument("code")
 @click.option("--solve", is_flag=True,
               help="Decide whether the deal can be won with the solver, not the atlas.")
-@WINNABLE_OPTIONS
+@limit_options(DECIDE_LIMITS, ("max_states", "timeout"), " (with --solve)")
 @click.pass_context
 def decode(ctx: click.Context, code: str, solve: bool, limits: SolveLimits) -> None:
     """Print what CODE names, and whether the deal can be won.
 
     The game, variant, cells and deal number; then whether the deal can be
-    won: Seahaven with 4, 2 and 1 cells, from the atlas of every deal; Easy
-    Harp from its atlas (the deals it covers, with the difficulty), else
-    with --solve (the solver, within --max-states positions).
+    won: Seahaven with 4, 2 and 1 cells, and Easy Harp (with the
+    difficulty), from the atlases of every deal; with --solve, from the
+    solver instead, within --max-states positions.
 
     \b
     Examples:

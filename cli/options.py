@@ -117,7 +117,7 @@ def winnable_flags(func: F) -> F:
     """``--winnable`` and ``--unwinnable``: a random deal that can (cannot) be won."""
     return apply(func, [
         click.option("--winnable", is_flag=True,
-                     help="A random deal that can be won (Seahaven: from the atlas)."),
+                     help="A random deal that can be won (from the atlas)."),
         click.option("--unwinnable", is_flag=True, help="A random deal that cannot be won."),
     ])
 
