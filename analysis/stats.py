@@ -39,14 +39,16 @@ class DealListError(HarpError):
     """A list of deals (numbers, ranges, or days of daily deals) that names no valid deal."""
 
 
-#: One part of a deal list: N or N-M, ASCII digits only (RULES C6).
-_DEAL_RANGE = re.compile(r"([0-9]+)(?:-([0-9]+))?")
+#: One part of a deal list: N or N-M, ASCII digits only (RULES C6), spaces
+#: around the numbers allowed; a space between two numbers is no range.
+_DEAL_RANGE = re.compile(r" *([0-9]+) *(?:- *([0-9]+) *)?")
 
 
 def parse_deal_list(text: str) -> list[int]:
     """``1-10000``, ``1,5,9-12`` -> deal numbers in the order given, each once."""
     deals: dict[int, None] = {}
-    for part in text.replace(" ", "").split(","):
+    for given in text.split(","):
+        part = given.strip(" ")
         if not part:
             continue
         match = _DEAL_RANGE.fullmatch(part)

@@ -84,15 +84,25 @@ def test_seahaven_one_cell_puts_the_second_card_on_column_2() -> None:
 
 @pytest.mark.parametrize("text, deals", [
     ("1-5", [1, 2, 3, 4, 5]), ("1,5,9-12", [1, 5, 9, 10, 11, 12]), ("3, 1-3", [3, 1, 2]),
-    ("999999", [999999])])
+    ("999999", [999999]), (" 1 - 3 , 7 ", [1, 2, 3, 7])])
 def test_deal_lists(text: str, deals: list[int]) -> None:
     assert parse_deal_list(text) == deals
 
 
-@pytest.mark.parametrize("text", ["0", "5-1", "1-1000000", "a", "1-b", ","])
+@pytest.mark.parametrize("text", ["0", "5-1", "1-1000000", "a", "1-b", ",", "1 2", "1-2 3"])
 def test_bad_deal_lists(text: str) -> None:
     with pytest.raises(ValueError):
         parse_deal_list(text)
+
+
+def test_a_bad_deal_list_quotes_what_was_typed() -> None:
+    """Spaces were removed first: '1 2' was deal 12, '3 1-2' quoted as '31-2'."""
+    refused(["stats", "--game", "sh", "--deals", "1 2"], 2, "Invalid value for '--deals': "
+            "bad deal list '1 2': '1 2' is not N or N-M (digits 0-9, RULES C6)")
+    refused(["stats", "--game", "sh", "--deals", "3 1-2"], 2, "Invalid value for '--deals': "
+            "bad deal list '3 1-2': '3 1-2' is not N or N-M (digits 0-9, RULES C6)")
+    refused(["stats", "--game", "sh", "--deals", "5 - 1"], 2, "Invalid value for '--deals': "
+            "bad deal range '5 - 1': deals run from 1 to 999999, low to high")
 
 
 def test_daily_deals_follow_rules_b4() -> None:
