@@ -22,6 +22,7 @@ from types import TracebackType
 import click
 
 from harp import Board, HarpError, IllegalActionError
+from harp.errors import clip
 from harp.rulebook import rule_book
 from harp.records import Record, replay
 from harp.solve import HINT_LIMITS, HintLine, Hints, SolveLimits
@@ -268,7 +269,7 @@ def play_line(board: Board, line: str, refused: list[HarpError] | None = None) -
         except HarpError as err:
             if refused is not None:
                 refused[:] = [err]
-            message = f"Refused {printable(token)}: {one_line(err)}"
+            message = f"Refused {printable(clip(token))}: {one_line(err)}"
             click.echo(click.style(message, fg="red") if use_color() else message)
             break
         accepted += 1

@@ -5,7 +5,8 @@ import sys
 
 import click
 
-from harp.rulebook import quoted, rule_book
+from harp.errors import quoted
+from harp.rulebook import rule_book
 
 
 @click.command()

@@ -38,12 +38,25 @@ def shown(name: str, limit: int = 160) -> str:
 
 def printable(text: str) -> str:
     """``text`` with every character that is not printable escaped (``\\n``,
-    ``\\x1b``, a lone surrogate from an undecodable file name as
-    ``\\udcff``): a file name holding a line break or an escape sequence
-    must not split a one-line message or drive the terminal."""
+    ``\\x1b``): a file name holding a line break or an escape sequence
+    must not split a one-line message or drive the terminal.  A byte that
+    was not UTF-8 in a file name or an argument (Python holds it as a lone
+    surrogate) is shown as the byte it was, ``\\xff``, not ``\\udcff``."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return "".join(ch if ch.isprintable()
+                   else f"\\x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff"
+                   else repr(ch)[1:-1] for ch in text)
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for a message, clipped (:func:`clip`) and with
+    anything unprintable escaped; a byte that was not UTF-8 on the command
+    line (Python holds it as a lone surrogate) is shown as the byte it
+    was, ``\\xff``, not as ``\\udcff``."""
+    shown = "".join(f"\\x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff"
+                    else "\\'" if ch == "'" else repr(ch)[1:-1] for ch in clip(text))
+    return f"'{shown}'"
 
 
 def _rebuilt(cls: type[HarpError], args: tuple, state: dict) -> HarpError:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from .actions import DRAW_ACTION, MAX_COUNT, PLACES, UNDO_ACTION, Action, double_tap, move, tap
 from .deals import EASY_HARP, SEAHAVEN, check_cells, game_id
-from .errors import NotationError, clip
+from .errors import NotationError, clip, quoted
 
 #: Columns and foundation slots per game (RULES A1.1, A2.2).
 N_COLUMNS = {EASY_HARP: 9, SEAHAVEN: 10}
@@ -157,7 +157,7 @@ def _parse(token: str, game: str, cells: int) -> Action:
         standard = _parse_standard(t, game, cells)
         if standard is not None:
             return standard
-    raise NotationError(f"cannot read {clip(token)!r}: expected X>Y, N:X>Y, d, tX, ttX or u")
+    raise NotationError(f"cannot read {quoted(token)}: expected X>Y, N:X>Y, d, tX, ttX or u")
 
 
 def parse_action(token: str, game: str, cells: int | None = None) -> Action:

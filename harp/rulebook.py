@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from .errors import HarpError, clip
+from .errors import HarpError, quoted
 
 _HEADING = re.compile(r"^(#{2,3}) ([A-C]\d*(?:\.\d+)?)\.? (.*)$")
 #: A citation as the code writes it: ``RULES A2.5``, ``RULES A2, B5, B6``.
@@ -131,16 +131,6 @@ def is_numbered(section_id: str) -> bool:
     """Whether ``section_id`` is a numbered section (``A2.5``, ``B7``),
     not a part (``A2``, ``B``)."""
     return "." in section_id or section_id[:1] in ("B", "C") and len(section_id) > 1
-
-
-def quoted(text: str) -> str:
-    """``text`` quoted for a message, clipped (:func:`clip`) and with
-    anything unprintable escaped; a byte that was not UTF-8 on the command
-    line (Python holds it as a lone surrogate) is shown as the byte it
-    was, ``\\xff``, not as ``\\udcff``."""
-    shown = "".join(f"\\x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff"
-                    else "\\'" if ch == "'" else repr(ch)[1:-1] for ch in clip(text))
-    return f"'{shown}'"
 
 
 def parse_book(text: str) -> RuleBook:

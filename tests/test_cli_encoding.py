@@ -271,3 +271,12 @@ def test_replay_shows_a_code_it_cannot_read_escaped(in_tmp):
                                   "1 of 2 records replayed without error\n")
     assert result.stderr == ("Error: r.jsonl: line 2: invalid deal code 'x\\x1b[7m\\ny': "
                              "expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF\n")
+
+
+def test_a_byte_that_is_not_utf8_is_shown_as_the_byte_it_was(tmp_path, monkeypatch):
+    """Python holds it as a lone surrogate; a message showed \\udce9, not
+    what was typed."""
+    monkeypatch.chdir(tmp_path)
+    refused(["replay", "f\udce9.txt"], 1, "cannot open f\\xe9.txt: No such file or directory")
+    refused(["play", "EH1-N-AAAAAAF", "\udcff"], 1,
+            "action 1 (\\xff): cannot read '\\xff': expected X>Y, N:X>Y, d, tX, ttX or u")

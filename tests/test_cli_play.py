@@ -469,3 +469,11 @@ def test_the_line_game_says_a_damaged_statistics_file_and_leaves_it():
             "JSON at line 1, column 2); it is left as it is: move it away to start new "
             "statistics\n") in result.stdout
     assert stats_file().read_text() == "{not json"
+
+
+def test_the_line_game_clips_a_long_refused_token():
+    """A pasted line of 100 000 characters made a refusal as long."""
+    result = interactive("SH1-C4-AAAAAJ2", "x" * 100_000 + "\nq\n")
+    refusal, = [line for line in result.stdout.splitlines() if "Refused" in line]
+    assert refusal == (f"Refused {'x' * 59}…: cannot read '{'x' * 59}…': "
+                       "expected X>Y, N:X>Y, d, tX, ttX or u")
