@@ -32,15 +32,22 @@ ALL = "all"
 WHOLE = frozenset({"game", "variant", "code", "measure", "histogram"})
 
 
+#: The widest COLUMNS taken: wider than any screen, small enough to lay out.
+MAX_WIDTH = 10_000
+
+
 class ColumnsError(HarpError):
     """A ``--columns`` list naming a column the table does not have."""
 
 
 def terminal_width() -> int:
     """``COLUMNS``, else the width of the terminal standard output is, else
-    :data:`DEFAULT_WIDTH` (output to a file or a pipe is laid out for 80)."""
-    columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
+    :data:`DEFAULT_WIDTH` (output to a file or a pipe is laid out for 80).
+    A ``COLUMNS`` that is not a width (not ASCII digits, 0, or beyond
+    :data:`MAX_WIDTH`) is ignored, as a shell's stale or odd value may be."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isascii() and columns.isdigit() and len(columns) <= 6 \
+            and 0 < int(columns) <= MAX_WIDTH:
         return int(columns)
     try:
         if sys.stdout.isatty():

@@ -18,6 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from harp.cli.fit import terminal_width
 from harp.deals import make_code
 
 from helpers import interrupt_at, invoke, invoke_ok, refused
@@ -672,3 +673,16 @@ def test_a_picture_title_clips_a_long_deal_list(tmp_path: Path) -> None:
     assert described == f"harp stats --game sh --deals {deals}"
     assert title.startswith("--game sh --deals 1,3,5") and title.endswith("…")
     assert len(title) < 70
+
+
+@pytest.mark.parametrize("columns", ["²", "٣", "0", "-5", "99999999999999999999999", "10001", ""])
+def test_a_columns_variable_that_is_no_width_is_ignored(monkeypatch, columns):
+    """``²`` passed str.isdigit and failed int(); a huge width overflowed."""
+    args = ["stats", "--game", "sh", "--deals", "1-3", "--dist", "aces_exposed", "-q"]
+    monkeypatch.delenv("COLUMNS", raising=False)
+    plain = invoke_ok(*args)
+    monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_width() == 80
+    assert invoke_ok(*args) == plain
+    monkeypatch.setenv("COLUMNS", " 120 ")
+    assert terminal_width() == 120
