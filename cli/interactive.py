@@ -222,7 +222,10 @@ def run_command(board: Board, command: str, refused: list[HarpError] | None = No
     elif command == "stats":
         click.echo(summary())
     elif command == "why":
-        click.echo(why_text(refused[-1] if refused else None), nl=False)
+        try:
+            click.echo(why_text(refused[-1] if refused else None), nl=False)
+        except HarpError as err:       # the book cannot be read: the game goes on
+            click.echo(one_line(err))
     elif word == "rules" and argument.strip():
         try:
             click.echo("\n".join(s.text for s in rule_book().lookup(argument)), nl=False)

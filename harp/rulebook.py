@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from .errors import HarpError, quoted
+from .errors import HarpError, quoted, shown
 
 _HEADING = re.compile(r"^(#{2,3}) ([A-C]\d*(?:\.\d+)?)\.? (.*)$")
 #: A citation as the code writes it: ``RULES A2.5``, ``RULES A2, B5, B6``.
@@ -147,10 +147,23 @@ def parse_book(text: str) -> RuleBook:
     return RuleBook(text, tuple(sections))
 
 
+class RuleBookError(HarpError):
+    """The book installed with harp cannot be read (a damaged install)."""
+
+
 @lru_cache(maxsize=1)
 def rule_book() -> RuleBook:
-    """The book shipped with harp (package data, so it works installed)."""
-    return parse_book(resources.files("harp").joinpath("rules.md").read_text(encoding="utf-8"))
+    """The book shipped with harp (package data, so it works installed);
+    RuleBookError if the installed file is missing or damaged."""
+    book = resources.files("harp").joinpath("rules.md")
+    try:
+        return parse_book(book.read_text(encoding="utf-8"))
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+    except UnicodeDecodeError as err:
+        why = f"not UTF-8 text at byte {err.start}"
+    raise RuleBookError(f"harp's rule book {shown(str(book))} cannot be read ({why}): "
+                        "reinstall harp")
 
 
 def cited_ids(text: str) -> set[str]:

@@ -121,3 +121,25 @@ def test_the_sections_of_an_unknown_one_come_from_the_book() -> None:
     ("A2.5", True), ("B7", True), ("C1", True), ("A2", False), ("B", False), ("", False)])
 def test_a_numbered_section_is_told_from_a_part(section_id: str, numbered: bool) -> None:
     assert is_numbered(section_id) is numbered
+
+
+@pytest.mark.parametrize("content, why", [(None, "No such file or directory"),
+                                          (b"# harp\n\xff\xfe", "not UTF-8 text at byte 7")])
+def test_a_damaged_install_of_the_rule_book_is_said_and_the_game_goes_on(
+        tmp_path, monkeypatch, content, why):
+    import harp.rulebook
+    if content is not None:
+        (tmp_path / "rules.md").write_bytes(content)
+    monkeypatch.setattr(harp.rulebook.resources, "files", lambda package: tmp_path)
+    harp.rulebook.rule_book.cache_clear()
+    try:
+        message = (f"harp's rule book {tmp_path / 'rules.md'} cannot be read ({why}): "
+                   "reinstall harp")
+        refused(["rules", "A1.5"], 1, message)
+        game = invoke("play", "EH1-N-AAAAAAF", "--interactive", "--ascii",
+                      input="1>f\n2>3\nwhy\nscript\nq\nn\n")
+        assert game.exit_code == 0
+        assert f"EH1-N-AAAAAAF> why\n{message}\nEH1-N-AAAAAAF> script\n1>f\n" in game.stdout
+        assert "Save this game as a record? [y/N]: n" in game.stdout
+    finally:
+        harp.rulebook.rule_book.cache_clear()

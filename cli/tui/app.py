@@ -360,7 +360,11 @@ class GameScreen(GameFiles, Screen):
         self.fit_rules()
 
     def show_rules(self) -> None:
-        book = rule_book()
+        try:
+            book = rule_book()
+        except HarpError as err:        # the book cannot be read: the game goes on
+            self.query_one("#rules-text", Static).update(one_line(err))
+            return
         refusal = self.session.refusal
         text = book.text
         if isinstance(refusal, IllegalActionError):
