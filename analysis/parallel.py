@@ -238,15 +238,22 @@ def _receive(results: Any, workers: list[Any]) -> Indexed:
 
 # ------------------------------------------------------------------ Dask
 
+def require_dask() -> None:
+    """ExecutorError unless Dask's ``distributed`` can be imported: said
+    before a run starts, never after its first piece of work."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise ExecutorError("the dask executor needs Dask: pip install 'harp-patience[dask]'") from None
+
+
 def _dask_map(func: Callable[[T], R], items: Iterable[T], chunk_size: int,
               scheduler: str | None, ordered: bool) -> Iterator[Indexed]:
     """Every item a Dask task of its own; results as the tasks finish."""
     if not scheduler:
         raise ExecutorError("the dask executor needs a scheduler address (--scheduler)")
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise ExecutorError("the dask executor needs Dask: pip install 'harp-patience[dask]'") from None
+    require_dask()
+    from distributed import Client, as_completed
     with _dask_quiet():
         yield from _dask_run(Client, as_completed, func, items, chunk_size, scheduler, ordered)
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 import click
 
-from harp.analysis.parallel import DASK, EXECUTORS, LOCAL
+from harp.analysis.parallel import DASK, EXECUTORS, LOCAL, require_dask
 from harp.deals import SEAHAVEN
 from harp.errors import HarpError, clip
 
@@ -405,6 +405,8 @@ def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) 
     if executor == DASK and scheduler and not scheduler_address(scheduler):
         raise click.UsageError(f"--scheduler: {clip(scheduler)!r} is not a scheduler address "
                                "(tcp://HOST:PORT)")
+    if executor == DASK:
+        require_dask()
 
 
 #: A Dask scheduler's address: ``[PROTOCOL://]HOST:PORT``, the protocols of

@@ -367,3 +367,18 @@ def test_a_run_waits_for_the_first_dask_worker() -> None:
                                      scheduler=cluster.scheduler_address)) == [1, 2, 3]
         finally:
             thread.join()
+
+
+@pytest.mark.parametrize("command", [
+    ["atlas", "build", "--pieces", "pieces", "--deals", "1-4", "--piece-size", "2"],
+    ["stats", "--game", "sh", "--deals", "1-3", "--db", "r.db"],
+    ["generate", "--game", "sh", "--deals", "1-3", "--random-play", "-o", "g.jsonl"]])
+def test_dask_not_installed_is_said_before_any_work(monkeypatch, tmp_path, command, no_work):
+    """atlas build made its first piece's database before it found out."""
+    monkeypatch.setitem(sys.modules, "distributed", None)      # import fails
+    monkeypatch.chdir(tmp_path)
+    result = invoke(*command, "--executor", "dask", "--scheduler", "tcp://a:1")
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == ("Error: the dask executor needs Dask: pip install "
+                             "'harp-patience[dask]'\n")
+    assert list(tmp_path.iterdir()) == []
