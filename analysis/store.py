@@ -42,6 +42,7 @@ from collections.abc import Iterator
 from types import TracebackType
 from typing import Any
 
+from harp.atomicfile import standard_stream
 from harp.deals import MAX_DEAL, VARIANTS
 from harp.errors import HarpError, clip, shown
 
@@ -301,6 +302,8 @@ def _check_file(path: str, read_only: bool) -> None:
         raise StoreError(f"cannot open {name}: it is a folder, not a database")
     if not stat.S_ISREG(mode):
         raise StoreError(f"cannot open {name}: not a regular file")
+    if (stream := standard_stream(path)) is not None:
+        raise StoreError(f"cannot open {name}: it is {stream}, where harp prints")
     try:
         open(path, "rb").close()        # SQLite would say only "unable to open database file"
     except OSError as err:

@@ -86,6 +86,25 @@ def same_file(path: str, other: str) -> bool:
         return False
 
 
+def standard_stream(path: str | os.PathLike[str]) -> str | None:
+    """"standard output" or "standard error" if ``path`` is the file one of
+    them writes to (``/dev/stdout`` with ``> out.txt``, or ``out.txt``
+    itself): a file written there would be replaced under what the
+    command prints, or mixed with it.  None otherwise."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    for fd, name in ((1, "standard output"), (2, "standard error")):
+        try:
+            stream = os.fstat(fd)
+        except OSError:
+            continue
+        if (stream.st_dev, stream.st_ino) == (found.st_dev, found.st_ino):
+            return name
+    return None
+
+
 def stat_of(path: str) -> os.stat_result | None:
     """What ``path`` is, links followed; None if it cannot be told (missing)."""
     try:
@@ -139,6 +158,8 @@ class AtomicFile:
                 raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
             if found is not None and not stat.S_ISREG(found.st_mode):
                 raise OSError(errno.EINVAL, "not a regular file")
+            if (stream := standard_stream(self.path)) is not None:
+                raise OSError(errno.EINVAL, f"it is {stream}, where harp prints")
             if not os.path.isdir(folder):
                 blocker = file_in_the_way(self.path)
                 if blocker is not None:

@@ -307,3 +307,32 @@ def test_a_superscript_digit_in_a_move_is_refused_in_one_line(command: str) -> N
     """RULES C6: ``²>f`` is bad notation (exit 1), never a traceback."""
     refused([command, EH5, "²>f"], 1, "action 1 (²>f): '²' is not a location: "
                                       "write numbers with the digits 0-9 (RULES C6)")
+
+
+STANDARD_OUTPUT_CASES = [
+    (["solve", "SH1-C4-AAAAAJ2", "--max-states", "2000", "--save", "OUT"], "/dev/stdout"),
+    (["solve", "SH1-C4-AAAAAJ2", "--max-states", "2000", "--save", "OUT"], "out.svg"),
+    (["stats", "--game", "sh", "--deals", "1-2", "-q", "--db", "OUT"], "/dev/stdout"),
+    (["stats", "--game", "sh", "--deals", "1-2", "-q", "--db", "OUT"], "out.svg"),
+    (["stats", "--game", "sh", "--deals", "1-2", "-q", "--plot", "OUT"], "out.svg"),
+    (["generate", "--game", "sh", "--deals", "1-2", "--random-play", "-q", "-o", "OUT"],
+     "/dev/stdout"),
+]
+
+
+@pytest.mark.parametrize("args, named", STANDARD_OUTPUT_CASES)
+def test_a_file_that_is_standard_output_is_refused(tmp_path, args, named):
+    """Standard output sent to a file (``> out.svg``) and the same file given
+    to write, as /dev/stdout or by its name: the file was replaced under the
+    printed output (lost), or the database mixed with the table. Refused
+    before any work."""
+    import subprocess
+    import sys
+    out = tmp_path / "out.svg"
+    argv = [arg.replace("OUT", named) for arg in args]
+    with open(out, "w") as stdout:
+        done = subprocess.run([sys.executable, "-m", "harp", *argv], stdout=stdout,
+                              stderr=subprocess.PIPE, text=True, cwd=tmp_path, timeout=120)
+    assert done.stderr.endswith(f"{named}: it is standard output, where harp prints\n")
+    assert (done.returncode, done.stderr.count("\n")) == (1, 1)
+    assert out.read_text() == ""

@@ -107,7 +107,9 @@ def test_giving_up_after_a_failed_save_prints_the_record_and_exits_1(tmp_path, a
 def test_declining_to_save_exits_0(tmp_path):
     result = invoke("play", CODE, "-i", input="8>f\nq\nn\n")
     assert result.exit_code == 0 and os.listdir(tmp_path) == []
-    assert result.stdout.endswith(f"{CODE}> q\nSave this game as a record? [y/N]: n\n")
+    assert result.stdout.endswith(f"{CODE}> q\nYour SH-C4 games: played 1, won 0 (0 %), best "
+                                  "score 10, streak 0 (best 0)\nSave this game as a record? "
+                                  "[y/N]: n\n")
 
 
 def modes_bind(monkeypatch) -> None:
