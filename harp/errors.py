@@ -44,9 +44,15 @@ def printable(text: str) -> str:
     surrogate) is shown as the byte it was, ``\\xff``, not ``\\udcff``."""
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable()
-                   else f"\\x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff"
-                   else repr(ch)[1:-1] for ch in text)
+    return "".join(ch if ch.isprintable() else _escaped(ch) for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    """One character as Python writes it in a string (``\\n``, ``\\\\``), but
+    a lone surrogate (a byte that was not UTF-8) as that byte, ``\\xff``."""
+    if "\udc80" <= ch <= "\udcff":
+        return f"\\x{ord(ch) - 0xDC00:02x}"
+    return repr(ch)[1:-1]
 
 
 def quoted(text: str) -> str:
@@ -54,8 +60,7 @@ def quoted(text: str) -> str:
     anything unprintable escaped; a byte that was not UTF-8 on the command
     line (Python holds it as a lone surrogate) is shown as the byte it
     was, ``\\xff``, not as ``\\udcff``."""
-    shown = "".join(f"\\x{ord(ch) - 0xDC00:02x}" if "\udc80" <= ch <= "\udcff"
-                    else "\\'" if ch == "'" else repr(ch)[1:-1] for ch in clip(text))
+    shown = "".join("\\'" if ch == "'" else _escaped(ch) for ch in clip(text))
     return f"'{shown}'"
 
 

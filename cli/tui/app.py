@@ -123,7 +123,7 @@ class GameScreen(GameFiles, Screen):
         if self.session.board.script() != before:
             self.hinted = ()
             self.stop_search(quiet=True)
-        if self.session.board.is_won and self.counter.due(self.session.board, acted=False):
+        if self.counter.due(self.session.board, acted=False):     # won just now
             self.count_game(won=True)
         self.refresh_all()
         return done
