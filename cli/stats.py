@@ -140,12 +140,8 @@ TITLE_DEALS = 40
 def describe(plan: StatsPlan, dist: str | None, limit: int | None = None) -> str:
     """The command that computes ``plan`` (a picture's title and
     description), its deal list clipped to ``limit`` characters if given."""
-    deals = deal_runs(plan.deals)
-    if limit is not None:
-        deals = clip(deals, limit)
-    cells = f" --cells {plan.cells}" if plan.game != EASY_HARP and plan.cells != 4 else ""
-    return (f"harp stats --game {plan.game.lower()}{cells} --deals {deals}"
-            + " --solve" * (SOLVE in plan.kinds) + (f" --dist {dist}" if dist else ""))
+    return _command("harp stats", plan.game, plan.cells if plan.cells != 4 else None,
+                    plan.deals, SOLVE in plan.kinds, dist, limit)
 
 
 def report_command(game: str | None, cells: int | None,
@@ -153,13 +149,20 @@ def report_command(game: str | None, cells: int | None,
                    limit: int = TITLE_DEALS) -> str:
     """The ``--report`` command that reads these tables (a picture's title
     and description): its filters, the deal list clipped to ``limit``."""
-    parts = ["harp stats --report"]
+    return _command("harp stats --report", game, cells, deal_list, solve, dist, limit)
+
+
+def _command(head: str, game: str | None, cells: int | None, deal_list: list[int] | None,
+             solve: bool, dist: str | None, limit: int | None) -> str:
+    """``head`` and the options that name these deals and measures."""
+    parts = [head]
     if game is not None:
         parts.append(f"--game {game.lower()}")
     if cells is not None and game != EASY_HARP:
         parts.append(f"--cells {cells}")
     if deal_list:
-        parts.append(f"--deals {clip(deal_runs(deal_list), limit)}")
+        deals = deal_runs(deal_list)
+        parts.append(f"--deals {deals if limit is None else clip(deals, limit)}")
     if solve:
         parts.append("--solve")
     if dist:
