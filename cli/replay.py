@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from itertools import chain
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,11 +15,13 @@ from harp.errors import RecordError
 from harp.recordfile import NO_RECORD, records_in, shown_name
 from harp.render import board_to_dict
 from harp.solve import HINT_LIMITS, SolveLimits
-from harp.solve.since import Since, lost_since
 
 from .options import (board_display, given, input_path, limit_options, refuse_ascii,
                       refuse_reveal, rule_settings)
 from .output import board_text, one_line, print_position, printable, shown, step_printer
+
+if TYPE_CHECKING:
+    from harp.solve.since import Since
 
 
 @click.command(short_help="Replay saved games step by step, checking every action.")
@@ -151,7 +154,9 @@ def replay_one(record: Record, name: str, check: bool, interactive_rules: bool,
 
 def since_when(board: Board, limits: SolveLimits) -> Since:
     """Since when the game is lost (:func:`lost_since`); a won game is
-    not searched: its verdict is ``won``."""
+    not searched: its verdict is ``won``.  (The solvers are imported
+    here: ``replay`` without --lost starts without them.)"""
+    from harp.solve.since import Since, lost_since
     if board.is_won:
         return Since("won", None, False, 0)
     return lost_since(board, limits)

@@ -295,3 +295,23 @@ def test_show_starts_without_the_solvers(command: list[str]) -> None:
     done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True,
                           text=True, cwd=Path(__file__).resolve().parent.parent, timeout=60)
     assert done.stderr == "[]\n"
+
+
+@pytest.mark.parametrize("lost", [False, True])
+def test_replay_loads_the_solvers_only_for_lost(lost: bool) -> None:
+    """Replaying checks actions with the engine; only --lost searches, so
+    only then are the solvers imported (harp.solve imports each on first
+    use)."""
+    probe = ("import sys, runpy; sys.argv = ['harp', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('harp', run_name='__main__')\n"
+             "except SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('harp.solve.easyharp', "
+             "'harp.solve.seahaven', 'harp.solve.since'))), file=sys.stderr)")
+    command = ["replay", "--check", *(["--lost"] if lost else []), "examples/won-seahaven.txt"]
+    done = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent, timeout=60)
+    loaded = done.stderr.strip()
+    if lost:
+        assert "'harp.solve.since'" in loaded and "'harp.solve.seahaven'" in loaded
+    else:
+        assert loaded == "[]"

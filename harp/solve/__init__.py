@@ -19,11 +19,9 @@ from harp.cards import card_str
 from harp.deals import DealCode
 from harp.errors import HarpError
 
-from .easyharp import solve_easy_harp
 from .hints import Hint, HintLine, Hints
 from .result import (BATCH_LIMITS, DEFAULT_LIMITS, HINT_LIMITS, POSITIONS, SOLVED, TIME, UNKNOWN,
                      UNSOLVABLE, Progress, SolveLimits, SolveResult)
-from .seahaven import solve_seahaven
 
 __all__ = ["BATCH_LIMITS", "DEFAULT_LIMITS", "HINT_LIMITS", "POSITIONS", "SOLVED", "TIME",
            "UNKNOWN", "UNSOLVABLE", "Hint", "HintLine", "Hints", "Progress", "replayed_win",
@@ -40,10 +38,15 @@ def solve(board: Any, limits: SolveLimits = DEFAULT_LIMITS,
     _check_board(board, "solve")
     _check_limits(limits)
     check_whole_pack(board)
+    # Each solver is imported when first asked for (then it is in
+    # sys.modules): a command that only needs the limits and the results,
+    # as ``replay`` without --lost, starts without them.
     start = time.process_time()
     if board.code.game == "SH":
+        from .seahaven import solve_seahaven
         result = solve_seahaven(board, limits, progress)
     else:
+        from .easyharp import solve_easy_harp
         result = solve_easy_harp(board, limits, progress)
     result.cpu_seconds = time.process_time() - start
     result.limits = limits
