@@ -97,10 +97,14 @@ class HarpError(ValueError):
         placed = self.__class__.__new__(self.__class__)
         placed.__dict__.update(self.__dict__)
         placed.action_number, placed.token, placed.line = action_number, token, line
+        # The token and the file name as messages show user input: clipped,
+        # and anything unprintable escaped (an escape sequence in a token
+        # must not drive the terminal that prints the message).
+        token_shown = shown(token, CLIP_LIMIT)
         if source is not None and line is not None:
-            where = f"{source}: line {line}: action {action_number} ({clip(token)})"
+            where = f"{shown(source)}: line {line}: action {action_number} ({token_shown})"
         else:
-            where = f"action {action_number} ({clip(token)}" + (f", line {line})" if line else ")")
+            where = f"action {action_number} ({token_shown}" + (f", line {line})" if line else ")")
         message = str(self)
         # The token is named in ``where``; don't say it twice.
         for quoted in (repr(token), repr(clip(token))):

@@ -168,9 +168,12 @@ def read_records(lines: Iterable[str | Line], fmt: str = "text") -> Iterator[Num
 
     ``lines`` are strings (numbered from 1) or :class:`Line` objects that carry
     their own number and read error.  A byte-order mark starting a line is
-    dropped (two files joined with ``cat`` have one inside)."""
+    dropped (two files joined with ``cat`` have one inside).  One ``str``
+    is read as a file's whole text, its lines ending where a file's do
+    (``\n``, ``\r\n``, ``\r``); lines given without their ends
+    (``text.splitlines()``) are read as if each had one."""
     if isinstance(lines, str):
-        raise TypeError("read_records takes lines, not one str: pass text.splitlines()")
+        lines = file_lines(lines)
     readers = {"text": _read_text, "jsonl": _read_jsonl, "csv": _read_csv}
     if not isinstance(fmt, str):
         raise TypeError(f"fmt is one of {', '.join(FORMATS)} (a str), not {type(fmt).__name__}")
@@ -178,6 +181,19 @@ def read_records(lines: Iterable[str | Line], fmt: str = "text") -> Iterator[Num
         raise RecordError(f"unknown record format {clip(fmt)!r} (expected one of "
                           f"{', '.join(FORMATS)})")
     return readers[fmt](_numbered(lines))
+
+
+def file_lines(text: str) -> list[str]:
+    """``text`` cut into lines where a record file's lines end (each line
+    keeps its end): not at the other breaks ``str.splitlines`` knows
+    (:data:`OTHER_BREAKS`), which a JSON string or a CSV field may hold."""
+    if not text:
+        return []
+    ends = [match.end() for match in LINE_END.finditer(text)]
+    starts = [0, *ends]
+    if ends and ends[-1] == len(text):
+        starts.pop()
+    return [text[start:end] for start, end in zip(starts, [*ends, len(text)])]
 
 
 def _numbered(lines: Iterable[str | Line]) -> Iterator[Line]:
@@ -459,7 +475,9 @@ class _CSVFeed:
         self.row.add(line)
         if error is not None and self.error is None:
             self.error = f"line {number}: {error}"
-        return text
+        # A line given without its end (text.splitlines()) ends here all the
+        # same: a quoted field that runs over it keeps its line break.
+        return text if text.endswith(("\n", "\r")) else text + "\n"
 
     def next_row(self) -> None:
         self.first, self.size, self.error, self.row = None, 0, None, _HeldLines()

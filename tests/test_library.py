@@ -92,8 +92,8 @@ def test_one_str_where_a_list_is_meant_is_a_type_error() -> None:
     """Not read character by character (a record whose code was 'E', a
     script '1 > f', a hint that could not read '1')."""
     board = harp.new_board("EH1-N-AAAAAAF")
-    with pytest.raises(TypeError, match="splitlines"):
-        list(harp.read_records("EH1-N-AAAAAAF 1>f"))
+    # (read_records reads one str as a file's whole text, not character by character.)
+    assert [r.code for _, r in harp.read_records("EH1-N-AAAAAAF 1>f")] == ["EH1-N-AAAAAAF"]
     with pytest.raises(TypeError, match="list of actions"):
         harp.format_script("1>f")
     with pytest.raises(TypeError, match="parse_script"):
@@ -404,3 +404,14 @@ def test_the_seahaven_solver_refuses_a_card_twice():
                                              r"once \(RULES A2\.1\): this position holds \S+ "
                                              r"twice$"):
         solve(board)
+
+
+def test_a_placed_error_shows_the_token_and_the_file_escaped() -> None:
+    """An escape sequence in a token or a file name is shown as text in
+    the message (str(err) is what a library user prints), not obeyed."""
+    board = harp.new_board("EH1-N-AAAAAAF")
+    with pytest.raises(NotationError) as caught:
+        board.push_script("1>f \x1b[2J", source="games\n.txt")
+    assert str(caught.value) == ("games\\n.txt: line 1: action 2 (\\x1b[2J): cannot read "
+                                 "'\\x1b[2J': expected X>Y, N:X>Y, d, tX, ttX or u")
+    assert caught.value.token == "\x1b[2J"

@@ -280,6 +280,8 @@ def test_records_written_in_any_format_replay_to_the_same_games(folder, fmt, pla
     read = [record for _, record in read_records(io.StringIO(text, newline="\n"), fmt)]
     assert [(r.code, " ".join(r.script.split()), r.extra) for r in read] == \
         [(r.code, r.script, r.extra) for r in records]
+    # The file's whole text as one str is read as the file is.
+    assert [record for _, record in read_records(text, fmt)] == read
     for record, board in zip(read, boards):
         again = replay(record)
         assert snapshot(again) == snapshot(board)

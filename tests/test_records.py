@@ -382,3 +382,19 @@ def test_moves_continued_after_a_comment_are_not_swallowed_by_it() -> None:
     record = continued(Record("EH1-N-AAAAAAF", "1>f # note"), ["d", "d"])
     assert replay(record).script() == "1>f d d"
     assert continued(Record("EH1-N-AAAAAAF", "1>f"), ["d"]).script == "1>f d"
+
+
+def test_one_str_is_read_as_a_file_and_lines_without_ends_keep_a_fields_break() -> None:
+    """read_records takes a file's whole text too, cut where a file's lines
+    end (not at U+2028, which a JSON string may hold); lines given without
+    their ends (text.splitlines()) keep a quoted CSV field's line break."""
+    from harp.records import csv_header
+    record = Record("EH1-N-AAAAAAF", "1>f d", {"player": "ann\nbob"})
+    text = csv_header(record) + "\r\n" + format_record(record, "csv") + "\r\n"
+    for lines in (text, text.splitlines()):
+        (n, back), = read_records(lines, "csv")
+        assert (n, back.extra) == (2, {"player": "ann\nbob"})
+    jsonl = format_record(Record("EH1-N-AAAAAAF", "1>f d", {"player": "ann\u2028bob"}), "jsonl")
+    assert [(n, back.extra) for n, back in read_records(jsonl + "\r" + jsonl, "jsonl")] == \
+        [(1, {"player": "ann\u2028bob"}), (2, {"player": "ann\u2028bob"})]
+    assert [n for n, _ in read_records("EH1-N-AAAAAAF 1>f\r\rSH1-C4-AAAAAJ2 8>f")] == [1, 3]
