@@ -629,16 +629,37 @@ def format_record(record: Record, fmt: str = "text", header: list[str] | None = 
     if fmt == "text":
         return record.to_text()
     if fmt == "jsonl":
-        return json.dumps(record.to_dict(), ensure_ascii=False)
+        try:
+            # allow_nan=False: NaN and Infinity are no JSON, and the reader refuses them.
+            return json.dumps(record.to_dict(), ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as err:
+            raise RecordError(f"cannot write the record as JSON: {clip(str(err))}") from None
     if fmt == "csv":
         data = record.to_dict()
+        _check_csv_names(data)
         values = list(data.values()) if header is None else [data.get(h, "") for h in header]
         return _csv_line(values)
     raise RecordError(f"unknown record format {clip(fmt)!r}")
 
 
 def csv_header(record: Record) -> str:
-    return _csv_line(list(record.to_dict().keys()))
+    data = record.to_dict()
+    _check_csv_names(data)
+    return _csv_line(list(data.keys()))
+
+
+def _check_csv_names(data: dict[str, Any]) -> None:
+    """A CSV header's names are read stripped and in lower case (as a
+    spreadsheet may write ``Code``): two fields that read as one name
+    (``Code`` beside ``code``) would make a header the reader refuses, so
+    they are refused before writing."""
+    seen: dict[str, str] = {}
+    for name in data:
+        folded = str(name).strip().lower()
+        if folded in seen:
+            raise RecordError(f"a CSV header reads {clip(seen[folded])!r} and {clip(str(name))!r} "
+                              "as one column (a header's names are read in any case and spacing)")
+        seen[folded] = str(name)
 
 
 def _csv_line(values: list[Any]) -> str:

@@ -398,3 +398,20 @@ def test_one_str_is_read_as_a_file_and_lines_without_ends_keep_a_fields_break() 
     assert [(n, back.extra) for n, back in read_records(jsonl + "\r" + jsonl, "jsonl")] == \
         [(1, {"player": "ann\u2028bob"}), (2, {"player": "ann\u2028bob"})]
     assert [n for n, _ in read_records("EH1-N-AAAAAAF 1>f\r\rSH1-C4-AAAAAJ2 8>f")] == [1, 3]
+
+
+def test_a_record_harp_cannot_read_back_is_refused_when_written() -> None:
+    """Writing a record whose fields a reader would refuse (a CSV header
+    reads 'Code' as 'code'; JSON has no NaN, nor dates) fails with a
+    RecordError, instead of a file that is refused or read otherwise."""
+    import datetime
+    from harp.records import csv_header
+    clash = Record("EH1-N-AAAAAAF", "1>f", {" Moves": "x"})
+    for write in (lambda: csv_header(clash), lambda: format_record(clash, "csv")):
+        with pytest.raises(RecordError, match="a CSV header reads 'moves' and ' Moves' as one"):
+            write()
+    for value, why in ((float("nan"), "Out of range float"), (datetime.date(2026, 1, 1), "date")):
+        with pytest.raises(RecordError, match=f"cannot write the record as JSON: .*{why}"):
+            format_record(Record("EH1-N-AAAAAAF", "1>f", {"when": value}), "jsonl")
+    assert format_record(Record("EH1-N-AAAAAAF", "1>f", {"Player": "x"}), "csv") == \
+        "EH1-N-AAAAAAF,1>f,x"
