@@ -61,7 +61,7 @@ class _Pile:
         # could not hold would fail later, far from its cause, or be played
         # on (a face-down card sent to a foundation).
         board.__dict__[self.name] = getattr(board, f"_checked_{self.name[1:]}")(value)
-        board._new_history()
+        board._set_up_by_hand()
 
 
 def _check_number(name: str, value: Any, least: int, none: bool = False) -> None:
@@ -197,6 +197,15 @@ class Board:
         self._actions: list[Action] = []
         self._places = game_places(self.game, code.cells)
         self._new_history()
+        #: Whether the history starts at the deal, so that the code and
+        #: the script give the position (:func:`harp.records.record_of`).
+        self.starts_at_deal = True
+
+    def _set_up_by_hand(self) -> None:
+        """A pile assigned: the position is where a new history starts,
+        and no longer one the deal and a script reach."""
+        self._new_history()
+        self.starts_at_deal = False
 
     def _new_history(self) -> None:
         """No action to pop or undo: the board's position is where its
@@ -496,6 +505,9 @@ class Board:
         other._foundations = [list(f) for f in self._foundations]
         other.score, other.moves = self.score, self.moves
         self._copy_piles_to(other)
+        # Without the history, the copy's start is its position: the deal
+        # only if no action came before it.
+        other.starts_at_deal = self.starts_at_deal and (stack or not self._actions)
         if stack:
             # The undo records name the piles they moved cards between:
             # the copy's name its own.

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from .board import Board
 from .deals import number_text
-from .errors import RecordError, clip
+from .errors import HarpError, RecordError, clip
 from .games import new_board
 from .notation import uncommented_lines
 
@@ -712,9 +712,15 @@ def replay(record: Record, upto: int | None = None, *, interactive_rules: bool =
 def record_of(board: Board, **extra: Any) -> Record:
     """The record of a game played on a board: its code and its script,
     with ``extra`` fields (``player="ann"``); TypeError for an extra field
-    named as one of the record's own, ``code`` or ``moves`` (RULES B8)."""
+    named as one of the record's own, ``code`` or ``moves`` (RULES B8);
+    HarpError for a board whose history does not start at its deal
+    (``board.starts_at_deal``: a position set up by hand)."""
     for name in RECORD_FIELDS:
         if name in extra:
             raise TypeError(f"record_of got the extra field {name!r}, which is the record's "
                             f"own (RULES B8): the board gives its {name}")
+    if not board.starts_at_deal:
+        raise HarpError("no record gives this board's position: its history does not start at "
+                        "its deal (a position set up by hand, or a copy without its history; "
+                        "RULES B8: a record is a deal code and the script played from it)")
     return Record(str(board.code), board.script(), dict(extra))

@@ -99,7 +99,7 @@ class SeahavenBoard(Board):
             raise HarpError(f"this game has {len(self._cells)} cells, not {len(cards)}")
         self._cells = [[] if c is None else _checked_cards([c], f"cell {CELL_NAMES[i]}")
                        for i, c in enumerate(cards)]
-        self._new_history()
+        self._set_up_by_hand()
 
     def _copy_piles_to(self, other: SeahavenBoard) -> None:
         other._cells = [list(c) for c in self._cells]

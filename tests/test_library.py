@@ -415,3 +415,22 @@ def test_a_placed_error_shows_the_token_and_the_file_escaped() -> None:
     assert str(caught.value) == ("games\\n.txt: line 1: action 2 (\\x1b[2J): cannot read "
                                  "'\\x1b[2J': expected X>Y, N:X>Y, d, tX, ttX or u")
     assert caught.value.token == "\x1b[2J"
+
+
+def test_a_board_set_up_by_hand_has_no_record() -> None:
+    """record_of gives a record only when the code and script give the
+    board's position: not after a pile is assigned, nor for a copy without
+    the history of the actions that made its position."""
+    from harp.records import record_of
+    sea = harp.new_board("SH1-C4-AAAAAJ2")
+    sea.push("8>f")
+    assert record_of(sea).to_text() == "SH1-C4-AAAAAJ2 8>f"
+    sea.cells = [None] * 4
+    easy = harp.new_board("EH1-N-AAAAAAF")
+    assert record_of(easy.copy(stack=False)).to_text() == "EH1-N-AAAAAAF"
+    easy.push("1>f")
+    assert record_of(copy.deepcopy(easy)).to_text() == "EH1-N-AAAAAAF 1>f"
+    for board in (sea, easy.copy(stack=False)):
+        assert not board.starts_at_deal
+        with pytest.raises(HarpError, match="its history does not start at its deal"):
+            record_of(board)
