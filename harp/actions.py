@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import NotationError, clip
+from .errors import NotationError, a_number, clip
 
 MOVE = "move"
 DRAW = "draw"
@@ -77,7 +77,7 @@ class Action:
                             f"({clip(repr(count))})")
         if count is not None and (kind != MOVE or not 1 <= count <= MAX_COUNT):
             raise NotationError(f"a card count is a whole number from 1 to {MAX_COUNT} on a move, "
-                                f"not {clip(repr(count))} on a {kind} (RULES B7)")
+                                f"not {a_number(count)} on a {kind} (RULES B7)")
 
     def __str__(self) -> str:
         kind = self.kind

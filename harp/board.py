@@ -22,8 +22,9 @@ from typing import Any, ClassVar
 from .actions import UNDO, Action
 from .cards import KING
 from .cards import CARD_NAMES, FOUNDATION_SUITS
-from .deals import EASY_HARP, GAME_NAMES, DealCode, deal_code, number_text
-from .errors import HarpError, IllegalActionError, InvalidCodeError, NotationError, clip
+from .deals import EASY_HARP, GAME_NAMES, DealCode, deal_code
+from .errors import (HarpError, IllegalActionError, InvalidCodeError, NotationError, a_number,
+                     clip)
 from .notation import (game_places, parse_action, parse_location, parse_script, script_tokens,
                        tokenize)
 
@@ -73,7 +74,7 @@ def _check_number(name: str, value: Any, least: int, none: bool = False) -> None
         raise TypeError(f"{name} is an int{' or None' if none else ''}, not "
                         f"{type(value).__name__} ({clip(repr(value))})")
     if value < least:
-        raise ValueError(f"{name} is {least} or more, not {number_text(value)}")
+        raise ValueError(f"{name} is {least} or more, not {a_number(value)}")
 
 
 def _checked_cards(value: Any, what: str) -> list[int]:
@@ -87,7 +88,7 @@ def _checked_cards(value: Any, what: str) -> list[int]:
             raise TypeError(f"{what} holds {clip(repr(card))}: a card is an int 0-51 "
                             f"(rank * 4 + suit), not {type(card).__name__}")
         if not 0 <= card < 52:
-            raise HarpError(f"{what} holds {clip(str(card))}, which is no card "
+            raise HarpError(f"{what} holds {a_number(card)}, which is no card "
                             "(cards are 0-51: rank * 4 + suit)")
     return [int(card) for card in value]
 

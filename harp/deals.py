@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import InvalidCodeError, clip
+from .errors import InvalidCodeError, clip, number_text
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 PAYLOAD_LENGTH = 7
@@ -79,14 +79,6 @@ class DealCode:
     @classmethod
     def parse(cls, text: str) -> DealCode:
         return parse_code(text)
-
-
-def number_text(number: int) -> str:
-    """A number for an error message, clipped: a number of thousands of
-    digits would be a huge message (and beyond Python's int-to-str limit)."""
-    if abs(number) < 10**18:
-        return str(number)
-    return f"{'-' if number < 0 else ''}of {number.bit_length()} bits"
 
 
 def check_deal_number(number: int) -> int:
@@ -232,7 +224,9 @@ def parse_code(text: str) -> DealCode:
         if len(version_text.lstrip("0")) > _MAX_VERSION_DIGITS:
             raise InvalidCodeError(f"unknown dealing version {clip(version_text)} "
                                    f"(only version {VERSION} exists)")
-        return DealCode(game, variant.upper(), decode_payload(payload), int(version_text))
+        # (Leading zeros cut first: int() refuses a text of over 4 300 digits.)
+        return DealCode(game, variant.upper(), decode_payload(payload),
+                        int(version_text.lstrip("0") or "0"))
     except InvalidCodeError as err:
         raise InvalidCodeError(f"invalid deal code {quoted}: {err}") from None
 

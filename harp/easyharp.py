@@ -8,7 +8,7 @@ from .actions import DOUBLE_TAP, DRAW, DRAW_ACTION, MOVE, TAP, Action, move
 from .board import Board, UndoRecord, _checked_cards, _Pile
 from .cards import FOUNDATION_SUITS, KING, card_str, is_red
 from .deals import EASY_HARP, DealCode, easy_harp_layout
-from .errors import HarpError, NotationError, clip
+from .errors import HarpError, NotationError, a_number, clip
 
 # (Final: the solver's compiled build puts them into its code as numbers)
 N_COLUMNS: Final = 9
@@ -102,7 +102,7 @@ class EasyHarpBoard(Board):
                                 f"cards is an int, not {type(count).__name__}")
             if not 0 <= count < max(len(col), 1):
                 raise HarpError(f"column {n} has {len(col)} card{'s' if len(col) != 1 else ''}, "
-                                f"so {clip(str(count))} of them cannot lie face down: the top card "
+                                f"so {a_number(count)} of them cannot lie face down: the top card "
                                 "of a column is face up (RULES A1.6)")
         return [int(count) for count in value]
 

@@ -29,6 +29,21 @@ def clip(text: str, limit: int = CLIP_LIMIT) -> str:
     return text[:max(limit - 1, 0)] + "…"
 
 
+def number_text(number: int) -> str:
+    """A number for an error message, clipped: a number of thousands of
+    digits would be a huge message (and beyond Python's int-to-str limit)."""
+    if abs(number) < 10**18:
+        return str(number)
+    return f"of {number.bit_length()} bits{' (negative)' if number < 0 else ''}"
+
+
+def a_number(number: int) -> str:
+    """:func:`number_text` where no noun comes before it: ``52``, or ``a
+    number of 16610 bits``."""
+    text = number_text(number)
+    return f"a number {text}" if text.startswith("of ") else text
+
+
 def shown(name: str, limit: int = 160) -> str:
     """A file name (or other text the user gave) as a message quotes it:
     clipped to ``limit`` characters and :func:`printable`, so that a line

@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .board import Board
-from .deals import number_text
-from .errors import HarpError, RecordError, clip
+from .errors import HarpError, RecordError, a_number, clip, number_text
 from .games import new_board
 from .notation import uncommented_lines
 
@@ -699,7 +698,7 @@ def replay(record: Record, upto: int | None = None, *, interactive_rules: bool =
         raise TypeError(f"upto is a number of actions (an int) or None, not "
                         f"{type(upto).__name__} ({clip(repr(upto))})")
     if upto is not None and upto < 0:
-        raise ValueError(f"upto is a number of actions, 0 or more, not {number_text(upto)}")
+        raise ValueError(f"upto is a number of actions, 0 or more, not {a_number(upto)}")
     board = new_board(record.code, interactive_rules=interactive_rules, double_click=double_click)
     pushed = board.push_script(record.script, upto=upto, first_line=record.script_line)
     if upto is not None and len(pushed) < upto:

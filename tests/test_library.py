@@ -434,3 +434,22 @@ def test_a_board_set_up_by_hand_has_no_record() -> None:
         assert not board.starts_at_deal
         with pytest.raises(HarpError, match="its history does not start at its deal"):
             record_of(board)
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda: harp.Action("move", "1", "f", 10**5000),
+     "a card count is a whole number from 1 to 999 on a move, not a number of 16610 bits"),
+    (lambda: setattr(harp.new_board("EH1-N-AAAAAAF"), "columns", [[10**5000]] + [[]] * 8),
+     "column 1 holds a number of 16610 bits, which is no card"),
+    (lambda: setattr(harp.new_board("EH1-N-AAAAAAF"), "face_down", [10**5000] * 9),
+     "column 1 has 1 card, so a number of 16610 bits of them cannot lie face down"),
+])
+def test_a_number_beyond_pythons_digits_limit_is_named_by_its_size(make, says) -> None:
+    """Python refuses to write an int of over 4 300 digits: the message
+    names its size, and the error is harp's, not that ValueError."""
+    with pytest.raises(HarpError, match=re.escape(says)):
+        make()
+
+
+def test_a_version_number_of_leading_zeros_is_read() -> None:
+    assert harp.parse_code("EH" + "0" * 4400 + "1-N-AAAAAAF") == harp.parse_code("EH1-N-AAAAAAF")

@@ -11,8 +11,7 @@ import math
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from harp.deals import number_text
-from harp.errors import HarpError
+from harp.errors import HarpError, a_number
 
 from .budget import POSITIONS, TIME, Progress
 
@@ -47,7 +46,7 @@ class SolveLimits:
             if type(value) is not int:
                 raise TypeError(f"{name} is a whole number (int), not {type(value).__name__}")
             if value < least:
-                raise HarpError(f"{name} must be at least {least}, not {number_text(value)}")
+                raise HarpError(f"{name} must be at least {least}, not {a_number(value)}")
         timeout = self.timeout
         if timeout is not None:
             if type(timeout) not in (int, float):
