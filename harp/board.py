@@ -16,19 +16,22 @@ and starts a new history (:class:`_Pile`).
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from .actions import UNDO, Action
 from .cards import KING
 from .cards import CARD_NAMES, FOUNDATION_SUITS
-from .deals import EASY_HARP, GAME_NAMES, DealCode, deal_code
+from .deals import EASY_HARP, GAME_NAMES, SEAHAVEN, DealCode, deal_code
 from .errors import (HarpError, IllegalActionError, InvalidCodeError, NotationError, a_number,
                      clip)
 from .notation import (game_places, parse_action, parse_location, parse_script, script_tokens,
                        tokenize)
 
 UNDO_LIMIT = 100
+#: The module that holds each game's board (``Board(code)`` imports it).
+_GAME_MODULES = {EASY_HARP: "harp.easyharp", SEAHAVEN: "harp.seahaven"}
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 UndoRecord = tuple  # (src list | None, dst list | None, n, flipped column, gain)
@@ -167,9 +170,11 @@ class Board:
         # game (RULES B1).  A game's class (and ``copy``) makes its own.
         if cls is Board:
             game = deal_code(code).game
-            if game not in Board._of_game:      # harp.board imported alone
-                raise TypeError(f"no board class of the game {game} is loaded: make a "
-                                "board with harp.Board or harp.new_board")
+            if game not in Board._of_game:
+                # harp.board imported alone (the package loads its modules
+                # when first used): the game's module registers its board
+                # when imported, as a plug-in does.
+                importlib.import_module(_GAME_MODULES[game])
             cls = Board._of_game[game]
         return object.__new__(cls)
 

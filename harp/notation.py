@@ -100,12 +100,15 @@ _PLACES: dict[tuple[str, int], frozenset[str]] = {}
 def game_places(game: str, cells: int = 0) -> frozenset[str]:
     """The places of ``game`` with ``cells`` cells, as notation writes them:
     those of :data:`~harp.actions.PLACES` that :func:`parse_location` reads
-    as themselves."""
+    as themselves; ``game`` (EH or SH, any case) and ``cells`` as
+    :func:`parse_action` takes them."""
     key = (game, cells)
     found = _PLACES.get(key)
     if found is None:
+        # Only a checked game and cells reach the cache, as in parse_action.
+        checked_game, checked_cells = game_and_cells(game, cells)
         found = _PLACES[key] = frozenset(place for place in PLACES
-                                         if _reads_as_itself(place, game, cells))
+                                         if _reads_as_itself(place, checked_game, checked_cells))
     return found
 
 

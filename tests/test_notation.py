@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from harp import NotationError, new_board
+from harp import InvalidCodeError, NotationError, new_board
 from harp.actions import Action, format_script
 from harp.notation import parse_action, parse_script
 
@@ -266,3 +266,11 @@ def test_parse_location_reads_every_text(text: str, says: str | None) -> None:
     else:
         with pytest.raises(NotationError, match=re.escape(says)):
             parse_location(text, "EH")
+
+
+def test_game_places_takes_a_game_in_any_case_and_refuses_an_unknown_one() -> None:
+    from harp.notation import game_places
+    assert game_places("sh", 2) == game_places("SH", 2)
+    assert "w" in game_places("eh") and "a" not in game_places("eh")
+    with pytest.raises(InvalidCodeError, match="unknown game 'xx'"):
+        game_places("xx")

@@ -261,7 +261,8 @@ def test_importing_harp_loads_no_engine_module_until_a_name_is_used() -> None:
 
 
 @pytest.mark.parametrize("importing", ["from harp import Board",
-                                       "import harp; Board = harp.Board"])
+                                       "import harp; Board = harp.Board",
+                                       "from harp.board import Board"])
 def test_board_of_a_code_is_its_games_board_whatever_was_imported_first(importing: str) -> None:
     """``Board(code)`` makes the deal's own game's board in a fresh
     interpreter that has imported nothing but Board (the package loads
@@ -271,15 +272,6 @@ def test_board_of_a_code_is_its_games_board_whatever_was_imported_first(importin
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stdout == "EasyHarpBoard SeahavenBoard\n"
-
-
-def test_board_of_a_code_from_the_board_module_alone_says_how_to_make_one() -> None:
-    probe = ("from harp.board import Board\ntry:\n    Board('EH1-N-AAAAAAF')\n"
-             "except TypeError as err:\n    print(err)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
-    assert done.stdout == ("no board class of the game EH is loaded: make a board with "
-                           "harp.Board or harp.new_board\n")
 
 
 @pytest.mark.parametrize("command", [["show", "EH1-N-AAAAAAF", "1>f"],
