@@ -52,6 +52,15 @@ class ReadError(OSError):
     verb = "read"
 
 
+def file_name(path: str | os.PathLike[str]) -> str:
+    """A file's name given as a ``str`` or a path object (``pathlib.Path``)
+    as a ``str``; TypeError for anything else (bytes included)."""
+    name = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(name, str):
+        raise TypeError(f"a file's name is a str or a path object, not {type(name).__name__}")
+    return name
+
+
 def shown_name(path: str) -> str:
     """A file's name as error messages and score rows give it: clipped,
     every character that is not printable escaped (``a\\nb.txt``,
@@ -215,17 +224,22 @@ def is_blank(line: Line) -> bool:
     return line.error is None and not line.text.strip()
 
 
-def records_in(path: str) -> Iterator[NumberedRecord]:
+def records_in(path: str | os.PathLike[str]) -> Iterator[NumberedRecord]:
     """Every record of a file (``-``: standard input), streamed, with its
     line; bad records in their place.  OSError if it cannot be opened or
     read (naming it)."""
+    return _records_in(file_name(path))
+
+
+def _records_in(path: str) -> Iterator[NumberedRecord]:
     with open_source(path) as handle, naming(path):
         yield from read_source(handle, None if path == STDIN else path)
 
 
-def load_one_record(path: str) -> Record:
+def load_one_record(path: str | os.PathLike[str]) -> Record:
     """The single record of a file; a bad record, none or several are an
     error (RecordError, prefixed with the file name)."""
+    path = file_name(path)
     name = shown_name(path)
     found: Record | None = None
     count = 0
@@ -242,10 +256,11 @@ def load_one_record(path: str) -> Record:
     return found
 
 
-def read_script(path: str) -> str:
+def read_script(path: str | os.PathLike[str]) -> str:
     """The text of a script file (``-``: standard input), read like a
     record file: bounded lines, UTF-8, byte-order marks dropped, lines
     ending as the file's do (:func:`harp.records.script_text`)."""
+    path = file_name(path)
     name = shown_name(path)
     parts: list[str] = []
     size = 0

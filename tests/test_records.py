@@ -415,3 +415,15 @@ def test_a_record_harp_cannot_read_back_is_refused_when_written() -> None:
             format_record(Record("EH1-N-AAAAAAF", "1>f", {"when": value}), "jsonl")
     assert format_record(Record("EH1-N-AAAAAAF", "1>f", {"Player": "x"}), "csv") == \
         "EH1-N-AAAAAAF,1>f,x"
+
+
+def test_record_files_are_named_by_a_str_or_a_path(tmp_path) -> None:
+    from harp.recordfile import load_one_record, read_script, records_in
+    path = tmp_path / "game.txt"
+    path.write_text("EH1-N-AAAAAAF 1>f d\n", encoding="utf-8")
+    for name in (path, str(path)):
+        assert [r.script for _, r in records_in(name)] == ["1>f d"]
+        assert load_one_record(name).script == "1>f d"
+        assert read_script(name) == "EH1-N-AAAAAAF 1>f d\n"
+    with pytest.raises(TypeError, match="a file's name is a str or a path object, not bytes"):
+        records_in(bytes(path))
