@@ -83,6 +83,16 @@ class SeahavenBoard(Board):
         self._columns = [list(col) for col in layout.columns]
         self._cells: list[list[int]] = [[] if c is None else [c] for c in layout.cells]
         self._foundations = [[] for _ in range(4)]
+        #: Whether some card is in the position twice (set up by hand, as
+        #: the piles are checked one by one): legal_list then cannot take
+        #: the one deck's short cuts.
+        self._twice = False
+
+    def _set_up_by_hand(self) -> None:
+        super()._set_up_by_hand()
+        held = [card for pile in (*self._columns, *self._cells, *self._foundations)
+                for card in pile]
+        self._twice = len(set(held)) < len(held)
 
     @property
     def cells(self) -> list[int | None]:
@@ -103,6 +113,7 @@ class SeahavenBoard(Board):
 
     def _copy_piles_to(self, other: SeahavenBoard) -> None:
         other._cells = [list(c) for c in self._cells]
+        other._twice = self._twice
 
     def _piles(self) -> list[list[int]]:
         return [*self._columns, *self._foundations, *self._cells]
@@ -299,7 +310,11 @@ class SeahavenBoard(Board):
         Built as a list rather than yielded: a solver or hint feature calls
         this millions of times.  Only the deepest card of a column's run can
         find its successor on another column (the others have it below them,
-        and there is one deck), so each column needs one look-up."""
+        and there is one deck), so each column needs one look-up.  A
+        position set up by hand with a card in it twice has no such short
+        cut: each move is tried (:meth:`_legal_by_trial`)."""
+        if self._twice:
+            return self._legal_by_trial()
         cols, cells, found = self._columns, self._cells, self._foundations
         out: list[Action] = []
         append, extend = out.append, out.extend
@@ -345,6 +360,24 @@ class SeahavenBoard(Board):
             if slot:
                 self._from_single(out, slot[-1], None, _SLOT_TO_COL[s],
                                   _SLOT_TO_FREE[mask][s], top_at, empties)
+        return out
+
+    def _legal_by_trial(self) -> list[Action]:
+        """Every move from a column, cell or foundation to the foundations,
+        a column or a cell that the rules accept, each tried on a copy."""
+        n_cells = len(self._cells)
+        rows = [[_COL_TO_F[i], *_COL_TO_COL[i], *_COL_TO_CELL[i][:n_cells]]
+                for i in range(N_COLUMNS)]
+        rows += [[_CELL_TO_F[c], *_CELL_TO_COL[c], *_CELL_TO_CELL[c][:n_cells]]
+                 for c in range(n_cells)]
+        rows += [[*_SLOT_TO_COL[s], *_SLOT_TO_CELL[s][:n_cells]] for s in range(4)]
+        out = []
+        for action in (action for row in rows for action in row if action.src != action.dst):
+            try:
+                self.copy(stack=False)._apply(action)
+            except HarpError:
+                continue
+            out.append(action)
         return out
 
     def _from_single(self, out: list[Action], card: int, to_f: Action | None,

@@ -1,10 +1,13 @@
 """Seahaven Towers rules (RULES A2, B5, B6, B10) on constructed positions."""
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import cards, run_of, seahaven
 
 from harp import Action, HarpError, IllegalActionError, NotationError, new_board
+from harp.deals import make_code
 from harp.cards import CARD_NAMES
 from harp.seahaven import capacity
 
@@ -303,3 +306,24 @@ def test_a_draw_is_refused_by_the_rules_and_a_bogus_kind_cannot_be_made() -> Non
         board.push(Action("draw"))
     with pytest.raises(NotationError, match="unknown action kind 'bogus'"):
         board.push(Action("bogus"))             # was an AssertionError from the rules
+
+
+def test_legal_actions_are_the_moves_the_rules_accept_even_with_a_card_twice() -> None:
+    """The short cuts of legal_list (one deck: only a run's deepest card
+    can find its successor elsewhere) give what trying every move gives;
+    a position set up by hand with a card in it twice is tried move by
+    move (QC JC beside QC: JC may go onto the other QC)."""
+    rng = random.Random(7)
+    for number in range(1, 40):
+        board = new_board(f"SH1-{rng.choice(['C4', 'C2', 'C1'])}-{make_code('SH', number).payload}")
+        for _ in range(rng.randrange(0, 40)):
+            actions = board.legal_list()
+            if not actions:
+                break
+            board.push(rng.choice(actions))
+        assert set(board.legal_list()) == set(board._legal_by_trial())
+    twice = new_board("SH1-C4-AAAAAJ2")
+    twice.columns = [[44, 40], [44]] + [[]] * 8
+    assert "1>2" in [str(action) for action in twice.legal_actions]
+    for action in twice.legal_actions:
+        assert twice.is_legal(action)
