@@ -70,14 +70,14 @@ class _Pile:
 
 def _check_number(name: str, value: Any, least: int, none: bool = False) -> None:
     """TypeError unless ``value`` is an int (a bool is none) or, with
-    ``none``, None; ValueError if it is below ``least``."""
+    ``none``, None; HarpError (a ValueError) if it is below ``least``."""
     if value is None and none:
         return
     if type(value) is not int:
         raise TypeError(f"{name} is an int{' or None' if none else ''}, not "
                         f"{type(value).__name__} ({clip(repr(value))})")
     if value < least:
-        raise ValueError(f"{name} is {least} or more, not {a_number(value)}")
+        raise HarpError(f"{name} is {least} or more, not {a_number(value)}")
 
 
 def _checked_cards(value: Any, what: str) -> list[int]:

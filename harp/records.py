@@ -79,8 +79,8 @@ class Record:
             raise TypeError(f"a record's extra fields are a dict, not {type(self.extra).__name__}")
         for name in RECORD_FIELDS:
             if name in self.extra:      # to_dict would write it in place of the record's own
-                raise ValueError(f"an extra field of a record cannot be named {name!r}: "
-                                 "that is the record's own field (RULES B8)")
+                raise RecordError(f"an extra field of a record cannot be named {name!r}: "
+                                  "that is the record's own field (RULES B8)")
         self.last_line = max(self.last_line, self.line)
 
     def moves(self) -> str:
@@ -689,7 +689,7 @@ def replay(record: Record, upto: int | None = None, *, interactive_rules: bool =
     an ``int`` from 0 to the number of actions, as ``harp show --at``).
 
     Raises InvalidCodeError, NotationError or IllegalActionError; the last
-    two name the action's number.  ValueError for an ``upto`` below 0 or
+    two name the action's number.  RecordError for an ``upto`` below 0 or
     past the last action, TypeError for one that is not an ``int``."""
     if not isinstance(record, Record):
         raise TypeError(f"replay takes a Record, not {type(record).__name__}: "
@@ -698,13 +698,13 @@ def replay(record: Record, upto: int | None = None, *, interactive_rules: bool =
         raise TypeError(f"upto is a number of actions (an int) or None, not "
                         f"{type(upto).__name__} ({clip(repr(upto))})")
     if upto is not None and upto < 0:
-        raise ValueError(f"upto is a number of actions, 0 or more, not {a_number(upto)}")
+        raise RecordError(f"upto is a number of actions, 0 or more, not {a_number(upto)}")
     board = new_board(record.code, interactive_rules=interactive_rules, double_click=double_click)
     pushed = board.push_script(record.script, upto=upto, first_line=record.script_line)
     if upto is not None and len(pushed) < upto:
         # Not the position after upto actions: the script ends before them.
-        raise ValueError(f"upto {number_text(upto)} is past the end: the record's script "
-                         f"has {len(pushed)} action{'s' * (len(pushed) != 1)}")
+        raise RecordError(f"upto {number_text(upto)} is past the end: the record's script "
+                          f"has {len(pushed)} action{'s' * (len(pushed) != 1)}")
     return board
 
 

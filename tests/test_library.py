@@ -453,3 +453,20 @@ def test_a_number_beyond_pythons_digits_limit_is_named_by_its_size(make, says) -
 
 def test_a_version_number_of_leading_zeros_is_read() -> None:
     assert harp.parse_code("EH" + "0" * 4400 + "1-N-AAAAAAF") == harp.parse_code("EH1-N-AAAAAAF")
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda: harp.replay(harp.Record("EH1-N-AAAAAAF", "1>f"), upto=5),
+     "upto 5 is past the end: the record's script has 1 action"),
+    (lambda: harp.replay(harp.Record("EH1-N-AAAAAAF", "1>f"), upto=-1),
+     "upto is a number of actions, 0 or more, not -1"),
+    (lambda: harp.new_board("EH1-N-AAAAAAF").push_script("1>f", first_line=0),
+     "first_line is 1 or more, not 0"),
+    (lambda: harp.Record("EH1-N-AAAAAAF", "", {"code": 1}),
+     "an extra field of a record cannot be named 'code'"),
+])
+def test_a_value_out_of_its_range_is_a_harp_error(make, says) -> None:
+    """As docs/library.md says, every mistake in the input is a HarpError
+    (a ValueError), whose message the caller can show."""
+    with pytest.raises(HarpError, match=re.escape(says)):
+        make()
