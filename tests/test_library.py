@@ -470,3 +470,13 @@ def test_a_value_out_of_its_range_is_a_harp_error(make, says) -> None:
     (a ValueError), whose message the caller can show."""
     with pytest.raises(HarpError, match=re.escape(says)):
         make()
+
+
+def test_pop_with_nothing_to_take_back_is_an_index_error() -> None:
+    """As docs/library.md says (list.pop and python-chess do the same)."""
+    board = harp.new_board("SH1-C4-AAAAAJ2")
+    board.push("8>f")
+    board.pop()
+    with pytest.raises(IndexError, match="pop from an empty action stack"):
+        board.pop()
+    assert board.script() == "" and board.moves == 0
