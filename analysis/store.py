@@ -324,7 +324,9 @@ def _connect(path: str, read_only: bool) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit)."""
     if not read_only:
         return sqlite3.connect(path, timeout=30, isolation_level=None)
-    uri = "file:" + urllib.parse.quote(os.path.abspath(path))
+    # (Quoted as bytes: a name that was not UTF-8 holds lone surrogates,
+    # which quote cannot encode as text.)
+    uri = "file:" + urllib.parse.quote(os.fsencode(os.path.abspath(path)))
     connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30, isolation_level=None)
     try:
         connection.execute("PRAGMA schema_version").fetchone()

@@ -330,3 +330,14 @@ def test_a_run_stopped_by_a_damaged_row_leaves_the_file_at_rest(tmp_path: Path) 
     assert marks(db)[2] == "delete"
     refused(invoke(*REPORT, str(db)), damaged)
     assert [p.name for p in tmp_path.iterdir()] == ["s.db"]
+
+
+def test_a_database_whose_name_is_not_utf8_is_read_back(tmp_path: Path) -> None:
+    """A file name of bytes that are not UTF-8 (Python holds them as lone
+    surrogates): the run writes it, and --report reads it read-only."""
+    db = str(tmp_path) + "/bad" + os.fsdecode(b"\xff") + ".db"
+    invoke_ok("stats", "--game", "sh", "--deals", "1-3", "--db", db, "--fmt", "plain")
+    report = invoke_ok("stats", "--report", "--db", db, "--fmt", "plain")
+    assert "SH" in report and "3" in report
+    with ResultStore(db, read_only=True) as store:
+        assert store.read_only
