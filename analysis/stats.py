@@ -260,26 +260,36 @@ def balanced_chunk(tasks: int, jobs: int, most: int) -> int:
     return max(1, min(most, -(-tasks // (jobs * CHUNKS_PER_WORKER))))
 
 
+#: The signals a batch run stops on: Ctrl-C, and (the command line makes
+#: them raise KeyboardInterrupt too: harp.cli.stopping) SIGTERM and SIGHUP.
+HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, name))
+
+
 @contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold back Ctrl-C (SIGINT) for the body, and deliver it after: Python
+    """Hold back Ctrl-C (SIGINT), and SIGTERM and SIGHUP where a Python
+    handler takes them, for the body, and deliver the first after: Python
     raises KeyboardInterrupt between any two bytecodes, so without this a
     deal could be stored with only some of its results, or stored and not
     counted.  Only the main thread can install a handler (elsewhere, where
     no KeyboardInterrupt is raised, and under a handler Python did not
     install, the body just runs)."""
-    previous = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or previous is None:
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
+    previous = {number: handler for number in HELD_SIGNALS
+                if callable(handler := signal.getsignal(number))}
     caught: list[int] = []
-    signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    for number in previous:
+        signal.signal(number, lambda number, frame: caught.append(number))
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
         if caught:
-            signal.raise_signal(signal.SIGINT)    # as it would have been, now
+            signal.raise_signal(caught[0])    # as it would have been, now
 
 
 #: Longest time a finished deal waits to be committed to the store: one

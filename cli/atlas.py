@@ -35,7 +35,8 @@ from .fit import check_columns
 from .options import (INTEGER, Count, FileName, check_run_options, columns_option, deals_option,
                       limit_options, output_options, pieces_option, run_options)
 from .output import print_rows, shown
-from .runs import INTERRUPTED, RunOptions, Stoppable, plural, run_plan
+from .runs import RunOptions, Stoppable, plural, run_plan
+from .stopping import interrupted_code, stop_name
 
 @click.group()
 def atlas() -> None:
@@ -103,7 +104,7 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
                 seed_store(seeded, piece)
         _, interrupted = run_plan(piece_plan(a, b, limits), str(store), options)
         if interrupted:
-            ctx.exit(INTERRUPTED)
+            ctx.exit(interrupted_code())
         with interrupts_held():         # the piece written and its store dropped, or neither
             with ResultStore(str(store), read_only=True) as done:
                 piece = piece_from_store(done, a, b, piece)
@@ -249,14 +250,14 @@ def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: in
     compared = Stoppable(progress(solved, len(tasks), "deals", show_progress, quiet))
     differ = [deal for deal, again in zip(deals, compared)
               if again != (made.verdict(deal), made.difficulty(deal), made.length(deal))]
-    solved_again = (f"{compared.count} of {len(deals)} solved again before Ctrl-C"
+    solved_again = (f"{compared.count} of {len(deals)} solved again before {stop_name()}"
                     if compared.stopped else f"{len(deals)} solved again")
     click.echo(f"{shown}: deals {made.first}-{made.last}, {summary(made.counts())}; "
                f"{solved_again}: "
                + ("all equal" if not differ else
                   f"{len(differ)} differ ({', '.join(map(str, differ[:10]))})"))
     if compared.stopped:
-        ctx.exit(INTERRUPTED)
+        ctx.exit(interrupted_code())
     if differ:
         ctx.exit(1)
 

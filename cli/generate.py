@@ -12,7 +12,8 @@ from .options import (INTEGER, Count, cells_option, check_cells, check_line_stat
 from .output import note, shown
 from .progress import progress
 from .recordout import RecordWriter
-from .runs import INTERRUPTED, Stoppable, plural
+from .runs import Stoppable, plural
+from .stopping import interrupted_code, stop_name
 
 
 @click.command()
@@ -78,8 +79,8 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
             if outcome in not_won) + ")"
     if made.stopped:
         click.echo(f"interrupted: {plural(out.count, 'record')} of the "
-                   f"{plural(made.count, 'deal')} played before Ctrl-C{where}", err=True)
-        ctx.exit(INTERRUPTED)
+                   f"{plural(made.count, 'deal')} played before {stop_name()}{where}", err=True)
+        ctx.exit(interrupted_code())
     note(f"generate: {plural(out.count, 'record')} of {plural(len(deal_list), 'deal')}{where}",
          quiet)
 

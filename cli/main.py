@@ -23,8 +23,9 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
-from .output import (INTERRUPTED, closed_streams, engine_errors, finish_output, fit_streams,
+from .output import (closed_streams, engine_errors, finish_output, fit_streams,
                      refuse_closed_output, shorten)
+from .stopping import interrupted_code, stop_name, stop_signals_as_ctrl_c
 
 #: Every command, by name: the module of ``harp.cli`` that defines it,
 #: named after it (``harp stats`` is ``harp.cli.stats.stats``).  A
@@ -36,7 +37,8 @@ COMMANDS = {name: name for name in (
     "show", "solve", "stats")}
 
 
-#: The batch commands, which Ctrl-C ends with exit code 130 (docs/exit-codes.md).
+#: The batch commands, which Ctrl-C ends with exit code 130, SIGTERM and
+#: SIGHUP with 143 and 129, keeping what they finished (docs/exit-codes.md).
 BATCH_COMMANDS = ("atlas", "generate", "score", "stats")
 
 #: A run of characters without spaces or quotes: a value Click quotes whole.
@@ -115,6 +117,17 @@ class HarpGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command named first in ``args``.  A batch command's name is
+        noted, and SIGTERM and SIGHUP stop it as Ctrl-C does
+        (:mod:`harp.cli.stopping`), from before its module is imported (a
+        signal while it loads is a stop too) until its context closes."""
+        if args and args[0] in BATCH_COMMANDS:
+            ctx.meta["harp.batch"] = args[0]
+            ctx.with_resource(stop_signals_as_ctrl_c())
+        return super().resolve_command(ctx, args)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         module = COMMANDS.get(name)
         if module is None:
@@ -147,17 +160,18 @@ class HarpGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command: harp's errors and I/O errors, wherever a
         command raises them, are one line and exit 1 (``engine_errors``);
-        Ctrl-C in a batch command that did not handle it itself (reading
-        its input, printing its tables) ends it with exit code 130, as
-        everywhere else in it, not Click's "Aborted!" and exit 1."""
+        Ctrl-C (or SIGTERM, SIGHUP) in a batch command that did not handle
+        it itself (loading, reading its input, printing its tables) ends it
+        with exit code 130 (143, 129), as everywhere else in it, not
+        Click's "Aborted!" and exit 1."""
         with clipped_usage_errors(), engine_errors():
             try:
                 return super().invoke(ctx)
             except KeyboardInterrupt:
-                if ctx.invoked_subcommand not in BATCH_COMMANDS:
+                if "harp.batch" not in ctx.meta:
                     raise
-                click.echo("interrupted (Ctrl-C)", err=True)
-                raise click.exceptions.Exit(INTERRUPTED) from None
+                click.echo(f"interrupted ({stop_name()})", err=True)
+                raise click.exceptions.Exit(interrupted_code()) from None
 
 
 @click.group(cls=HarpGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -42,9 +42,6 @@ from harp.render import board_to_dict, render_text
 
 from .fit import ColumnsError, choose_columns, fit_table, terminal_width
 
-#: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as a shell gives).
-INTERRUPTED = 130
-
 
 #: The longest one-line error message the command line prints.
 MESSAGE_LIMIT = 280

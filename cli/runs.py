@@ -1,10 +1,11 @@
 """Long batch runs on the command line: progress, and stopping with Ctrl-C.
 
 A batch command (``stats``, ``score``, ``generate``) stopped by Ctrl-C
+(or SIGTERM, SIGHUP: :mod:`harp.cli.stopping`)
 keeps every deal or record it finished (in the store, in the tables it
 prints, in the file it writes), says on standard error exactly how many
-*this* run kept, and exits with :data:`INTERRUPTED` (130, as a shell does
-for SIGINT), with a store or without.  A run with a store resumes: the
+*this* run kept, and exits with 128 + the signal's number (130 for
+Ctrl-C, as a shell does for SIGINT), with a store or without.  A run with a store resumes: the
 same command computes only what is missing.
 """
 from __future__ import annotations
@@ -20,8 +21,9 @@ from harp.analysis.stats import DealTask, StatsPlan, StatsRun, interrupts_held
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import StatsTables
 
-from .output import INTERRUPTED, printable
+from .output import printable
 from .progress import progress
+from .stopping import interrupted_code, stop_name
 
 
 @dataclass
@@ -91,7 +93,7 @@ def _stopped_before_any_deal(options: RunOptions) -> NoReturn:
     """Ctrl-C before the first deal: the note, and exit code 130."""
     click.echo(f"interrupted before any deal{options.scope} was computed{options.unfinished}",
                err=True)
-    raise click.exceptions.Exit(INTERRUPTED)
+    raise click.exceptions.Exit(interrupted_code())
 
 
 class InOrder:
@@ -192,7 +194,7 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
         click.echo(f"interrupted: this run kept {plural(run.kept, 'deal')} in {name}, "
                    "every one it had to compute; the tables were not printed: run the same "
                    f"command again to print them{options.unfinished}", err=True)
-        raise click.exceptions.Exit(INTERRUPTED) from None
+        raise click.exceptions.Exit(interrupted_code()) from None
 
 
 def _kept(plan: StatsPlan, run: StatsRun, store: ResultStore) -> str:

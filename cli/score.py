@@ -20,7 +20,8 @@ from .options import (check_run_options, columns_option, input_path, output_opti
                       run_options)
 from .output import note, print_rows
 from .progress import progress
-from .runs import INTERRUPTED, Stoppable
+from .runs import Stoppable
+from .stopping import interrupted_code, stop_name
 
 #: The columns a table shows by default (with the --by fields): they fit
 #: 80 columns, a long source or error clipped.
@@ -84,8 +85,8 @@ def score(ctx: click.Context, paths: tuple[str, ...], rows: bool, by: tuple[str,
                    columns=columns, default=["game", "variant", *by, *SUMMARY_COLUMNS])
     if scored.stopped:
         click.echo(f"interrupted: the {'rows are' if rows else 'summary is'} of the "
-                   f"{scored.count} records scored before Ctrl-C", err=True)
-        ctx.exit(INTERRUPTED)
+                   f"{scored.count} records scored before {stop_name()}", err=True)
+        ctx.exit(interrupted_code())
     if errors and errors == scored.count:   # no table of good records: bad data
         raise click.ClickException(
             f"no record could be scored: {'the' if errors == 1 else f'all {errors}'} "

@@ -27,7 +27,8 @@ from .options import (Count, Date, FileName, cells_option, check_cells, check_li
                       game_option, limit_options, output_options, output_path, parsed,
                       refuse_given, run_options)
 from .output import print_rows, shown
-from .runs import INTERRUPTED, RunOptions, plural, run_plan
+from .runs import RunOptions, plural, run_plan
+from .stopping import interrupted_code
 
 MEASURE_HELP = "; ".join(f"{GAME_NAMES[game]}: {', '.join(names)}"
                          for game, names in MEASURES.items())
@@ -130,7 +131,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         draw(tables, plot, dist, title=title.removeprefix("harp stats "),
              description=described, solved=solve)
     if interrupted:
-        ctx.exit(INTERRUPTED)
+        ctx.exit(interrupted_code())
 
 
 #: How much of the deal list a picture's title shows.

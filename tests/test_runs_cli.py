@@ -686,3 +686,52 @@ def test_a_columns_variable_that_is_no_width_is_ignored(monkeypatch, columns):
     assert invoke_ok(*args) == plain
     monkeypatch.setenv("COLUMNS", " 120 ")
     assert terminal_width() == 120
+
+
+@pytest.mark.parametrize("stop, code", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_kill_or_a_closed_terminal_stops_a_run_as_ctrl_c_does(tmp_path: Path, stop: int,
+                                                              code: int) -> None:
+    """SIGTERM (kill, timeout, a job scheduler) and SIGHUP stop a batch run
+    as Ctrl-C does: the finished deals kept and counted, their records
+    exported, no temporary file left, exit 128 + the signal.  They used to
+    end it at once: the export never written, its temporary file left."""
+    db, export = tmp_path / "sh.db", tmp_path / "wins.jsonl"
+    args = ["stats", "--game", "sh", "--deals", "1-400", "--solve", "--db", str(db),
+            "--export", str(export)]
+    process = subprocess.Popen([sys.executable, "-m", "harp", *args], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(stored_deals(db)) < 5:
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no deal was stored within 60 s"
+            time.sleep(0.02)
+        process.send_signal(stop)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == code, err
+    kept = int(re.search(r"interrupted: this run kept (\d+) deals in ", err)[1])
+    assert 5 <= kept == len(stored_deals(db)) < 400
+    records = [json.loads(line) for line in export.read_text().splitlines()]
+    assert records and len(records) <= kept
+    assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".harp-")] == []
+
+
+def test_ctrl_c_while_a_batch_command_loads_ends_it_with_130(monkeypatch) -> None:
+    """A Ctrl-C before the command's module is imported (it takes a while)
+    is a batch stop too, not Click's "Aborted!" and exit 1."""
+    import harp.cli.main
+
+    real = harp.cli.main.importlib.import_module
+
+    def import_module(name: str):
+        if name == "harp.cli.stats":
+            raise KeyboardInterrupt
+        return real(name)
+
+    monkeypatch.setattr(harp.cli.main.importlib, "import_module", import_module)
+    result = invoke("stats", "--game", "sh", "--deals", "1-3")
+    assert (result.exit_code, result.stderr) == (130, "interrupted (Ctrl-C)\n")
