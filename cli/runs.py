@@ -23,7 +23,7 @@ from harp.analysis.tables import StatsTables
 
 from .output import printable
 from .progress import progress
-from .stopping import interrupted_code, stop_name
+from .stopping import ignore_further_stops, interrupted_code
 
 
 @dataclass
@@ -62,6 +62,7 @@ class Stoppable:
                 self.count += 1
                 yield item
         except KeyboardInterrupt:
+            ignore_further_stops()
             self.stopped = True
 
 
@@ -164,6 +165,7 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
         results.take(progress(run.results(results.add), run.total, "deals", options.progress,
                               options.quiet))
     except KeyboardInterrupt:
+        ignore_further_stops()
         run.stop()
         results.release()
         if not (results.came or run.kept):

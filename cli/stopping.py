@@ -7,7 +7,9 @@ closed terminal (SIGHUP) stop it the same way: while it runs, each raises
 ``KeyboardInterrupt`` as Ctrl-C does, and the exit code is 128 + the
 signal's number (130, 143, 129), as a shell reports a process the signal
 ended.  A signal that was ignored when harp started (``nohup`` ignores
-SIGHUP) stays ignored.  This module is light: the group imports it before
+SIGHUP) stays ignored.  Once a run is stopping, the signals are ignored
+(:func:`ignore_further_stops`): a second Ctrl-C must not cut short the
+writing of what the first one kept.  This module is light: the group imports it before
 it knows whether the command needs the batch analyzer.
 """
 from __future__ import annotations
@@ -41,16 +43,27 @@ def stop_signals_as_ctrl_c() -> Iterator[None]:
         yield
         return
     _stopped_by[0] = int(signal.SIGINT)
-    previous = {number: signal.getsignal(number) for number in STOP_SIGNALS}
-    for number, handler in previous.items():
-        if handler == signal.SIG_DFL:
+    previous = {number: signal.getsignal(number) for number in (signal.SIGINT, *STOP_SIGNALS)}
+    for number in STOP_SIGNALS:
+        if previous[number] == signal.SIG_DFL:
             signal.signal(number, _stop)
     try:
         yield
     finally:
         for number, handler in previous.items():
-            if handler == signal.SIG_DFL:
+            if handler is not None:         # (None: a handler Python did not install)
                 signal.signal(number, handler)
+
+
+def ignore_further_stops() -> None:
+    """From here to the end of the command (:func:`stop_signals_as_ctrl_c`
+    puts the handlers back), Ctrl-C, SIGTERM and SIGHUP are ignored where
+    Python handles them: the run is stopping, and writes what it kept."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for number in (signal.SIGINT, *STOP_SIGNALS):
+        if callable(signal.getsignal(number)):
+            signal.signal(number, signal.SIG_IGN)
 
 
 def interrupted_code() -> int:

@@ -735,3 +735,33 @@ def test_ctrl_c_while_a_batch_command_loads_ends_it_with_130(monkeypatch) -> Non
     monkeypatch.setattr(harp.cli.main.importlib, "import_module", import_module)
     result = invoke("stats", "--game", "sh", "--deals", "1-3")
     assert (result.exit_code, result.stderr) == (130, "interrupted (Ctrl-C)\n")
+
+
+def test_a_second_ctrl_c_while_a_run_stops_does_not_lose_what_it_kept(tmp_path: Path,
+                                                                      monkeypatch) -> None:
+    """Ctrl-C pressed again while the stopped run writes what it kept (the
+    records held back, the note, the export): ignored, so the outcome is
+    the single Ctrl-C's, and the handler is back once the command ends."""
+    import harp.analysis.store
+    import harp.cli.runs
+    store_one = harp.analysis.store.ResultStore.add
+    release = harp.cli.runs.InOrder.release
+
+    def add(self, game, variant, deal, kind, data, replace=False):   # type: ignore[no-untyped-def]
+        store_one(self, game, variant, deal, kind, data, replace)
+        if deal == 5 and kind == "solve":
+            signal.raise_signal(signal.SIGINT)
+
+    def released_after_another_ctrl_c(self):                         # type: ignore[no-untyped-def]
+        signal.raise_signal(signal.SIGINT)
+        release(self)
+
+    db, out = tmp_path / "sh.db", tmp_path / "wins.jsonl"
+    with monkeypatch.context() as patch:
+        patch.setattr(harp.analysis.store.ResultStore, "add", add)
+        patch.setattr(harp.cli.runs.InOrder, "release", released_after_another_ctrl_c)
+        stopped = invoke(*EXPORT_1_10, "--db", str(db), "--export", str(out))
+    assert stopped.exit_code == 130
+    assert stopped.stderr == five_of_ten_kept(db, out)
+    assert records_of(out) == [str(make_code("SH", deal, 4)) for deal in range(1, 6)]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
