@@ -3,6 +3,7 @@ deals (the batch analyzer, :mod:`harp.analysis.stats`); ``--report
 --atlas`` is :mod:`harp.cli.stats_atlas`."""
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from typing import Any
 
@@ -19,6 +20,7 @@ from harp.analysis.tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables, tabl
 from harp.atomicfile import same_file
 from harp.deals import EASY_HARP, GAME_NAMES, SEAHAVEN, variant_name
 from harp.errors import clip
+from harp.solve.result import BATCH_LIMITS
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .fit import check_columns
@@ -140,9 +142,18 @@ TITLE_DEALS = 40
 
 def describe(plan: StatsPlan, dist: str | None, limit: int | None = None) -> str:
     """The command that computes ``plan`` (a picture's title and
-    description), its deal list clipped to ``limit`` characters if given."""
-    return _command("harp stats", plan.game, plan.cells if plan.cells != 4 else None,
-                    plan.deals, SOLVE in plan.kinds, dist, limit)
+    description), its deal list clipped to ``limit`` characters if given,
+    and the solver's limits where they are not the batch's: the same
+    command draws the same picture."""
+    command = _command("harp stats", plan.game, plan.cells if plan.cells != 4 else None,
+                       plan.deals, SOLVE in plan.kinds, dist, limit)
+    if SOLVE not in plan.kinds:
+        return command
+    limits = [f"--{name.replace('_', '-')} {value:g}" if isinstance(value, float)
+              else f"--{name.replace('_', '-')} {value}"
+              for name, value in dataclasses.asdict(plan.limits).items()
+              if value != getattr(BATCH_LIMITS, name)]
+    return " ".join([command, *limits])
 
 
 def report_command(game: str | None, cells: int | None,

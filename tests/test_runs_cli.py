@@ -765,3 +765,17 @@ def test_a_second_ctrl_c_while_a_run_stops_does_not_lose_what_it_kept(tmp_path: 
     assert stopped.stderr == five_of_ten_kept(db, out)
     assert records_of(out) == [str(make_code("SH", deal, 4)) for deal in range(1, 6)]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_pictures_description_names_the_solvers_limits_when_not_the_batchs(
+        tmp_path: Path) -> None:
+    """The description is the command that draws the same picture: the
+    limits a run was given are part of it (the batch's are left out)."""
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "limits.svg"
+    invoke_ok("stats", "--game", "sh", "--deals", "1-3", "--solve", "--max-states", "3000",
+              "--timeout", "20.5", "--plot", str(path))
+    described = next(e.text for e in ET.parse(path).getroot().iter()
+                     if e.tag.endswith("description"))
+    assert described == ("harp stats --game sh --deals 1-3 --solve --max-states 3000 "
+                         "--timeout 20.5")
