@@ -142,12 +142,21 @@ def contiguous_reach(folder: str | Path) -> tuple[int, int | None]:
     return following - 1, after
 
 
+#: The store of a piece being computed (:func:`store_path`).
+_STORE_NAME = re.compile(r"eh1-(\d{6})-(\d{6})\.db")
+
+
 def check_fits(folder: str | Path, first: int, last: int) -> None:
-    """PieceError if a piece of another cut overlaps deals ``first``-``last``."""
-    for a, b, path in pieces_in(folder):
+    """PieceError if a piece of another cut, or the store a stopped run
+    left for one, overlaps deals ``first``-``last`` (a store of another
+    cut would be passed by, its deals computed again, and kept for good)."""
+    stores = [(int(match[1]), int(match[2]), path) for path in Path(folder).iterdir()
+              if (match := _STORE_NAME.fullmatch(path.name)) is not None]
+    for a, b, path in [*pieces_in(folder), *sorted(stores)]:
         if a <= last and first <= b and (a, b) != (first, last):
-            raise PieceError(f"{path.name} overlaps the piece of deals {first}-{last}: "
-                             "give the --piece-size the folder was built with")
+            kind = "the store of a stopped run" if path.suffix == ".db" else "a piece"
+            raise PieceError(f"{shown(str(path))} ({kind}) overlaps the piece of deals "
+                             f"{first}-{last}: give the --piece-size the folder was built with")
 
 
 # ------------------------------------------------------------------ piece files

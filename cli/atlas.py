@@ -86,7 +86,12 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
     if Path(folder).is_dir():
         for a, b in ranges:             # every piece, before any is computed
             check_fits(folder, a, b)
-    Path(folder).mkdir(parents=True, exist_ok=True)
+    elif not Path(folder).absolute().parent.is_dir():
+        # The pieces' folder is made, not its parents: a mistyped path is
+        # refused, as for every other file harp writes.
+        raise click.ClickException(f"cannot create {shown_name(folder)}: no such folder "
+                                   f"{shown_name(str(Path(folder).parent))}")
+    Path(folder).mkdir(exist_ok=True)
     options = RunOptions(jobs, executor, scheduler, show_progress, quiet)
     for number, (a, b) in enumerate(ranges, 1):
         path = piece_path(folder, a, b)
@@ -252,11 +257,12 @@ def check(ctx: click.Context, path: str, sample: int, seed: int | None, jobs: in
               if again != (made.verdict(deal), made.difficulty(deal), made.length(deal))]
     solved_again = (f"{compared.count} of {len(deals)} solved again before {stop_name()}"
                     if compared.stopped else f"{len(deals)} solved again")
+    found = ("" if not compared.count else ": all equal" if not differ else
+             f": {len(differ)} differ ({', '.join(map(str, differ[:10]))})")
     click.echo(f"{shown}: deals {made.first}-{made.last}, {summary(made.counts())}; "
-               f"{solved_again}: "
-               + ("all equal" if not differ else
-                  f"{len(differ)} differ ({', '.join(map(str, differ[:10]))})"))
+               f"{solved_again}{found}")
     if compared.stopped:
+        click.echo(f"interrupted: {compared.count} of {len(deals)} deals compared", err=True)
         ctx.exit(interrupted_code())
     if differ:
         ctx.exit(1)

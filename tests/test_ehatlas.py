@@ -156,8 +156,8 @@ def test_the_pieces_must_fit(built, tmp_path):
     refused(["atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4,9-12"], 2,
             "Invalid value for '--deals': give one range N-M of whole pieces")
     refused(["atlas", "build", "--pieces", str(built), "--deals", "1-6", "--piece-size", "6"],
-            1, "eh1-000001-000004.piece overlaps the piece of deals 1-6: give the "
-               "--piece-size the folder was built with")
+            1, f"{built}/eh1-000001-000004.piece (a piece) overlaps the piece of deals 1-6: "
+               "give the --piece-size the folder was built with")
     refused(["atlas", "assemble", "--pieces", str(tmp_path)], 1,
             f"no piece starting at deal 1 in {tmp_path}")
 
@@ -171,9 +171,21 @@ def test_a_piece_size_that_does_not_fit_is_refused_before_any_piece(built, tmp_p
     shutil.copy(built / "eh1-000009-000012.piece", folder)
     refused(["atlas", "build", "--pieces", str(folder), "--deals", "1-12", "--piece-size",
              "6", *SMALL],
-            1, "eh1-000009-000012.piece overlaps the piece of deals 7-12: give the "
-               "--piece-size the folder was built with")
+            1, f"{folder}/eh1-000009-000012.piece (a piece) overlaps the piece of deals 7-12: "
+               "give the --piece-size the folder was built with")
     assert [p.name for p in folder.iterdir()] == ["eh1-000009-000012.piece"]
+
+
+def test_the_store_of_a_stopped_piece_of_another_cut_is_refused(tmp_path):
+    """A run stopped in piece 1-4 left its store; a build cut in pieces of
+    2 would pass it by (computing its deals again) and keep it for good."""
+    folder = tmp_path / "pieces"
+    folder.mkdir()
+    (folder / "eh1-000001-000004.db").write_bytes(b"")
+    refused(["atlas", "build", "--pieces", str(folder), "--deals", "1-4", "--piece-size",
+             "2", *SMALL],
+            1, f"{folder}/eh1-000001-000004.db (the store of a stopped run) overlaps the piece "
+               "of deals 1-2: give the --piece-size the folder was built with")
 
 
 def test_pieces_that_share_deals_are_refused_by_every_command(built, tmp_path):
@@ -603,6 +615,28 @@ def test_ctrl_c_in_a_check_says_what_was_compared(installed, monkeypatch):
     assert (result.exit_code, result.stdout) == (
         130, f"{installed}: deals 1-12, 5 won, 0 lost, 7 unknown; 4 of 12 solved again before "
              "Ctrl-C: all equal\n")
+    assert result.stderr == "interrupted: 4 of 12 deals compared\n"
+
+
+def test_ctrl_c_before_a_check_compared_any_deal_claims_nothing(installed, monkeypatch):
+    """Stopped before the first deal came back: no "all equal" over no
+    deal, and standard error says none was compared."""
+    import harp.cli.atlas
+    interrupt_at(monkeypatch, harp.cli.atlas, "resolved", lambda task: True)
+    result = invoke("atlas", "check", "--file", str(installed), "--sample", "12")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        130, f"{installed}: deals 1-12, 5 won, 0 lost, 7 unknown; 0 of 12 solved again before "
+             "Ctrl-C\n", "interrupted: 0 of 12 deals compared\n")
+
+
+def test_a_build_makes_the_pieces_folder_but_not_its_parents(tmp_path):
+    """A mistyped path is refused before any work, as for every file harp
+    writes; the pieces' own folder is made."""
+    result = invoke("atlas", "build", "--pieces", str(tmp_path / "no" / "pieces"), "--deals",
+                    "1-4", "--piece-size", "2", *SMALL)
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        1, f"Error: cannot create {tmp_path}/no/pieces: no such folder {tmp_path}/no")
+    assert not (tmp_path / "no").exists()
 
 
 def test_ctrl_c_as_a_piece_is_written_writes_it_whole(tmp_path, monkeypatch):
