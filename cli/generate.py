@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from harp.analysis.games import DEFAULT_MAX_ACTIONS, RANDOM_PLAY, SOLVER, generate_games
+from harp.errors import clip
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .options import (INTEGER, Count, cells_option, check_cells, check_line_states,
@@ -44,7 +45,8 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
     --random-play plays random legal actions until the game is won, is
     stuck, or has --max-actions actions; --solve records the solver's
     winning line.  Ctrl-C stops the run: the records made are written
-    (exit code 130).
+    (exit code 130), and the note names the deals not played, to give as
+    --deals to go on (the same command again would write every record again).
 
     \b
     Examples:
@@ -78,8 +80,14 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
             f"{not_won[outcome]} {outcome}" for outcome in ("unsolvable", "unknown")
             if outcome in not_won) + ")"
     if made.stopped:
+        # The deals are played in order: the rest is a --deals of its own
+        # (the same command again would extend the file with every record again).
+        from .stats import deal_runs
+        rest = deal_list[made.count:]
         click.echo(f"interrupted: {plural(out.count, 'record')} of the "
-                   f"{plural(made.count, 'deal')} played before {stop_name()}{where}", err=True)
+                   f"{plural(made.count, 'deal')} played before {stop_name()}{where}"
+                   + (f"; the deals not played: --deals {clip(deal_runs(rest))}" if rest else ""),
+                   err=True)
         ctx.exit(interrupted_code())
     note(f"generate: {plural(out.count, 'record')} of {plural(len(deal_list), 'deal')}{where}",
          quiet)

@@ -257,7 +257,7 @@ def test_a_stopped_generate_names_its_file_escaped(in_tmp, monkeypatch):
                     "g\ne\x1b[7m.jsonl")
     assert (result.exit_code, result.stderr) == (
         130, "interrupted: 2 records of the 2 deals played before Ctrl-C written to "
-        "g\\ne\\x1b[7m.jsonl\n")
+        "g\\ne\\x1b[7m.jsonl; the deals not played: --deals 3-5\n")
     assert len((in_tmp / "g\ne\x1b[7m.jsonl").read_text().splitlines()) == 2
 
 

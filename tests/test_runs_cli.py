@@ -317,7 +317,7 @@ def test_ctrl_c_in_generate_writes_the_records_made(tmp_path: Path, monkeypatch)
     result = invoke("generate", "--game", "sh", "--deals", "1-20", "--random-play", "-o", str(out))
     assert result.exit_code == 130
     assert result.stderr == (f"interrupted: 5 records of the 5 deals played before Ctrl-C "
-                             f"written to {out}\n")
+                             f"written to {out}; the deals not played: --deals 6-20\n")
     assert len(out.read_text().splitlines()) == 5
 
 
