@@ -1,11 +1,11 @@
 """Long batch runs on the command line: progress, and stopping with Ctrl-C.
 
 A batch command (``stats``, ``score``, ``generate``) stopped by Ctrl-C
-(or SIGTERM, SIGHUP: :mod:`harp.cli.stopping`)
-keeps every deal or record it finished (in the store, in the tables it
-prints, in the file it writes), says on standard error exactly how many
-*this* run kept, and exits with 128 + the signal's number (130 for
-Ctrl-C, as a shell does for SIGINT), with a store or without.  A run with a store resumes: the
+(or SIGTERM, SIGHUP: :mod:`harp.cli.stopping`) keeps every deal or record
+it finished (in the store, in the tables it prints, in the file it
+writes), says on standard error exactly how many *this* run kept, and
+exits with 128 + the signal's number (130 for Ctrl-C, as a shell does for
+SIGINT), with a store or without.  A run with a store resumes: the
 same command computes only what is missing.
 """
 from __future__ import annotations

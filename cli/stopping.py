@@ -9,8 +9,8 @@ signal's number (130, 143, 129), as a shell reports a process the signal
 ended.  A signal that was ignored when harp started (``nohup`` ignores
 SIGHUP) stays ignored.  Once a run is stopping, the signals are ignored
 (:func:`ignore_further_stops`): a second Ctrl-C must not cut short the
-writing of what the first one kept.  This module is light: the group imports it before
-it knows whether the command needs the batch analyzer.
+writing of what the first one kept.  This module is light: the group
+imports it before it knows whether the command needs the batch analyzer.
 """
 from __future__ import annotations
 
