@@ -27,6 +27,7 @@ from harp.analysis.pieces import (PIECE_COLUMNS, PIECE_SIZE, STATUS_COLUMNS, UNK
 from harp.analysis.stats import interrupts_held
 from harp.analysis.store import ResultStore
 from harp.atlas import AtlasError
+from harp.atomicfile import file_in_the_way
 from harp.deals import MAX_DEAL
 from harp.ehatlas import DEFAULT_PATH, KIND, EasyHarpAtlas, decode_eh_atlas, encode_eh_atlas
 from harp.solve import BATCH_LIMITS, SolveLimits
@@ -86,9 +87,10 @@ def build(ctx: click.Context, folder: str, deal_list: list[int] | None, piece_si
     if Path(folder).is_dir():
         for a, b in ranges:             # every piece, before any is computed
             check_fits(folder, a, b)
-    elif not Path(folder).absolute().parent.is_dir():
+    elif not Path(folder).absolute().parent.exists() and file_in_the_way(folder) is None:
         # The pieces' folder is made, not its parents: a mistyped path is
-        # refused, as for every other file harp writes.
+        # refused, as for every other file harp writes.  (A file in the
+        # way is named by the error of making the folder.)
         raise click.ClickException(f"cannot create {shown_name(folder)}: no such folder "
                                    f"{shown_name(str(Path(folder).parent))}")
     Path(folder).mkdir(exist_ok=True)
