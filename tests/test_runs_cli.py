@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -41,6 +42,30 @@ def stored_deals(db: Path) -> dict[int, set[str]]:
     return deals
 
 
+def stopped_once_stored(args: list[str], db: Path, deals: int,
+                        stop: Callable[[subprocess.Popen], None]) -> tuple[int, str, str, int]:
+    """``harp ARGS`` as a real process (in a session of its own), given
+    ``stop`` once ``db`` holds ``deals`` deals: its exit code, output,
+    errors, and the deals stored when it was stopped."""
+    process = subprocess.Popen([sys.executable, "-m", "harp", *args], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(stored_deals(db)) < deals:
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no deal was stored within 60 s"
+            time.sleep(0.02)
+        seen = len(stored_deals(db))
+        stop(process)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    return process.returncode, out, err, seen
+
+
 # ------------------------------------------------------------------ Ctrl-C
 
 @pytest.mark.slow
@@ -52,23 +77,9 @@ def test_ctrl_c_keeps_every_finished_deal_says_how_many_and_a_rerun_resumes(tmp_
     db = tmp_path / "sh.db"
     args = ["stats", "--game", "sh", "--deals", "1-400", "--solve", "--db", str(db),
             "--jobs", "2"]
-    process = subprocess.Popen([sys.executable, "-m", "harp", *args], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while len(stored_deals(db)) < 10:
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no deal was stored within 60 s"
-            time.sleep(0.02)
-        seen = len(stored_deals(db))
-        os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert process.returncode == 130, err
+    returncode, out, err, seen = stopped_once_stored(
+        args, db, 10, lambda process: os.killpg(process.pid, signal.SIGINT))
+    assert returncode == 130, err
     kept = int(re.search(r"interrupted: this run kept (\d+) deals in ", err)[1])
     deals = stored_deals(db)
     assert seen <= kept == len(deals) < 400
@@ -698,21 +709,9 @@ def test_kill_or_a_closed_terminal_stops_a_run_as_ctrl_c_does(tmp_path: Path, st
     db, export = tmp_path / "sh.db", tmp_path / "wins.jsonl"
     args = ["stats", "--game", "sh", "--deals", "1-400", "--solve", "--db", str(db),
             "--export", str(export)]
-    process = subprocess.Popen([sys.executable, "-m", "harp", *args], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 60
-        while len(stored_deals(db)) < 5:
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no deal was stored within 60 s"
-            time.sleep(0.02)
-        process.send_signal(stop)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    assert process.returncode == code, err
+    returncode, out, err, _ = stopped_once_stored(
+        args, db, 5, lambda process: process.send_signal(stop))
+    assert returncode == code, err
     kept = int(re.search(r"interrupted: this run kept (\d+) deals in ", err)[1])
     assert 5 <= kept == len(stored_deals(db)) < 400
     records = [json.loads(line) for line in export.read_text().splitlines()]
