@@ -630,15 +630,38 @@ def format_record(record: Record, fmt: str = "text", header: list[str] | None = 
     if fmt == "jsonl":
         try:
             # allow_nan=False: NaN and Infinity are no JSON, and the reader refuses them.
-            return json.dumps(record.to_dict(), ensure_ascii=False, allow_nan=False)
+            text = json.dumps(record.to_dict(), ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError) as err:
             raise RecordError(f"cannot write the record as JSON: {clip(str(err))}") from None
+        _refuse_long_numbers(record.extra)
+        return text
     if fmt == "csv":
         data = record.to_dict()
         _check_csv_names(data)
         values = list(data.values()) if header is None else [data.get(h, "") for h in header]
         return _csv_line(values)
     raise RecordError(f"unknown record format {clip(fmt)!r}")
+
+
+def _refuse_long_numbers(value: Any) -> None:
+    """An int the reader would refuse (more than JSON_DIGITS_LIMIT
+    characters, its sign counted, as the reader counts them) is refused
+    before it is written."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool) and (
+                item >= _LONGEST_INT or item <= -_LONGEST_INT // 10):
+            raise RecordError("cannot write the record as JSON: a number of more than "
+                              f"{JSON_DIGITS_LIMIT} digits, which no reader takes")
+
+
+#: The least int of JSON_DIGITS_LIMIT + 1 digits.
+_LONGEST_INT = 10 ** JSON_DIGITS_LIMIT
 
 
 def csv_header(record: Record) -> str:

@@ -417,6 +417,24 @@ def test_a_record_harp_cannot_read_back_is_refused_when_written() -> None:
         "EH1-N-AAAAAAF,1>f,x"
 
 
+def test_a_json_number_the_reader_refuses_is_refused_when_written() -> None:
+    """The reader takes numbers of up to JSON_DIGITS_LIMIT characters, sign
+    counted: the writer takes the same ones, and refuses the rest (they
+    were written, and the file was then refused)."""
+    from harp.records import JSON_DIGITS_LIMIT
+    longest = (10 ** JSON_DIGITS_LIMIT - 1, -(10 ** (JSON_DIGITS_LIMIT - 1) - 1))
+    for value in longest:
+        line = format_record(Record("EH1-N-AAAAAAF", "1>f", {"n": [{"m": value}]}), "jsonl")
+        (_, back), = read_records(line, "jsonl")
+        assert back.extra == {"n": [{"m": value}]}
+    for value in (longest[0] + 1, longest[1] - 1, 10 ** 2000):
+        with pytest.raises(RecordError, match="a number of more than 1000 digits"):
+            format_record(Record("EH1-N-AAAAAAF", "1>f", {"n": [{"m": value}]}), "jsonl")
+        (_, refused), = read_records('{"code": "EH1-N-AAAAAAF", "moves": "", "m": %d}' % value,
+                                      "jsonl")
+        assert isinstance(refused, RecordError)
+
+
 def test_record_files_are_named_by_a_str_or_a_path(tmp_path) -> None:
     from harp.recordfile import load_one_record, read_script, records_in
     path = tmp_path / "game.txt"
