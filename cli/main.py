@@ -160,16 +160,18 @@ class HarpGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command: harp's errors and I/O errors, wherever a
         command raises them, are one line and exit 1 (``engine_errors``);
-        Ctrl-C (or SIGTERM, SIGHUP) in a batch command that did not handle
-        it itself (loading, reading its input, printing its tables) ends it
-        with exit code 130 (143, 129), as everywhere else in it, not
-        Click's "Aborted!" and exit 1."""
+        Ctrl-C that a command did not handle itself (a solve, a replay, a
+        batch command loading or printing its tables; SIGTERM and SIGHUP
+        too in a batch command) ends it with exit code 130 (143, 129), as
+        a shell reports it, not Click's "Aborted!" and exit 1, the code of
+        bad data."""
         with clipped_usage_errors(), engine_errors():
             try:
                 return super().invoke(ctx)
             except KeyboardInterrupt:
                 if "harp.batch" not in ctx.meta:
-                    raise
+                    click.echo("interrupted (Ctrl-C)", err=True)
+                    raise click.exceptions.Exit(130) from None
                 click.echo(f"interrupted ({stop_name()})", err=True)
                 raise click.exceptions.Exit(interrupted_code()) from None
 

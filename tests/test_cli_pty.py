@@ -215,3 +215,18 @@ def test_options_the_full_screen_game_would_ignore_are_refused_before_it_starts(
     assert child.exitstatus == 2
     assert child.before.splitlines()[-1] == f"Error: {error}"
     assert "\x1b[?1049h" not in child.before
+
+
+def test_ctrl_c_during_a_solve_says_interrupted_and_exits_130(tmp_path):
+    """A single-game command stopped by Ctrl-C (a long solve) ends as a
+    shell reports Ctrl-C, exit 130 with one line, not Click's "Aborted!"
+    and exit 1, the code of bad data."""
+    hard = "EH1-N-AAABYNS"      # Easy Harp deal 57778: minutes at the batch limit
+    child = pexpect.spawn(sys.executable, ["-m", "harp", "solve", hard, "--progress"],
+                          cwd=str(tmp_path), encoding="utf-8", timeout=60,
+                          preexec_fn=_interruptible)
+    child.expect(r"searching: .* positions/s")
+    child.sendintr()
+    child.expect_exact("interrupted (Ctrl-C)")
+    assert finish(child) == 130
+    assert "Aborted" not in child.before

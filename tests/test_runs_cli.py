@@ -778,3 +778,21 @@ def test_a_pictures_description_names_the_solvers_limits_when_not_the_batchs(
                      if e.tag.endswith("description"))
     assert described == ("harp stats --game sh --deals 1-3 --solve --max-states 3000 "
                          "--timeout 20.5")
+
+
+def test_ctrl_c_in_a_single_game_command_ends_it_with_130(monkeypatch) -> None:
+    """Ctrl-C that a command other than a batch run does not handle (a
+    solve, a replay of many records) is exit 130 and one line."""
+    import harp.cli.replay
+    import harp.solve
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(harp.solve, "solve", stopped)
+    monkeypatch.setattr(harp.cli.replay, "records_in", stopped)
+    for args in (("solve", "SH1-C4-AAAAAJ2"), ("hint", "SH1-C4-AAAAAJ2"),
+                 ("replay", "--check", str(ROOT / "examples" / "games.jsonl"))):
+        result = invoke(*args)
+        assert (result.exit_code, result.stdout, result.stderr) == \
+            (130, "", "interrupted (Ctrl-C)\n"), args
