@@ -133,8 +133,10 @@ def read_lines(handle: BinaryIO) -> Iterator[Line]:
     a NUL byte, or a UTF-16 byte-order mark, ends the stream (not UTF-8
     text)."""
     for number, raw in enumerate(_raw_lines(handle), 1):
-        if raw is None:
-            yield Line(number, "", f"the line is longer than {LINE_LIMIT} bytes")
+        if isinstance(raw, int):
+            # Its text stands for its quotes alone: a CSV row it is part of
+            # (a bad row) ends where the file's quotes end it.
+            yield Line(number, '"' * raw + "\n", f"the line is longer than {LINE_LIMIT} bytes")
             continue
         if number == 1 and _utf16(raw):
             yield Line(number, "", "UTF-16 text (its byte-order mark): harp reads UTF-8 text; "
@@ -164,22 +166,24 @@ def _utf16(raw: bytes) -> bool:
     return 0 < unit < 0x80
 
 
-def _raw_lines(handle: BinaryIO) -> Iterator[bytes | None]:
+def _raw_lines(handle: BinaryIO) -> Iterator[bytes | int]:
     """The lines of a binary stream as bytes, each with its line end
-    (``\\n``, ``\\r\\n`` or ``\\r``); None for a line longer than LINE_LIMIT
-    bytes (its line end not counted), which is skipped, never held whole.
-    A NUL byte ends the stream at once, its line yielded as far as it goes."""
+    (``\\n``, ``\\r\\n`` or ``\\r``); for a line longer than LINE_LIMIT
+    bytes (its line end not counted), which is skipped, never held whole,
+    the parity of its quote characters (0 or 1).  A NUL byte ends the
+    stream at once, its line yielded as far as it goes."""
     parts: list[bytes] = []     # the line being read, dropped once it is too long
     size = 0                    # its bytes so far
+    quotes = 0                  # its quote characters so far
     held = False                # it ends with a \r that ended a chunk: a \n may follow
     while True:
         chunk = handle.readline(CHUNK)
         if held and not chunk.startswith(b"\n"):
-            yield _line_of(parts)
-            parts, size, held = [], 0, False
+            yield _line_of(parts, quotes)
+            parts, size, quotes, held = [], 0, 0, False
         if not chunk:
             if size:
-                yield _line_of(parts)
+                yield _line_of(parts, quotes)
             return
         pieces = chunk.splitlines(keepends=True)        # bytes: at \n, \r\n and \r only
         for index, piece in enumerate(pieces):
@@ -187,21 +191,22 @@ def _raw_lines(handle: BinaryIO) -> Iterator[bytes | None]:
                 yield b"".join(parts) + piece
                 return
             size += len(piece)
+            quotes += piece.count(b'"')
             if size <= LINE_LIMIT + 2:
                 parts.append(piece)
             else:
                 parts.clear()
             if piece.endswith(b"\n") or (piece.endswith(b"\r") and index < len(pieces) - 1):
-                yield _line_of(parts)
-                parts, size = [], 0
+                yield _line_of(parts, quotes)
+                parts, size, quotes = [], 0, 0
         held = pieces[-1].endswith(b"\r")
 
 
-def _line_of(parts: list[bytes]) -> bytes | None:
-    """The line read, or None if it was too long (dropped, or over the
-    limit without its line end)."""
+def _line_of(parts: list[bytes], quotes: int) -> bytes | int:
+    """The line read, or if it was too long (dropped, or over the limit
+    without its line end) the parity of its quotes."""
     line = b"".join(parts)
-    return line if line and len(line.rstrip(b"\r\n")) <= LINE_LIMIT else None
+    return line if line and len(line.rstrip(b"\r\n")) <= LINE_LIMIT else quotes & 1
 
 
 def read_source(handle: BinaryIO, name: str | None) -> Iterator[NumberedRecord]:
