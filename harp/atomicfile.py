@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import clip
+from .errors import clip, shown
 
 
 class WriteError(OSError):
@@ -173,6 +173,12 @@ class AtomicFile:
             try:
                 fd, self._temporary = tempfile.mkstemp(prefix=".harp-", suffix=".tmp",
                                                        dir=folder)
+            except PermissionError:
+                # The file itself may be writable: harp writes a new copy
+                # beside it and renames it, which its folder must allow.
+                given = os.path.dirname(self.path) or "."
+                raise PermissionError(errno.EACCES,
+                                      f"its folder {shown(given)} is read-only") from None
             except OSError:
                 if not _kernel_folder(folder):
                     raise

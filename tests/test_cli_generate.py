@@ -185,6 +185,23 @@ def test_a_write_into_a_missing_folder_names_the_file_not_a_temporary_one(tmp_pa
     assert not (tmp_path / "missing").exists()
 
 
+def test_a_writable_file_in_a_read_only_folder_names_the_folder(tmp_path, monkeypatch):
+    """harp writes a new copy beside the file and renames it: a folder that
+    takes no new file is named, not "Permission denied" about a file that
+    is writable (the folder's permission is faked: root bypasses it)."""
+    import tempfile
+
+    def refused_by_folder(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    (tmp_path / "ro").mkdir()
+    (tmp_path / "ro" / "g.jsonl").write_text("")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "mkstemp", refused_by_folder)
+    refused(["generate", "--game", "sh", "--deals", "1-3", "--random-play", "-o", "ro/g.jsonl"],
+            1, "cannot open ro/g.jsonl: its folder ro is read-only")
+
+
 def test_a_record_file_reached_through_a_link_is_extended_and_the_link_kept(tmp_path):
     real = tmp_path / "real.jsonl"
     link = tmp_path / "link.jsonl"
