@@ -55,7 +55,7 @@ def atlas() -> None:
 @pieces_option
 @deals_option(f"A range of whole pieces [default: 1-{MAX_DEAL}].")
 @click.option("--piece-size", type=Count(1), default=PIECE_SIZE, show_default=True,
-              help="Deals a piece, aligned from deal 1.")
+              help="Deals per piece, pieces aligned from deal 1.")
 @limit_options(BATCH_LIMITS, ("max_states", "timeout"), ", per deal")
 @run_options
 @click.pass_context

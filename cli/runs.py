@@ -158,7 +158,8 @@ def _run(plan: StatsPlan, store: ResultStore | None, options: RunOptions,
             run.redone) + [f"{run.rescripted} stored as won, solved again for their "
                            "records"] * bool(run.rescripted) + [
             f"the rest are in {name}"] * (run.total < deals)
-        options.note(f"stats: {run.total} of {deals} deals to compute"
+        command = click.get_current_context().meta.get("harp.batch", "stats")
+        options.note(f"{command}: {run.total} of {deals} deals to compute"
                      + (f" ({'; '.join(parts)})" if parts else ""))
     results = InOrder(run.tasks, each)
     try:

@@ -43,11 +43,11 @@ def built(tmp_path_factory):
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "3 pieces of deals 1-12: 5 won, 0 lost, 7 unknown\n"
     assert result.stderr.splitlines() == [
-        "atlas: piece 1 of 3, deals 1-4", "stats: 4 of 4 deals to compute",
+        "atlas: piece 1 of 3, deals 1-4", "atlas: 4 of 4 deals to compute",
         "atlas: wrote eh1-000001-000004.piece: 2 won, 0 lost, 2 unknown",
-        "atlas: piece 2 of 3, deals 5-8", "stats: 4 of 4 deals to compute",
+        "atlas: piece 2 of 3, deals 5-8", "atlas: 4 of 4 deals to compute",
         "atlas: wrote eh1-000005-000008.piece: 2 won, 0 lost, 2 unknown",
-        "atlas: piece 3 of 3, deals 9-12", "stats: 4 of 4 deals to compute",
+        "atlas: piece 3 of 3, deals 9-12", "atlas: 4 of 4 deals to compute",
         "atlas: wrote eh1-000009-000012.piece: 1 won, 0 lost, 3 unknown"]
     return folder
 
@@ -106,7 +106,7 @@ def test_a_build_resumes_from_the_store_of_its_piece(tmp_path):
                     "--piece-size", "4", *SMALL)
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines()[1] == \
-        f"stats: 2 of 4 deals to compute (the rest are in {store})"
+        f"atlas: 2 of 4 deals to compute (the rest are in {store})"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["eh1-000001-000004.piece"]
     store.write_bytes(b"")              # as if stopped after writing the piece
     invoke_ok("atlas", "build", "--pieces", str(tmp_path), "--deals", "1-4", "--piece-size",
@@ -122,7 +122,7 @@ def test_a_larger_budget_computes_only_the_unknown_deals_again(built, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert result.stderr.splitlines()[:2] == [
         "atlas: piece 1 of 1, deals 1-4 (2 unknown to compute again)",
-        f"stats: 2 of 4 deals to compute (2 stored as unknown under smaller limits, computed "
+        f"atlas: 2 of 4 deals to compute (2 stored as unknown under smaller limits, computed "
         f"again; the rest are in {folder / 'eh1-000001-000004.db'})"]
     piece = read_piece(folder / "eh1-000001-000004.piece")
     assert [piece.result(d)["limits"]["max_states"] for d in range(1, 5)] == [30000, 3000,
@@ -671,7 +671,7 @@ def test_ctrl_c_keeps_the_deals_finished_and_the_build_resumes(tmp_path, monkeyp
     monkeypatch.undo()
     result = invoke(*args)
     assert result.stderr.splitlines()[1] == \
-        f"stats: 2 of 4 deals to compute (the rest are in {store})"
+        f"atlas: 2 of 4 deals to compute (the rest are in {store})"
     assert read_piece(tmp_path / "eh1-000001-000004.piece").counts() == \
         {"won": 2, "lost": 0, "unknown": 2}
 
