@@ -35,7 +35,8 @@ def show(code: str | None, moves: tuple[str, ...], load: str | None, at: int | N
     game = given_game(code, moves, load)
     total = game.count()
     if at is not None and at > total:
-        raise click.BadParameter(f"{at} is more than the {total} actions of the script",
+        raise click.BadParameter(f"{at} is more than the {total} action{'s' * (total != 1)} "
+                                 "of the script",
                                  param_hint="'--at'")
     board = game.deal(interactive_rules, double_click)
     refuse_reveal(reveal, board.game)

@@ -416,7 +416,7 @@ def test_show_at_stops_after_n_actions():
 
 def test_show_at_beyond_the_script_is_a_usage_error():
     refused(["show", "EH1-N-AAAAAAF", "1>f", "--at", "5"], 2,
-            "Invalid value for '--at': 5 is more than the 1 actions of the script")
+            "Invalid value for '--at': 5 is more than the 1 action of the script")
 
 
 def test_show_record_file_with_extra_moves(tmp_path):
