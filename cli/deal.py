@@ -22,9 +22,12 @@ from .winnable import (check_winnable_limits, difficulty_of, print_deal, winnabl
                        winnable_options)
 
 #: ``harp deal``'s limits: an Easy Harp deal decided on demand, and --difficulty.
-DEAL_LIMITS = limit_options(DECIDE_LIMITS, ("max_states", "timeout"),
-                            " (the solver: --difficulty, or an Easy Harp --winnable or "
-                            "--unwinnable deal when harp has no Easy Harp atlas)")
+DEAL_LIMITS = limit_options(
+    DECIDE_LIMITS, ("max_states", "timeout"),
+    ", for the solver of --difficulty or of an Easy Harp --winnable or --unwinnable deal "
+    "when harp has no Easy Harp atlas",
+    shown={"max_states": f"{BATCH_LIMITS.max_states} with --difficulty, else "
+                         f"{DECIDE_LIMITS.max_states}"})
 
 
 def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | None,

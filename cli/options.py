@@ -180,17 +180,19 @@ _LIMITS = {
 
 
 def limit_options(defaults: SolveLimits, names: tuple[str, ...] = tuple(_LIMITS),
-                  scope: str = "") -> Callable[[F], F]:
+                  scope: str = "", shown: dict[str, str] | None = None) -> Callable[[F], F]:
     """The solver's limits as options (``names``: some of ``max_states``,
     ``line_states``, ``timeout``), their defaults from ``defaults``; the
     command gets them as one ``limits: SolveLimits`` (a limit without its
     option keeps its default).  ``scope`` ends each help line, e.g.
-    ``", per deal (--solve)"``."""
+    ``", per deal (--solve)"``; ``shown``: a default as the help shows it,
+    where it depends on another option."""
     options = []
     for name in names:
         flag, kind, text = _LIMITS[name]
         options.append(click.option(flag, name, type=kind(), default=getattr(defaults, name),
-                                    show_default=True, help=text.format(scope=scope)))
+                                    show_default=(shown or {}).get(name, True),
+                                    help=text.format(scope=scope)))
 
     def decorate(func: F) -> F:
         @functools.wraps(func)

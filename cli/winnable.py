@@ -61,9 +61,15 @@ def check_winnable_limits(ctx: click.Context, game: str | None, winnable: bool,
     is looked for only when a limit is given: it takes a while to load.)"""
     if not any(given(ctx, name) for name in ("max_states", "timeout")):
         return
-    on_demand = (game == EASY_HARP and (winnable or unwinnable)
-                 and harp.winnable.easy_harp_atlas() is None)
-    needs = DECIDED_ON_DEMAND if difficulty is None else f"--difficulty, or {DECIDED_ON_DEMAND}"
+    chosen_by_atlas = game == EASY_HARP and (winnable or unwinnable)
+    on_demand = chosen_by_atlas and harp.winnable.easy_harp_atlas() is None
+    if chosen_by_atlas and not on_demand:
+        # (the general message would offer --winnable, which was given)
+        atlas = "harp's Easy Harp atlas answers --winnable and --unwinnable, no solver runs"
+        needs = (f"a deal the solver decides; {atlas}" if difficulty is None
+                 else f"--difficulty ({atlas})")
+    else:
+        needs = DECIDED_ON_DEMAND if difficulty is None else f"--difficulty, or {DECIDED_ON_DEMAND}"
     check_solver_limits(ctx, on_demand or bool(difficulty), needs)
 
 

@@ -97,6 +97,7 @@ ON_DEMAND = ("--winnable or --unwinnable with Easy Harp (decided by the solver w
              "no Easy Harp atlas)")
 DEAL_LIMITS = f"--max-states and --timeout limit the solver: they need --difficulty, or {ON_DEMAND}"
 PLAY_LIMITS = f"--max-states and --timeout limit the solver: they need {ON_DEMAND}"
+ATLAS_CHOOSES = ("harp's Easy Harp atlas answers --winnable and --unwinnable, no solver runs")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -136,8 +137,11 @@ PLAY_LIMITS = f"--max-states and --timeout limit the solver: they need {ON_DEMAN
     (["deal", "--random", "--game", "sh", "--winnable", "--max-states", "5"], DEAL_LIMITS),
     (["deal", "--random", "--game", "eh", "--max-states", "5"], DEAL_LIMITS),
     # harp's Easy Harp atlas chooses the deal: no solver runs.
-    (["deal", "--random", "--game", "eh", "--winnable", "--max-states", "5"], DEAL_LIMITS),
-    (["play", "--random", "--game", "eh", "--unwinnable", "--timeout", "5"], PLAY_LIMITS),
+    (["deal", "--random", "--game", "eh", "--winnable", "--max-states", "5"],
+     f"--max-states and --timeout limit the solver: they need --difficulty ({ATLAS_CHOOSES})"),
+    (["play", "--random", "--game", "eh", "--unwinnable", "--timeout", "5"],
+     "--max-states and --timeout limit the solver: they need a deal the solver decides; "
+     f"{ATLAS_CHOOSES}"),
     (["play", "SH1-C4-AAAAAJ2", "8>f", "--max-states", "5"], PLAY_LIMITS),
     (["play", "--random", "--game", "sh", "--unwinnable", "--timeout", "5"], PLAY_LIMITS),
 ])
