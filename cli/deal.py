@@ -37,10 +37,10 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | No
     daily deal."""
     chosen = [name for name, on in (("CODE", code is not None), ("--random", random_),
                                     ("--daily", daily)) if on]
-    if len(chosen) != 1:
-        raise click.UsageError("give exactly one of CODE, --random or --daily")
     if date is not None and not daily:
         raise click.UsageError("--date goes with --daily")
+    if len(chosen) != 1:
+        raise click.UsageError("give exactly one of CODE, --random or --daily")
     if code is not None and not is_deal_number(code):
         if game or cells:
             raise click.UsageError("--game and --cells choose a deal NUMBER, a --random or "

@@ -299,6 +299,7 @@ def test_deal_fcs_of_a_random_deal_names_the_code_on_stderr():
     ([], "give exactly one of CODE, --random or --daily"),
     (["EH1-N-AAAAAAF", "--random"], "give exactly one of CODE, --random or --daily"),
     (["--random", "--date", "2026-01-01"], "--date goes with --daily"),
+    (["--date", "2026-01-01"], "--date goes with --daily"),
     (["EH1-N-AAAAAAF", "--game", "sh"], "--game and --cells choose a deal NUMBER, a --random "
                                         "or --daily deal; a CODE already names its game and "
                                         "cells"),
