@@ -47,7 +47,7 @@ from typing import IO, BinaryIO
 
 from harp import Record, RecordError
 from harp.atomicfile import AtomicFile, stat_of
-from harp.errors import clip
+from harp.errors import clip, shown
 from harp.recordfile import check_name, is_blank, naming, read_lines, shown_name
 from harp.records import (CODE_SHAPE, RECORD_LIMIT, csv_header, detect_format, format_record,
                           read_records)
@@ -118,6 +118,16 @@ class RecordWriter:
                 source.close()
         self._handle = io.TextIOWrapper(raw, encoding="utf-8", newline="")
         return self
+
+    def written_to(self) -> str:
+        """How a note ends, naming where the records went: `` written to
+        FILE``, or when there were none and no file was there, that none
+        was made (a file of no records is no record file)."""
+        if self.path == "-":
+            return ""
+        if not self.count and stat_of(self.path) is None:
+            return f", so no file {shown(self.path)} was made"
+        return f" written to {shown(self.path)}"
 
     def write(self, record: Record) -> None:
         if self._handle is None:

@@ -286,7 +286,7 @@ def _run_export(plan: StatsPlan, export: str, db: str | None, options: RunOption
             tables, interrupted = run_plan(plan, db, options, write)
         except ExecutorError as err:
             failed = err                # the file is completed, not thrown away
-    options.note(f"stats: {plural(out.count, 'solution')} written to {shown(export)}"
+    options.note(f"stats: {plural(out.count, 'solution')}{out.written_to()}"
                  + (f" ({plural(there, 'deal')} of the run had a winning record there "
                     "already)"
                     if there else ""))

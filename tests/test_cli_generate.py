@@ -142,8 +142,8 @@ def test_generate_solve_says_why_deals_made_no_record(tmp_path):
     result = invoke("generate", "--game", "sh", "--cells", "1", "--deals", "1-30", "--solve",
                     "--max-states", "3", "-o", str(path))
     assert (result.exit_code, result.stderr) == (
-        0, f"generate: 0 records of 30 deals written to {path} (not won: 28 unsolvable, "
-           f"2 unknown)\n")
+        0, f"generate: 0 records of 30 deals (not won: 28 unsolvable, 2 unknown), so no "
+           f"file {path} was made\n")
     result = invoke("generate", "--game", "sh", "--deals", "1-30", "--solve", "-o", str(path))
     assert result.stderr == (f"generate: 29 records of 30 deals written to {path} "
                              f"(not won: 1 unsolvable)\n")
@@ -251,3 +251,24 @@ def test_a_folder_or_a_device_is_never_replaced_by_a_record_file(tmp_path, targe
                     ["stats", "--game", "sh", "--deals", "1", "--solve", "--export"]):
         refused([*command, target], 1, f"cannot open {target}: {says}")
     assert Path("/dev/null").is_char_device()
+
+
+def test_no_record_to_write_says_no_file_was_made(tmp_path, monkeypatch):
+    """A file of no records is refused by every reader, so none is made:
+    the note says so, instead of naming a file that is not there."""
+    monkeypatch.chdir(tmp_path)
+    made = invoke("generate", "--game", "sh", "--cells", "2", "--deals", "1-2", "--solve",
+                  "-o", "g.jsonl")
+    assert (made.exit_code, made.stderr) == (
+        0, "generate: 0 records of 2 deals (not won: 2 unsolvable), so no file g.jsonl was "
+           "made\n")
+    exported = invoke("stats", "--game", "sh", "--cells", "2", "--deals", "1-2", "--solve",
+                      "--export", "w.jsonl")
+    assert (exported.exit_code, exported.stderr) == (
+        0, "stats: 0 solutions, so no file w.jsonl was made\n")
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "g.jsonl").write_text('{"code": "SH1-C4-AAAAAJ2", "moves": "8>f"}\n')
+    kept = invoke("generate", "--game", "sh", "--cells", "2", "--deals", "1-2", "--solve",
+                  "-o", "g.jsonl")
+    assert kept.stderr == "generate: 0 records of 2 deals written to g.jsonl (not won: 2 " \
+                          "unsolvable)\n"
