@@ -96,11 +96,15 @@ def hint_text(found: Hint) -> str:
     if found.outcome == "unsolvable":
         return "lost: no line of play wins from this position (RULES C8)"
     limit = found.result.limit_text()
+    more = "a longer search (--max-states, or harp solve)"
+    if found.result.stopped_by == TIME:
+        more = "a later --timeout (or harp solve from here)"
     if found.result.stopped_by == TIME and found.searches != 1:
         # One deadline for the searches along the game: say what it bought.
         timeout = found.result.limits.timeout if found.result.limits else None
         limit = (f"the {timeout or 0:g} s safety net ran out after {found.total_states} "
-                 f"positions in {found.searches} searches along the game")
+                 f"positions in {found.searches} search{'es' * (found.searches != 1)} along the game")
+        if not found.result.states:
+            limit += ", before this position was searched"
     return (f"no winning line found within the limits ({limit}); "
-            "the position may still be won: a longer search (--max-states, or harp solve) "
-            "may find one")
+            f"the position may still be won: {more} may find one")

@@ -258,6 +258,6 @@ def test_hint_timeout_bounds_all_the_searches_along_a_game(tmp_path, monkeypatch
     readings = iter(range(0, 10**6, 100))
     text = invoke_ok("hint", "--timeout", "250", "--load", saved)
     assert text == (f"no winning line found within the limits (the 250 s safety net ran out "
-                    f"after {data['total_states']} positions in 2 searches along the game); "
-                    "the position may still be won: a longer search (--max-states, or harp "
-                    "solve) may find one\n")
+                    f"after {data['total_states']} positions in 2 searches along the game, "
+                    "before this position was searched); the position may still be won: a "
+                    "later --timeout (or harp solve from here) may find one\n")
