@@ -4,9 +4,7 @@ from __future__ import annotations
 import click
 
 from harp.deals import GAME_NAMES, parse_code
-from harp.solve import SolveLimits
-
-from harp.winnable import DECIDE_LIMITS
+from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .options import check_solver_limits, limit_options
 from .winnable import decode_lines
@@ -15,8 +13,9 @@ from .winnable import decode_lines
 @click.command()
 @click.argument("code")
 @click.option("--solve", is_flag=True,
-              help="Decide whether the deal can be won with the solver, not the atlas.")
-@limit_options(DECIDE_LIMITS, ("max_states", "timeout"), " (with --solve)")
+              help="Decide whether the deal can be won with the solver, not the atlas "
+                   "(at the limits the atlases were built with: a check of their answer).")
+@limit_options(BATCH_LIMITS, ("max_states", "timeout"), ", with --solve")
 @click.pass_context
 def decode(ctx: click.Context, code: str, solve: bool, limits: SolveLimits) -> None:
     """Print what CODE names, and whether the deal can be won.

@@ -34,8 +34,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 #: ``harp play``'s limits: an Easy Harp deal chosen by the solver.
 WINNABLE_OPTIONS = limit_options(DECIDE_LIMITS, ("max_states", "timeout"),
-                                 " (the solver: an Easy Harp --winnable or --unwinnable deal "
-                                 "when harp has no Easy Harp atlas)")
+                                 ", for the solver of an Easy Harp --winnable or --unwinnable "
+                                 "deal when harp has no Easy Harp atlas")
 #: When ``harp play`` (and ``harp deal``) run the solver to choose a deal.
 DECIDED_ON_DEMAND = ("--winnable or --unwinnable with Easy Harp (decided by the solver when "
                      "harp has no Easy Harp atlas)")

@@ -96,6 +96,17 @@ def test_decode_says_whether_the_deal_can_be_won():
         "winnable: yes (solver)"
 
 
+@pytest.mark.slow
+def test_decode_solve_checks_the_easy_harp_atlas_at_its_limits():
+    """decode --solve searches as many positions as the atlas was built
+    with: deal 2055, won in the atlas after about 300 000 positions, is won
+    by the solver too (300 000 positions, the on-demand limit, said
+    "unknown")."""
+    code = str(make_code("EH", 2055))
+    assert invoke_ok("decode", code).splitlines()[-2] == "winnable: yes (atlas)"
+    assert invoke_ok("decode", code, "--solve").splitlines()[-1] == "winnable: yes (solver)"
+
+
 def test_a_random_easy_harp_deal_comes_from_the_shipped_atlas():
     data = json.loads(invoke_ok("deal", "--random", "--winnable", "--game", "eh", "--json"))
     assert 1 <= data["deal"] <= EH_LAST and data["winnable"] == {"N": True}
