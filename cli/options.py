@@ -470,9 +470,10 @@ def check_solver_limits(ctx: click.Context, solve: bool, needs: str = "--solve")
 
 def check_line_states(ctx: click.Context, game: str | None) -> None:
     """``--line-states`` goes with Easy Harp only: Seahaven's solver stops
-    at its first win."""
+    at its first win.  ``--line-states 0`` (no line search) is true of
+    both games, so one command line may serve both."""
     from harp.deals import SEAHAVEN
-    if game == SEAHAVEN:
+    if game == SEAHAVEN and ctx.params.get("line_states") != 0:
         refuse_given(ctx, ["line_states"], "--line-states is for Easy Harp (--game eh); "
                                           "Seahaven's solver searches no shorter line")
 

@@ -57,9 +57,10 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
     game = given_game(code, moves, load)
     board = game.deal()
     if board.code.game == SEAHAVEN:     # its solver stops at its first win, as harp stats's
-        refuse_given(click.get_current_context(), ["line_states"],
-                     "--line-states is for Easy Harp deals; Seahaven's solver searches no "
-                     "shorter line")
+        if limits.line_states:          # (0, no line search, is true of both games)
+            refuse_given(click.get_current_context(), ["line_states"],
+                         "--line-states is for Easy Harp deals; Seahaven's solver searches no "
+                         "shorter line")
         limits = replace(limits, line_states=0)
     game.push(board)
     if save is not None:

@@ -131,10 +131,16 @@ def test_solve_refuses_line_states_for_a_seahaven_deal(tmp_path) -> None:
     or read with --load) names the game, before the moves and the search."""
     message = "--line-states is for Easy Harp deals; Seahaven's solver searches no shorter line"
     refused(["solve", "--line-states", "5", SH314], 2, message)
-    refused(["solve", "--line-states", "0", SH314, "1>2", "--json"], 2, message)
+    refused(["solve", "--line-states", "7", SH314, "1>2", "--json"], 2, message)
     saved = tmp_path / "saved.txt"
     saved.write_text(f"{SH314} 8>f\n")
     refused(["solve", "--load", str(saved), "--line-states", "5"], 2, message)
+    # 0, no line search, is true of both games: one command line serves both.
+    assert invoke_ok("solve", "--line-states", "0", SH314) == invoke_ok("solve", SH314)
+    for game in ("eh", "sh"):
+        invoke_ok("stats", "--game", game, "--deals", "1", "--solve", "--line-states", "0")
+        invoke_ok("generate", "--game", game, "--deals", "1", "--solve", "--line-states", "0",
+                  "-o", str(tmp_path / f"{game}.jsonl"))
 
 
 def test_a_script_cut_by_the_safety_net_says_so_on_stderr() -> None:
