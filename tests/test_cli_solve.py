@@ -267,3 +267,21 @@ def test_hint_timeout_bounds_all_the_searches_along_a_game(tmp_path, monkeypatch
                     f"after {data['total_states']} positions in 2 searches along the game, "
                     "before this position was searched); the position may still be won: a "
                     "later --timeout (or harp solve from here) may find one\n")
+
+
+def test_max_states_lets_through_what_docs_solvers_says() -> None:
+    """docs/solvers.md: SH1-C4-AAAAAJ2, won after 29 positions, needs
+    --max-states 30; an Easy Harp deal may need a few per cent more than
+    the positions of its first win (the fast searches get 97 %)."""
+    data = json.loads(invoke_ok("solve", SH314, "--json"))
+    assert data["states"] == 29
+    assert invoke_ok("solve", SH314, "--max-states", "29") == "unknown (max states 29 reached)\n"
+    assert invoke_ok("solve", SH314, "--max-states", "30").split() == data["script"].split()
+    first_win = json.loads(invoke_ok("deal", "EH1-N-AAAAAAB", "--difficulty", "--json"))
+    states = first_win["difficulty"]["states"]
+    assert states == 3926
+    assert invoke_ok("solve", "EH1-N-AAAAAAB", "--line-states", "0", "--max-states",
+                     str(states)) == f"unknown (max states {states} reached)\n"
+    # 97 % of 4048 is the 3926 positions of the fast searches' win.
+    assert invoke_ok("solve", "EH1-N-AAAAAAB", "--line-states", "0", "--max-states",
+                     str(4048)).startswith("6>8 ")
