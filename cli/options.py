@@ -539,10 +539,15 @@ class Count(click.IntRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str):
             digits = value.strip()
+            if (digits.startswith("-") and digits[1:].isascii() and digits[1:].isdigit()
+                    and len(digits) <= MAX_COUNT_DIGITS):
+                return super().convert(int(digits), param, ctx)    # out of range: Click says so
             if not (digits.isascii() and digits.isdigit()):
-                self.fail(f"{clip(value)!r} is not a whole number (digits 0-9)", param, ctx)
+                self.fail(f"{clip(value)!r} is not a whole number (digits 0-9, "
+                          "e.g. 1000000, not 1e6)", param, ctx)
             if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
-                self.fail(f"{clip(value)} is too large", param, ctx)
+                most = f"{MAX_COUNT_DIGITS} digits" if self.max is None else self.max
+                self.fail(f"{clip(value)} is too large (at most {most})", param, ctx)
             value = digits.lstrip("0") or "0"   # int() refuses 4 300+ digits, leading zeros too
         return super().convert(value, param, ctx)
 

@@ -140,7 +140,7 @@ def test_assemble_refuses_a_read_only_folder_before_reading_the_pieces(here):
     finally:
         (here / "ro").chmod(0o755)
     assert (result.returncode, result.stdout, result.stderr) == (
-        1, "", "Error: cannot open ro/eh.bin: Permission denied\n")
+        1, "", "Error: cannot open ro/eh.bin: its folder ro is read-only\n")
 
 
 # ------------------------------------------------------------------ build --piece-size

@@ -183,7 +183,11 @@ STATS = ["stats", "--game", "sh", "--deals", "1-5"]
     (["score", "x.txt", "--jobs", "300"], "Invalid value for '--jobs' / '-j': 300 is not in "
      f"the range 1<=x<={MAX_JOBS}."),
     (["score", "x.txt", "--jobs", "9" * 5000], f"Invalid value for '--jobs' / '-j': "
-     f"{'9' * 59}… is too large"),
+     f"{'9' * 59}… is too large (at most {MAX_JOBS})"),
+    (["solve", EH5, "--max-states", "9" * 19], f"Invalid value for '--max-states': {'9' * 19} "
+     "is too large (at most 18 digits)"),
+    (["solve", EH5, "--max-states", "-1"], "Invalid value for '--max-states': -1 is not in the "
+     "range x>=1."),
     (["solve", EH5, "--timeout", "nan"],
      "Invalid value for '--timeout': nan is not a finite number of seconds"),
     (["solve", EH5, "--timeout", "-1"],                      # as typed, not -1.0
@@ -192,7 +196,8 @@ STATS = ["stats", "--game", "sh", "--deals", "1-5"]
     (["solve", EH5, "--timeout", "1_0"], "Invalid value for '--timeout': '1_0' is not a number "
      "of seconds"),
     (["solve", EH5, "--max-states", "٣"],
-     "Invalid value for '--max-states': '٣' is not a whole number (digits 0-9)"),
+     "Invalid value for '--max-states': '٣' is not a whole number (digits 0-9, e.g. 1000000, "
+     "not 1e6)"),
 ])
 def test_conflicting_or_meaningless_options_are_usage_errors(
         no_work: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

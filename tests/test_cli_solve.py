@@ -121,7 +121,7 @@ def test_line_states_option() -> None:
     assert {k: v for k, v in again.items() if k != "cpu_seconds"} == \
         {k: v for k, v in longer.items() if k != "cpu_seconds"}
     refused(["solve", code, "--line-states", "-1"], 2,
-            "Invalid value for '--line-states': '-1' is not a whole number (digits 0-9)")
+            "Invalid value for '--line-states': -1 is not in the range x>=0.")
     refused(["hint", code, "--line-states", "1"], 2, "No such option '--line-states'. Did you mean '--max-states'?")
 
 

@@ -783,13 +783,15 @@ def test_a_pictures_description_names_the_solvers_limits_when_not_the_batchs(
 def test_ctrl_c_in_a_single_game_command_ends_it_with_130(monkeypatch) -> None:
     """Ctrl-C that a command other than a batch run does not handle (a
     solve, a replay of many records) is exit 130 and one line."""
+    import harp.cli.hint
     import harp.cli.replay
-    import harp.solve
+    import harp.cli.solve
 
     def stopped(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(harp.solve, "solve", stopped)
+    monkeypatch.setattr(harp.cli.solve, "solver_solve", stopped)
+    monkeypatch.setattr(harp.cli.hint, "solver_hint", stopped)
     monkeypatch.setattr(harp.cli.replay, "records_in", stopped)
     for args in (("solve", "SH1-C4-AAAAAJ2"), ("hint", "SH1-C4-AAAAAJ2"),
                  ("replay", "--check", str(ROOT / "examples" / "games.jsonl"))):
