@@ -24,7 +24,8 @@ from .options import (READS_SAVED, json_option, limit_options, load_option, prog
                       refuse_given, retired_record_option, save_option)
 from .position import given_game
 from .progress import SearchProgress
-from .recordout import RecordWriter, check_target
+from .recordout import check_target
+from .saving import Resumed, save_record
 
 
 @click.command()
@@ -32,7 +33,7 @@ from .recordout import RecordWriter, check_target
 @click.argument("moves", nargs=-1)
 @load_option()
 @save_option("Also add the won game (its moves, then the solution) to this record file "
-             "(.jsonl, .csv or text, RULES B8).")
+             "(.jsonl, .csv or text, RULES B8); the --load file's own record is updated.")
 @retired_record_option(f"{READS_SAVED}, --save FILE writes the won game")
 @limit_options(DEFAULT_LIMITS)
 @json_option("Print one JSON object.")
@@ -68,7 +69,11 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
     with SearchProgress(limits.max_states, show_progress) as searching:
         result = solver_solve(board, limits, searching)
     if save is not None:
-        save_solution(board, result, save)
+        # Saved to the file it was loaded from, the game's record is
+        # updated, as the game saves a resumed game (a second record
+        # would leave a file --load refuses).
+        resumed = Resumed(load, game.record) if load not in (None, "-") else None
+        save_solution(board, result, save, resumed)
     if json_:
         click.echo(json.dumps({"code": str(board.code), **result.to_dict()}))
     elif result.solved:
@@ -89,9 +94,11 @@ def cut_note(result: SolveResult) -> str:
             "this script depends on the machine's speed")
 
 
-def save_solution(board: Board, result: SolveResult, path: str) -> None:
+def save_solution(board: Board, result: SolveResult, path: str,
+                  resumed: Resumed | None = None) -> None:
     """Add the won game (the moves played, then the solution) to a record
-    file, once the engine has replayed it to a win; say so on stderr when
+    file, once the engine has replayed it to a win (in place of the
+    record ``resumed`` if ``path`` is its file); say so on stderr when
     there is no win to record."""
     if not result.solved:
         click.echo(f"no record written: the outcome is {result.outcome}", err=True)
@@ -99,5 +106,4 @@ def save_solution(board: Board, result: SolveResult, path: str) -> None:
     record = Record(str(board.code), f"{board.script()} {result.script()}".strip())
     if not replay(record).is_won:
         raise HarpError("no record written: the solution does not replay to a win")
-    with RecordWriter(path) as out:
-        out.write(record)
+    save_record(path, record, resumed)

@@ -10,6 +10,7 @@ import pytest
 from harp import new_board
 from harp.cli import solve as solve_command
 from harp.deals import make_code
+from harp.recordfile import records_in
 
 from helpers import invoke, invoke_ok, refused
 
@@ -173,6 +174,23 @@ def test_hint_and_solve_start_from_a_saved_game(tmp_path) -> None:
     record = json.loads(won.read_text())
     assert record["moves"] == "8>f " + script.strip()
     refused(["hint"], 2, "give a deal CODE (e.g. EH1-N-AAAAAAF) or --load FILE")
+
+
+@pytest.mark.parametrize("name, text", [
+    ("saved.txt", "# my game\nSH1-C4-AAAAAJ2 8>f\n"),
+    ("saved.csv", "code,moves,player\nSH1-C4-AAAAAJ2,8>f,ann\n")])
+def test_solve_saved_to_its_own_file_updates_its_record(tmp_path, name, text) -> None:
+    """solve --load F --save F updates F's record with the won game, as the
+    game saves a resumed game: it was added as a second record, and F was
+    then refused by --load ("holds 2 records")."""
+    saved = tmp_path / name
+    saved.write_text(text)
+    script = invoke_ok("solve", "--load", str(saved), "7>2", "--save", str(saved)).split()
+    shown = invoke_ok("show", "--load", str(saved))
+    assert shown.splitlines()[-1].endswith("Status won")
+    (_, record), = records_in(str(saved))
+    assert record.script.split() == ["8>f", "7>2", *script]
+    assert saved.read_text().startswith(text.split("\n")[0])      # comment or header kept
 
 
 def test_the_old_record_option_says_what_replaced_it() -> None:
