@@ -30,6 +30,8 @@ EIGHTHS = " ▏▎▍▌▋▊▉█"
 ALL = "all"
 #: Text columns never clipped: they identify a row, or are a picture.
 WHOLE = frozenset({"game", "variant", "code", "measure", "histogram"})
+#: Text columns clipped at their start: file names, told apart by their ends.
+CLIPPED_AT_START = frozenset({"source"})
 
 
 #: The widest COLUMNS taken: wider than any screen, small enough to lay out.
@@ -149,5 +151,8 @@ def _clip_widest(table: list[list[Any]], headers: list[str], excess: int) -> boo
     limit = max(MIN_CLIPPED, len(headers[i]), widths[i] - excess, runner_up - 1)
     for cells in table:
         if isinstance(cells[i], str) and len(cells[i]) > limit:
-            cells[i] = cells[i][:limit - 1] + ELLIPSIS
+            if headers[i] in CLIPPED_AT_START:
+                cells[i] = ELLIPSIS + cells[i][len(cells[i]) - limit + 1:]
+            else:
+                cells[i] = cells[i][:limit - 1] + ELLIPSIS
     return True

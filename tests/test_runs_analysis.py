@@ -239,6 +239,17 @@ def test_a_table_is_clipped_to_the_width_in_its_text_columns() -> None:
     assert "EH5-N-AAAAAAF" in text and "…" in text and "      7 " in text
 
 
+def test_file_names_are_clipped_at_their_start() -> None:
+    """Files of one folder differ at their ends: a source clipped at its end
+    showed every row as "records/…"."""
+    rows = [{"source": f"records/{'x' * 60}/{name}", "line": 1, "error": "e" * 60}
+            for name in ("games.jsonl", "wins.csv")]
+    lines = fit_table(rows, list(rows[0]), "simple", 60).splitlines()
+    assert max(len(line) for line in lines) <= 60
+    assert lines[2].startswith("…") and lines[2].split()[0].endswith("/games.jsonl")
+    assert lines[3].split()[0].endswith("/wins.csv")
+
+
 def test_a_bar_column_fills_the_room_left() -> None:
     rows = [{"value": 1, "deals": 4}, {"value": 2, "deals": 2}]
     lines = fit_table(rows, ["value", "deals"], "simple", 40, bar_of="deals").splitlines()
