@@ -24,7 +24,7 @@ import click
 
 from harp.atomicfile import AtomicFile, check_name_encoding, same_file
 from harp.errors import RecordError
-from harp.recordfile import check_name, read_source, shown_name
+from harp.recordfile import check_name, is_blank, read_lines, read_source, shown_name
 from harp.notation import tokenize
 from harp.records import LINE_LIMIT, Record, detect_format, format_record
 
@@ -111,8 +111,12 @@ def _update(path: str, record: Record, saved: Record) -> None:
             and _tokens(found.script) == _tokens(saved.script)):
         raise RecordError(f"{shown_name(path)} has changed since the game was loaded from it; "
                           "save to another file")
-    fmt = detect_format(path)
     with open(path, "rb") as handle:
+        # The format as the reader took it: by the name, else by the first
+        # line that is not blank (a file named "game" may be JSON Lines).
+        first = next((line for line in read_lines(handle) if not is_blank(line)), None)
+        fmt = detect_format(path, first.text if first is not None else None)
+        handle.seek(0)
         newline = b"\r\n" if handle.readline(LINE_LIMIT).endswith(b"\r\n") else b"\n"
         handle.seek(0)
         header = csv_header_of(handle) if fmt == "csv" else None

@@ -68,12 +68,17 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
         check_target(save)      # a file that will be refused is refused before the search
     with SearchProgress(limits.max_states, show_progress) as searching:
         result = solver_solve(board, limits, searching)
+    print_result(board, result, json_)      # first: a save that fails loses no answer
     if save is not None:
         # Saved to the file it was loaded from, the game's record is
         # updated, as the game saves a resumed game (a second record
         # would leave a file --load refuses).
         resumed = Resumed(load, game.record) if load not in (None, "-") else None
-        save_solution(board, result, save, resumed)
+        save_solution(board, result, save, resumed, game.record.extra)
+
+
+def print_result(board: Board, result: SolveResult, json_: bool) -> None:
+    """The answer on standard output: the script, or the verdict, or JSON."""
     if json_:
         click.echo(json.dumps({"code": str(board.code), **result.to_dict()}))
     elif result.solved:
@@ -95,15 +100,17 @@ def cut_note(result: SolveResult) -> str:
 
 
 def save_solution(board: Board, result: SolveResult, path: str,
-                  resumed: Resumed | None = None) -> None:
-    """Add the won game (the moves played, then the solution) to a record
-    file, once the engine has replayed it to a win (in place of the
-    record ``resumed`` if ``path`` is its file); say so on stderr when
-    there is no win to record."""
+                  resumed: Resumed | None = None, extra: dict | None = None) -> None:
+    """Add the won game (the moves played, then the solution, with the
+    ``extra`` fields of the record it was loaded from) to a record file,
+    once the engine has replayed it to a win (in place of the record
+    ``resumed`` if ``path`` is its file); say so on stderr when there is
+    no win to record."""
     if not result.solved:
         click.echo(f"no record written: the outcome is {result.outcome}", err=True)
         return
-    record = Record(str(board.code), f"{board.script()} {result.script()}".strip())
+    record = Record(str(board.code), f"{board.script()} {result.script()}".strip(),
+                    dict(extra or {}))
     if not replay(record).is_won:
         raise HarpError("no record written: the solution does not replay to a win")
     save_record(path, record, resumed)

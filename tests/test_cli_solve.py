@@ -176,13 +176,17 @@ def test_hint_and_solve_start_from_a_saved_game(tmp_path) -> None:
     refused(["hint"], 2, "give a deal CODE (e.g. EH1-N-AAAAAAF) or --load FILE")
 
 
-@pytest.mark.parametrize("name, text", [
-    ("saved.txt", "# my game\nSH1-C4-AAAAAJ2 8>f\n"),
-    ("saved.csv", "code,moves,player\nSH1-C4-AAAAAJ2,8>f,ann\n")])
-def test_solve_saved_to_its_own_file_updates_its_record(tmp_path, name, text) -> None:
-    """solve --load F --save F updates F's record with the won game, as the
-    game saves a resumed game: it was added as a second record, and F was
-    then refused by --load ("holds 2 records")."""
+@pytest.mark.parametrize("name, text, extra", [
+    ("saved.txt", "# my game\nSH1-C4-AAAAAJ2 8>f\n", {}),
+    ("saved.csv", "code,moves,player\nSH1-C4-AAAAAJ2,8>f,ann\n", {"player": "ann"}),
+    ("saved", "code,moves,player\nSH1-C4-AAAAAJ2,8>f,ann\n", {"player": "ann"}),
+    ("game", '{"code": "SH1-C4-AAAAAJ2", "moves": "8>f", "note": 7}\n', {"note": 7})])
+def test_solve_saved_to_its_own_file_updates_its_record(tmp_path, name, text, extra) -> None:
+    """solve --load F --save F updates F's record with the won game, its
+    other fields kept, as the game saves a resumed game (it was added as a
+    second record, and F was then refused by --load, "holds 2 records");
+    a file whose name says no format is written in the format it was read
+    in (JSON Lines, CSV), not as text."""
     saved = tmp_path / name
     saved.write_text(text)
     script = invoke_ok("solve", "--load", str(saved), "7>2", "--save", str(saved)).split()
@@ -190,7 +194,27 @@ def test_solve_saved_to_its_own_file_updates_its_record(tmp_path, name, text) ->
     assert shown.splitlines()[-1].endswith("Status won")
     (_, record), = records_in(str(saved))
     assert record.script.split() == ["8>f", "7>2", *script]
-    assert saved.read_text().startswith(text.split("\n")[0])      # comment or header kept
+    assert record.extra == extra
+    assert saved.read_text().startswith(text.split("\n")[0][:12])   # comment or header kept
+
+
+def test_solve_prints_its_answer_before_a_save_that_fails(tmp_path, monkeypatch) -> None:
+    """The answer is on standard output even when saving it fails (here the
+    file changed during the search): it is not lost with the save."""
+    saved = tmp_path / "x.txt"
+    saved.write_text("SH1-C4-AAAAAJ2 8>f\n")
+    real = solve_command.solver_solve
+
+    def solve_then_change(*args, **kwargs):
+        result = real(*args, **kwargs)
+        saved.write_text("SH1-C4-AAAAAJ2 8>f 7>2\n")
+        return result
+
+    monkeypatch.setattr(solve_command, "solver_solve", solve_then_change)
+    result = invoke("solve", "--load", str(saved), "--save", str(saved))
+    assert result.exit_code == 1 and result.stdout.startswith("7>2 ")
+    assert result.stderr == (f"Error: {saved} has changed since the game was loaded from it; "
+                             "save to another file\n")
 
 
 def test_the_old_record_option_says_what_replaced_it() -> None:
