@@ -26,10 +26,11 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sys
 from collections.abc import Iterator
 from itertools import chain, dropwhile
-from typing import IO, BinaryIO
+from typing import IO, BinaryIO, NamedTuple
 
 from .errors import RecordError, shown
 from .records import (LINE_LIMIT, RECORD_LIMIT, Line, NumberedRecord, Record, detect_format,
@@ -133,10 +134,11 @@ def read_lines(handle: BinaryIO) -> Iterator[Line]:
     a NUL byte, or a UTF-16 byte-order mark, ends the stream (not UTF-8
     text)."""
     for number, raw in enumerate(_raw_lines(handle), 1):
-        if isinstance(raw, int):
-            # Its text stands for its quotes alone: a CSV row it is part of
-            # (a bad row) ends where the file's quotes end it.
-            yield Line(number, '"' * raw + "\n", f"the line is longer than {LINE_LIMIT} bytes")
+        if isinstance(raw, _TooLong):
+            # Its text is its shape: a CSV row it is part of (a bad row)
+            # ends where it would have ended.
+            text = raw.shape.decode("ascii") if raw.shape is not None else ""
+            yield Line(number, text, f"the line is longer than {LINE_LIMIT} bytes")
             continue
         if number == 1 and _utf16(raw):
             yield Line(number, "", "UTF-16 text (its byte-order mark): harp reads UTF-8 text; "
@@ -166,24 +168,38 @@ def _utf16(raw: bytes) -> bool:
     return 0 < unit < 0x80
 
 
-def _raw_lines(handle: BinaryIO) -> Iterator[bytes | int]:
+class _TooLong(NamedTuple):
+    """A line longer than LINE_LIMIT bytes, skipped: its ``shape``, what a
+    CSV reader needs of it (each run of characters but quotes, commas and
+    line ends as one ``x``: ``5" xxx,"a""b"`` is ``x"x,"x""x"``), so that
+    a CSV row running over it ends where the csv module would end it;
+    None if even that is longer than LINE_LIMIT."""
+
+    shape: bytes | None
+
+
+#: What a too-long line's shape keeps of it (_TooLong).
+_NOT_CSV_SYNTAX = re.compile(rb'[^",\r\n]+')
+
+
+def _raw_lines(handle: BinaryIO) -> Iterator[bytes | _TooLong]:
     """The lines of a binary stream as bytes, each with its line end
-    (``\\n``, ``\\r\\n`` or ``\\r``); for a line longer than LINE_LIMIT
-    bytes (its line end not counted), which is skipped, never held whole,
-    the parity of its quote characters (0 or 1).  A NUL byte ends the
-    stream at once, its line yielded as far as it goes."""
-    parts: list[bytes] = []     # the line being read, dropped once it is too long
-    size = 0                    # its bytes so far
-    quotes = 0                  # its quote characters so far
+    (``\\n``, ``\\r\\n`` or ``\\r``); a line longer than LINE_LIMIT bytes
+    (its line end not counted) is skipped, never held whole: its shape
+    (:class:`_TooLong`) comes in its place.  A NUL byte ends the stream at
+    once, its line yielded as far as it goes."""
+    parts: list[bytes] = []     # the line being read, until it is too long ...
+    shape: list[bytes] | None = None    # ... then its shape (None: not too long yet)
+    size = shaped = 0           # their bytes so far
     held = False                # it ends with a \r that ended a chunk: a \n may follow
     while True:
         chunk = handle.readline(CHUNK)
         if held and not chunk.startswith(b"\n"):
-            yield _line_of(parts, quotes)
-            parts, size, quotes, held = [], 0, 0, False
+            yield _line_of(parts, shape, shaped)
+            parts, shape, size, shaped, held = [], None, 0, 0, False
         if not chunk:
             if size:
-                yield _line_of(parts, quotes)
+                yield _line_of(parts, shape, shaped)
             return
         pieces = chunk.splitlines(keepends=True)        # bytes: at \n, \r\n and \r only
         for index, piece in enumerate(pieces):
@@ -191,22 +207,32 @@ def _raw_lines(handle: BinaryIO) -> Iterator[bytes | int]:
                 yield b"".join(parts) + piece
                 return
             size += len(piece)
-            quotes += piece.count(b'"')
-            if size <= LINE_LIMIT + 2:
+            if shape is None and size <= LINE_LIMIT + 2:
                 parts.append(piece)
             else:
-                parts.clear()
+                if shape is None:
+                    shape, parts = parts, []
+                    shape[:] = [_NOT_CSV_SYNTAX.sub(b"x", part) for part in shape]
+                    shaped = sum(map(len, shape))
+                if shaped <= LINE_LIMIT:
+                    shape.append(_NOT_CSV_SYNTAX.sub(b"x", piece))
+                    shaped += len(shape[-1])
             if piece.endswith(b"\n") or (piece.endswith(b"\r") and index < len(pieces) - 1):
-                yield _line_of(parts, quotes)
-                parts, size, quotes = [], 0, 0
+                yield _line_of(parts, shape, shaped)
+                parts, shape, size, shaped = [], None, 0, 0
         held = pieces[-1].endswith(b"\r")
 
 
-def _line_of(parts: list[bytes], quotes: int) -> bytes | int:
-    """The line read, or if it was too long (dropped, or over the limit
-    without its line end) the parity of its quotes."""
-    line = b"".join(parts)
-    return line if line and len(line.rstrip(b"\r\n")) <= LINE_LIMIT else quotes & 1
+def _line_of(parts: list[bytes], shape: list[bytes] | None, shaped: int) -> bytes | _TooLong:
+    """The line read, or if it was too long (its shape made, or over the
+    limit without its line end) its shape."""
+    if shape is None:
+        line = b"".join(parts)
+        if len(line.rstrip(b"\r\n")) <= LINE_LIMIT:
+            return line
+        shape = [_NOT_CSV_SYNTAX.sub(b"x", line)]
+        shaped = len(shape[0])
+    return _TooLong(b"".join(shape) if shaped <= LINE_LIMIT else None)
 
 
 def read_source(handle: BinaryIO, name: str | None) -> Iterator[NumberedRecord]:

@@ -94,18 +94,20 @@ def test_a_line_over_the_limit_is_a_bad_record_with_its_line_number(tmp_path):
     ('SH1-C4-AAAAAJ2,"{long}\n\n"\n', 2),          # a quoted field opened on the long line
     ('SH1-C4-AAAAAJ2,"8>f\n{long}\n"\n', 3),       # ... running over it
     ('SH1-C4-AAAAAJ2,"a""{long}""b",x\n', 2),       # ... opened and closed on it
-    ('SH1-C4-AAAAAJ2,{long}\n', 2)])                 # no quotes
+    ('SH1-C4-AAAAAJ2,{long}\n', 2),                  # no quotes
+    ('SH1-C4-AAAAAJ2,8>f 5" {long}\n', 2)])          # a quote inside a field: a character
 def test_a_csv_row_with_a_line_over_the_limit_is_one_bad_row(tmp_path, row, bad):
-    """The quotes of a line too long to hold still end the CSV row it is
-    part of where they would: the row is one bad record, the next rows are
-    read (its open quote was lost, and the rows after were read wrongly)."""
+    """A line too long to hold still ends the CSV row it is part of where
+    the csv module would end it: the row is one bad record, the next rows
+    are read (its open quote was lost, and the rows after were misread)."""
     path = tmp_path / "long.csv"
     long = "d " * (LINE_LIMIT // 2 + 10)
-    path.write_text("code,moves\n" + row.format(long=long) + f"SH1-C4-AAAAAJ2,{SCRIPT_314}\n")
+    path.write_text("code,moves\n" + row.format(long=long)
+                    + f"SH1-C4-AAAAAJ2,{SCRIPT_314}\nSH1-C4-AAAAAJ2,8>f 7>2\n")
     last = path.read_text().count("\n")
     assert brief(score_rows(str(path))) == [
         ("long.csv", "2", "", f"line {bad}: the line is longer than {LINE_LIMIT} bytes"),
-        ("long.csv", str(last), "10", "")]
+        ("long.csv", str(last - 1), "10", ""), ("long.csv", str(last), "10", "")]
 
 
 # ------------------------------------------------------------------ wrong results
