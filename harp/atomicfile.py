@@ -173,13 +173,16 @@ class AtomicFile:
             try:
                 fd, self._temporary = tempfile.mkstemp(prefix=".harp-", suffix=".tmp",
                                                        dir=folder)
-            except PermissionError:
-                # The file itself may be writable: harp writes a new copy
-                # beside it and renames it, which its folder must allow.
-                given = os.path.dirname(self.path) or "."
-                raise PermissionError(errno.EACCES,
-                                      f"its folder {shown(given)} is read-only") from None
-            except OSError:
+            except OSError as err:
+                if isinstance(err, PermissionError) and not _kernel_folder(folder):
+                    # The file itself may be writable: harp writes a new copy
+                    # beside it and renames it, which its folder must allow
+                    # (the folder of the file a link leads to).
+                    given = os.path.dirname(self.path) or "."
+                    if os.path.realpath(given) != folder:
+                        given = folder
+                    raise PermissionError(errno.EACCES,
+                                          f"its folder {shown(given)} is read-only") from None
                 if not _kernel_folder(folder):
                     raise
                 taken = f"{clip(folder, 160)} takes no new files"

@@ -4,6 +4,7 @@ and harp score; record files are written whole or extended safely."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -200,6 +201,11 @@ def test_a_writable_file_in_a_read_only_folder_names_the_folder(tmp_path, monkey
     monkeypatch.setattr(tempfile, "mkstemp", refused_by_folder)
     refused(["generate", "--game", "sh", "--deals", "1-3", "--random-play", "-o", "ro/g.jsonl"],
             1, "cannot open ro/g.jsonl: its folder ro is read-only")
+    # Through a link, the folder of the file it leads to (where the copy goes).
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "ro" / "g.jsonl")
+    real = os.path.realpath(tmp_path / "ro")
+    refused(["generate", "--game", "sh", "--deals", "1-3", "--random-play", "-o", "link.jsonl"],
+            1, f"cannot open link.jsonl: its folder {real} is read-only")
 
 
 def test_a_record_file_reached_through_a_link_is_extended_and_the_link_kept(tmp_path):
