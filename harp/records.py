@@ -628,13 +628,12 @@ def format_record(record: Record, fmt: str = "text", header: list[str] | None = 
     if fmt == "text":
         return record.to_text()
     if fmt == "jsonl":
+        _refuse_long_numbers(record.extra)
         try:
             # allow_nan=False: NaN and Infinity are no JSON, and the reader refuses them.
-            text = json.dumps(record.to_dict(), ensure_ascii=False, allow_nan=False)
+            return json.dumps(record.to_dict(), ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError) as err:
             raise RecordError(f"cannot write the record as JSON: {clip(str(err))}") from None
-        _refuse_long_numbers(record.extra)
-        return text
     if fmt == "csv":
         data = record.to_dict()
         _check_csv_names(data)

@@ -427,12 +427,13 @@ def test_a_json_number_the_reader_refuses_is_refused_when_written() -> None:
         line = format_record(Record("EH1-N-AAAAAAF", "1>f", {"n": [{"m": value}]}), "jsonl")
         (_, back), = read_records(line, "jsonl")
         assert back.extra == {"n": [{"m": value}]}
-    for value in (longest[0] + 1, longest[1] - 1, 10 ** 2000):
+    for value in (longest[0] + 1, longest[1] - 1, 10 ** 2000, 10 ** 5000):
         with pytest.raises(RecordError, match="a number of more than 1000 digits"):
             format_record(Record("EH1-N-AAAAAAF", "1>f", {"n": [{"m": value}]}), "jsonl")
-        (_, refused), = read_records('{"code": "EH1-N-AAAAAAF", "moves": "", "m": %d}' % value,
-                                      "jsonl")
-        assert isinstance(refused, RecordError)
+        if value < 10 ** 4000:      # (Python writes no int of more digits)
+            line = '{"code": "EH1-N-AAAAAAF", "moves": "", "m": %d}' % value
+            (_, refused), = read_records(line, "jsonl")
+            assert isinstance(refused, RecordError)
 
 
 def test_record_files_are_named_by_a_str_or_a_path(tmp_path) -> None:
