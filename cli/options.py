@@ -532,6 +532,10 @@ class DealNumber(click.ParamType):
 DEAL_NUMBER = DealNumber()
 
 
+#: A number written as a float (1e6, 2.5): a count refused with an example.
+_FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
 class Count(click.IntRange):
     """A whole number in a range, written with the digits 0-9 only; the
     error quotes a clipped excerpt of a bad value."""
@@ -543,8 +547,9 @@ class Count(click.IntRange):
                     and len(digits) <= MAX_COUNT_DIGITS):
                 return super().convert(int(digits), param, ctx)    # out of range: Click says so
             if not (digits.isascii() and digits.isdigit()):
-                self.fail(f"{clip(value)!r} is not a whole number (digits 0-9, "
-                          "e.g. 1000000, not 1e6)", param, ctx)
+                example = ", e.g. 1000000, not 1e6" if _FLOAT.fullmatch(digits) else ""
+                self.fail(f"{clip(value)!r} is not a whole number (digits 0-9{example})",
+                          param, ctx)
             if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
                 most = f"{MAX_COUNT_DIGITS} digits" if self.max is None else self.max
                 self.fail(f"{clip(value)} is too large (at most {most})", param, ctx)

@@ -196,7 +196,9 @@ STATS = ["stats", "--game", "sh", "--deals", "1-5"]
     (["solve", EH5, "--timeout", "1_0"], "Invalid value for '--timeout': '1_0' is not a number "
      "of seconds"),
     (["solve", EH5, "--max-states", "٣"],
-     "Invalid value for '--max-states': '٣' is not a whole number (digits 0-9, e.g. 1000000, "
+     "Invalid value for '--max-states': '٣' is not a whole number (digits 0-9)"),
+    (["solve", EH5, "--max-states", "1e6"],
+     "Invalid value for '--max-states': '1e6' is not a whole number (digits 0-9, e.g. 1000000, "
      "not 1e6)"),
 ])
 def test_conflicting_or_meaningless_options_are_usage_errors(
