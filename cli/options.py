@@ -190,9 +190,11 @@ def limit_options(defaults: SolveLimits, names: tuple[str, ...] = tuple(_LIMITS)
     options = []
     for name in names:
         flag, kind, text = _LIMITS[name]
+        help = text.format(scope=scope)
+        if shown and name in shown:     # (Click would put a text default in parentheses)
+            help += f"  [default: {shown[name]}]"
         options.append(click.option(flag, name, type=kind(), default=getattr(defaults, name),
-                                    show_default=(shown or {}).get(name, True),
-                                    help=text.format(scope=scope)))
+                                    show_default=not (shown and name in shown), help=help))
 
     def decorate(func: F) -> F:
         @functools.wraps(func)
