@@ -19,7 +19,7 @@ from harp import Board, HarpError
 from harp.atlas import AtlasError
 from harp.deals import EASY_HARP, SEAHAVEN, VARIANTS, DealCode, make_code
 from harp.render import board_to_dict
-from harp.solve import TIME, SolveLimits
+from harp.solve import TIME, Progress, SolveLimits
 from harp.ehatlas import easy_harp_atlas
 from harp.winnable import (DECIDE_LIMITS, Verdict, decide, easy_harp_covered, easy_harp_verdict,
                            fewest_cells, random_easy_harp_atlas_deal, random_easy_harp_deal,
@@ -139,25 +139,29 @@ def sources(verdicts: dict[str, Verdict]) -> str:
     return source + (f": {'; '.join(notes)}" if notes else "")
 
 
-def all_verdicts(code: DealCode, solve: bool, limits: SolveLimits) -> dict[str, Verdict]:
+def all_verdicts(code: DealCode, solve: bool, limits: SolveLimits,
+                 progress: Progress | None = None) -> dict[str, Verdict]:
     """Every variant of a deal (Easy Harp has one), from the atlas for
-    Seahaven unless ``solve``; from the solver otherwise."""
+    Seahaven unless ``solve``; from the solver otherwise (``progress``
+    told the positions of each search)."""
     if code.game == EASY_HARP:
-        return {"N": (None if solve else easy_harp_verdict(code.number)) or decide(code, limits)}
+        return {"N": (None if solve else easy_harp_verdict(code.number))
+                or decide(code, limits, progress)}
     if solve:
-        return {v: decide(make_code(SEAHAVEN, code.number, int(v[1:])), limits)
+        return {v: decide(make_code(SEAHAVEN, code.number, int(v[1:])), limits, progress)
                 for v in VARIANTS[SEAHAVEN]}
     return seahaven_verdicts(code.number, limits)
 
 
-def decode_lines(code: DealCode, solve: bool, limits: SolveLimits) -> list[str]:
+def decode_lines(code: DealCode, solve: bool, limits: SolveLimits,
+                 progress: Progress | None = None) -> list[str]:
     """The lines ``harp decode`` adds: whether the deal can be won."""
     if code.game == EASY_HARP and not solve and easy_harp_covered(code.number) is None:
         atlas = easy_harp_atlas()
         covered = (f"the Easy Harp atlas covers deals {atlas.first}-{atlas.last}" if atlas
                    else "Easy Harp has no atlas")
         return [f"winnable: unknown ({covered}; --solve decides with the solver)"]
-    verdicts = all_verdicts(code, solve, limits)
+    verdicts = all_verdicts(code, solve, limits, progress)
     if code.game == EASY_HARP:
         lines = [f"winnable: {verdicts['N'].word} ({sources(verdicts)})"]
         atlas = None if solve else easy_harp_covered(code.number)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from .atlas import cells_of, seahaven_atlas
 from .deals import EASY_HARP, MAX_DEAL, SEAHAVEN, VARIANTS, DealCode, make_code, variant_name
 from .ehatlas import LOST, OUTCOMES, WON, EasyHarpAtlas, easy_harp_atlas
-from .solve.budget import TIME, Budget
+from .solve.budget import TIME, Budget, Progress
 from .solve.result import SolveLimits
 
 #: The solver's limits when a command decides an Easy Harp deal on demand
@@ -97,20 +97,22 @@ def fewest_cells(verdicts: dict[str, Verdict]) -> int | str | None:
     return None
 
 
-def decide(code: DealCode, limits: SolveLimits = DECIDE_LIMITS) -> Verdict:
+def decide(code: DealCode, limits: SolveLimits = DECIDE_LIMITS,
+           progress: Progress | None = None) -> Verdict:
     """Solve a deal within ``limits``; a claimed win is replayed by the
-    engine before it counts."""
-    return _decided(code, limits)[0]
+    engine before it counts.  ``progress`` is told the positions searched."""
+    return _decided(code, limits, progress)[0]
 
 
-def _decided(code: DealCode, limits: SolveLimits) -> tuple[Verdict, int]:
+def _decided(code: DealCode, limits: SolveLimits,
+             progress: Progress | None = None) -> tuple[Verdict, int]:
     """:func:`decide`'s verdict and the positions it took."""
     from .games import new_board
     from .solve import replays_to_won, solve
 
     board = new_board(code)
     # Only the verdict is kept: no work goes to looking for a shorter line.
-    result = solve(board, replace(limits, line_states=0))
+    result = solve(board, replace(limits, line_states=0), progress)
     if result.outcome == "solved" and not replays_to_won(board, result):
         return Verdict("unknown", "solver", "the solver's line did not replay to a win"), result.states
     if result.outcome == "unknown":

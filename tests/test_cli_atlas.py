@@ -107,6 +107,16 @@ def test_decode_solve_checks_the_easy_harp_atlas_at_its_limits():
     assert invoke_ok("decode", code, "--solve").splitlines()[-1] == "winnable: yes (solver)"
 
 
+def test_decode_solve_shows_its_search_with_progress():
+    """A search of up to 5 000 000 positions can take a minute: --progress
+    (on a terminal by default) shows it; without --solve it is refused."""
+    shown = invoke("decode", "SH1-C4-AAAAAJ2", "--solve", "--progress")
+    assert shown.exit_code == 0
+    assert shown.stdout == invoke_ok("decode", "SH1-C4-AAAAAJ2", "--solve")
+    refused(["decode", "SH1-C4-AAAAAJ2", "--progress"], 2,
+            "--progress shows the solver's search: it needs --solve")
+
+
 def test_a_random_easy_harp_deal_comes_from_the_shipped_atlas():
     data = json.loads(invoke_ok("deal", "--random", "--winnable", "--game", "eh", "--json"))
     assert 1 <= data["deal"] <= EH_LAST and data["winnable"] == {"N": True}

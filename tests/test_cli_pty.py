@@ -222,11 +222,13 @@ def test_ctrl_c_during_a_solve_says_interrupted_and_exits_130(tmp_path):
     shell reports Ctrl-C, exit 130 with one line, not Click's "Aborted!"
     and exit 1, the code of bad data."""
     hard = "EH1-N-AAABYNS"      # Easy Harp deal 57778: minutes at the batch limit
-    child = pexpect.spawn(sys.executable, ["-m", "harp", "solve", hard, "--progress"],
-                          cwd=str(tmp_path), encoding="utf-8", timeout=60,
-                          preexec_fn=_interruptible)
-    child.expect(r"searching: .* positions/s")
-    child.sendintr()
-    child.expect_exact("interrupted (Ctrl-C)")
-    assert finish(child) == 130
-    assert "Aborted" not in child.before
+    for command in (["solve", hard], ["decode", hard, "--solve"]):
+        # (a terminal: decode --solve shows its search without --progress)
+        child = pexpect.spawn(sys.executable, ["-m", "harp", *command],
+                              cwd=str(tmp_path), encoding="utf-8", timeout=60,
+                              preexec_fn=_interruptible)
+        child.expect(r"searching: .* positions/s")
+        child.sendintr()
+        child.expect_exact("interrupted (Ctrl-C)")
+        assert finish(child) == 130, command
+        assert "Aborted" not in child.before
