@@ -210,10 +210,9 @@ def _raw_lines(handle: BinaryIO) -> Iterator[bytes | _TooLong]:
             if shape is None and size <= LINE_LIMIT + 2:
                 parts.append(piece)
             else:
-                if shape is None:
-                    shape, parts = parts, []
-                    shape[:] = [_NOT_CSV_SYNTAX.sub(b"x", part) for part in shape]
-                    shaped = sum(map(len, shape))
+                if shape is None:       # too long from here: what is held becomes a shape
+                    shape = [_NOT_CSV_SYNTAX.sub(b"x", part) for part in parts]
+                    parts, shaped = [], sum(map(len, shape))
                 if shaped <= LINE_LIMIT:
                     shape.append(_NOT_CSV_SYNTAX.sub(b"x", piece))
                     shaped += len(shape[-1])
