@@ -84,7 +84,7 @@ EXPECTED = {
     "atlas unknown": {**PIECES, **COLUMNS, **TABLES},
     "deal": {**CHOICE, "--format": "harp.cli.deal", **WINNABLE, "--difficulty": "harp.cli.deal",
              **DISPLAY},
-    "decode": {"--solve": "harp.cli.decode", **DECIDE},
+    "decode": {"--solve": "harp.cli.decode", **DECIDE, **PROGRESS},
     "encode": {**GAME, **CELLS},
     "generate": {**GAME, **CELLS, **DEALS, "--random-play": "harp.cli.generate",
                  "--solve": "harp.cli.generate", "--seed": "harp.cli.generate",

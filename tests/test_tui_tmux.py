@@ -239,6 +239,7 @@ def test_a_save_name_the_file_system_cannot_write_is_refused_in_the_dialog(tmp_p
         pane.wait_for("Save this game as a record (.txt, .jsonl or .csv):")
         pane.keys("C-u")
         pane.keys("-l", "naïve.txt")
+        pane.wait_for("ve.txt")         # typed into the field (keys in one burst may be lost)
         pane.keys("Enter")
         shown = pane.wait_for("cannot be written")
         # The question stays asked; ï, which ASCII cannot show, is shown as ?.
@@ -248,6 +249,7 @@ def test_a_save_name_the_file_system_cannot_write_is_refused_in_the_dialog(tmp_p
         assert "Save this game as a record (.txt, .jsonl or .csv):" in shown
         pane.keys("C-u")
         pane.keys("-l", "game.txt")
+        pane.wait_for("game.txt")
         pane.keys("Enter")
         pane.wait_for("Saved to game.txt")
         pane.keys("q")
