@@ -74,12 +74,12 @@ def generate(ctx: click.Context, game: str, cells: int, deal_list: list[int], ra
                 out.write(game.record)
             elif game.outcome is not None:
                 not_won[game.outcome] = not_won.get(game.outcome, 0) + 1
-    where = out.written_to()
+    why = ""
     if not_won:     # why deals made no record: proved unsolvable, or the limits ran out
         why = " (not won: " + ", ".join(
             f"{not_won[outcome]} {outcome}" for outcome in ("unsolvable", "unknown")
             if outcome in not_won) + ")"
-        where = why + where if where.startswith(",") else where + why
+    where = out.written_to(why)
     if made.stopped:
         # The deals are played in order: the rest is a --deals of its own
         # (the same command again would extend the file with every record again).

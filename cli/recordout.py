@@ -119,15 +119,16 @@ class RecordWriter:
         self._handle = io.TextIOWrapper(raw, encoding="utf-8", newline="")
         return self
 
-    def written_to(self) -> str:
+    def written_to(self, why: str = "") -> str:
         """How a note ends, naming where the records went: `` written to
         FILE``, or when there were none and no file was there, that none
-        was made (a file of no records is no record file)."""
+        was made (a file of no records is no record file); ``why`` (some
+        deals made none) goes before "so no file", after the file."""
         if self.path == "-":
-            return ""
+            return why
         if not self.count and stat_of(self.path) is None:
-            return f", so no file {shown(self.path)} was made"
-        return f" written to {shown(self.path)}"
+            return f"{why}, so no file {shown(self.path)} was made"
+        return f" written to {shown(self.path)}{why}"
 
     def write(self, record: Record) -> None:
         if self._handle is None:
