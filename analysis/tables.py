@@ -77,7 +77,13 @@ class SolveStats:
     outcomes: Counter[str] = field(default_factory=Counter)
     #: Won deals: a counter of values per measure (difficulty in tenths).
     won: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
-    #: Every deal: (log bin, won) -> deals, per log measure.
+    #: Every deal: (log bin, won) -> deals, per log measure.  A won
+    #: deal's positions are counted twice: in all (the line search's
+    #: included) with ``won`` False, in the bin of its deciding search's
+    #: positions (before its first win) with ``won`` True; a deal is solved
+    #: within the budget its first win took, which a line search does not
+    #: change.  (Its CPU seconds, not recorded before the first win, are
+    #: counted in all.)
     bins: dict[str, Counter[tuple[int, bool]]] = field(
         default_factory=lambda: defaultdict(Counter))
     states: int = 0
@@ -103,12 +109,17 @@ class SolveStats:
             if first is not None:
                 self.won["difficulty"][round(10 * difficulty(first))] += 1
         states = data.get("states", 0)
-        self.bins["states"][(log_bin(max(1, states)), solved)] += 1
+        self.bins["states"][(log_bin(max(1, states)), False)] += 1
+        if solved:
+            first = data.get("first_win_states", states)
+            self.bins["states"][(log_bin(max(1, first)), True)] += 1
         self.states += states
         self.max_states = max(self.max_states, states)
         if "cpu_seconds" in data:
             seconds = data["cpu_seconds"]
-            self.bins["cpu_seconds"][(log_bin(max(LEAST_SECONDS, seconds)), solved)] += 1
+            self.bins["cpu_seconds"][(log_bin(max(LEAST_SECONDS, seconds)), False)] += 1
+            if solved:
+                self.bins["cpu_seconds"][(log_bin(max(LEAST_SECONDS, seconds)), True)] += 1
             self.timed += 1
             self.cpu_seconds += seconds
             self.max_cpu_seconds = max(self.max_cpu_seconds, seconds)
@@ -141,7 +152,12 @@ class StatsTables:
     def __init__(self) -> None:
         self.layout: dict[Group, dict[str, Counter[int]]] = defaultdict(lambda: defaultdict(Counter))
         self.solve: dict[Group, SolveStats] = defaultdict(SolveStats)
-        #: (game, variant) -> measure -> value -> deals the solver won.
+        #: (game, variant) -> measure -> value -> deals with a solver
+        #: result (any outcome), and those of them the solver won: a
+        #: value's win rate is of the deals that were solved, not of every
+        #: deal a store has the layout of.
+        self.judged_by: dict[Group, dict[str, Counter[int]]] = defaultdict(
+            lambda: defaultdict(Counter))
         self.won_by: dict[Group, dict[str, Counter[int]]] = defaultdict(
             lambda: defaultdict(Counter))
 
@@ -159,10 +175,13 @@ class StatsTables:
         for kind, data in results.items():
             self.add(game, variant, kind, data)
         layout, solve = results.get("layout"), results.get("solve")
-        if layout is not None and solve is not None and solve.get("outcome") == "solved":
-            won = self.won_by[(game, variant)]
+        if layout is not None and solve is not None:
+            judged, won = self.judged_by[(game, variant)], self.won_by[(game, variant)]
+            solved = solve.get("outcome") == "solved"
             for name, value in layout.items():
-                won[name][value] += 1
+                judged[name][value] += 1
+                if solved:
+                    won[name][value] += 1
 
     def groups(self) -> list[Group]:
         return sorted(set(self.layout) | set(self.solve), key=_group_order)
@@ -199,8 +218,9 @@ class StatsTables:
                 return value_rows(counts, None, width=DIFFICULTY_BIN, scale=10)
             return value_rows(counts, None)
         counts = self.layout.get(group, {}).get(measure, Counter())
-        won = self.won_by.get(group, {}).get(measure) if group in self.solve else None
-        return value_rows(counts, won)
+        if group not in self.solve:
+            return value_rows(counts, None)
+        return value_rows(counts, self.won_by[group][measure], self.judged_by[group][measure])
 
     def solve_rows(self) -> list[dict[str, Any]]:
         return [{"game": g, "variant": v, **self.solve[(g, v)].to_dict()}
@@ -228,7 +248,7 @@ def table_columns(dist: str | None, solve: bool, solved: bool) -> list[str]:
             return ["game", "variant", *SolveStats().to_dict()]
         return ["game", "variant", "measure", *_distribution_summary(one)]
     if dist in LOG_MEASURES:
-        row = log_rows(Counter({(0, True): 1}), dist)[0]
+        row = log_rows(Counter({(0, False): 1}), dist)[0]
     else:
         row = value_rows(one, Counter() if solved and dist not in SOLVE_MEASURES else None)[0]
     return ["game", "variant", "measure", *row]
@@ -236,12 +256,16 @@ def table_columns(dist: str | None, solve: bool, solved: bool) -> list[str]:
 
 # ------------------------------------------------------------------ distributions
 
-def value_rows(counts: Counter[int], won: Counter[int] | None, width: int | None = None,
+def value_rows(counts: Counter[int], won: Counter[int] | None,
+               judged: Counter[int] | None = None, width: int | None = None,
                scale: int = 1) -> list[dict[str, Any]]:
     """Rows of a distribution of whole numbers (``scale`` 10: tenths),
     one per value, or per range of ``width`` values when there are more
     than :data:`MOST_ROWS` values: ``value`` (the range's first), ``high``
-    (its last), deals, pct, cum_pct, and ``won_pct`` with ``won``."""
+    (its last), deals, pct, cum_pct, and ``won_pct`` with ``won``: the
+    share won of the ``judged`` deals of the row (those with a solver
+    result; every deal of the row without ``judged``), none when it has
+    none."""
     if not counts:
         return []
     low, high = min(counts), max(counts)
@@ -258,7 +282,8 @@ def value_rows(counts: Counter[int], won: Counter[int] | None, width: int | None
                "cum_pct": pct_down(seen, total, 1)}
         if won is not None:
             wins = sum(won.get(v, 0) for v in values)
-            row["won_pct"] = pct_down(wins, n, 1) if n else None
+            tried = n if judged is None else sum(judged.get(v, 0) for v in values)
+            row["won_pct"] = pct_down(wins, tried, 1) if tried else None
         rows.append(row)
     return rows
 
@@ -271,15 +296,17 @@ def log_rows(bins: Counter[tuple[int, bool]], measure: str) -> list[dict[str, An
     """Rows of a quarter-power-of-ten distribution of every deal: the
     bin's range, deals, pct, cum_pct, and ``solved_within_pct``: the share
     of all deals the solver won within the bin's end (positions or seconds
-    of search), the cumulative solved-within-budget curve."""
+    of search), the cumulative solved-within-budget curve.  ``bins``: the
+    deals by bin of their whole search (``False``) and the won ones by bin
+    of the work to their first win (``True``): :attr:`SolveStats.bins`."""
     if not bins:
         return []
-    total = sum(bins.values())
+    total = sum(n for (_, won), n in bins.items() if not won)
     first, last = min(b for b, _ in bins), max(b for b, _ in bins)
     seen = won = 0
     rows = []
     for b in range(first, last + 1):
-        n = bins.get((b, True), 0) + bins.get((b, False), 0)
+        n = bins.get((b, False), 0)
         seen += n
         won += bins.get((b, True), 0)
         low, high = _bin_bounds(b, measure)

@@ -545,3 +545,33 @@ def test_help_says_which_columns_the_table_shows() -> None:
     assert "mean, min, median, max" not in text
     assert ("each measure's mean, median and a histogram (its deals, min and max too with "
             "--columns all, CSV or JSON)") in text
+
+
+def test_a_win_rate_per_value_is_of_the_deals_solved(tmp_path: Path) -> None:
+    """A store with the layout of more deals than it has solved: the win
+    rate per value of a layout measure is that of the solved deals, as a
+    run over those deals alone gives it, not diluted by the unsolved."""
+    db = tmp_path / "half.db"
+    invoke_ok("stats", "--game", "sh", "--deals", "1-40", "--db", str(db))
+    invoke_ok("stats", "--game", "sh", "--deals", "1-20", "--solve", "--db", str(db))
+    chart = ["--solve", "--dist", "opening_moves", "--json"]
+    alone = json.loads(invoke_ok("stats", "--game", "sh", "--deals", "1-20", *chart))
+    stored_rows = json.loads(invoke_ok("stats", "--report", "--db", str(db), *chart))
+    rate = {row["value"]: row["won_pct"] for row in stored_rows}
+    assert alone and all(rate[row["value"]] == row["won_pct"] for row in alone)
+    solved_values = {row["value"] for row in alone}
+    assert all(won is None for value, won in rate.items() if value not in solved_values)
+    assert sum(row["deals"] for row in stored_rows) == 40
+
+
+def test_solved_within_counts_the_positions_to_the_first_win() -> None:
+    """The solved-within-positions curve: a line search after the win
+    (--line-states) makes a deal's positions more, not the budget that won it."""
+    run = ["stats", "--game", "eh", "--deals", "2,3,5", "--solve", "--dist", "states", "--json"]
+    plain = json.loads(invoke_ok(*run))
+    longer = json.loads(invoke_ok(*run, "--line-states", "2000"))
+    assert plain[-1]["solved_within_pct"] == 100
+    hundred = next(row["value"] for row in plain if row["solved_within_pct"] == 100)
+    within = {row["value"]: row["solved_within_pct"] for row in longer}
+    assert within[hundred] == 100
+    assert sum(row["deals"] for row in longer) == 3 and longer[-1]["value"] > 1000
