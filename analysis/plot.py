@@ -124,12 +124,13 @@ def plot(tables: StatsTables, path: str, measure: str | None = None, title: str 
             _distribution(axes, tables, name)
             axes.set_title(heading, fontsize="medium")
     else:
-        names = tables.measures()
+        names = tables.measures(solver=False)
         columns = 3
         rows = -(-len(names) // columns) or 1
-        figure.set_size_inches(INCHES[0], 2.2 * rows)
+        figure.set_size_inches(INCHES[0], 2.2 * rows + 0.5)
         for i, name in enumerate(names):
             _distribution(figure.add_subplot(rows, columns, i + 1), tables, name, small=True)
+        _legend_of_groups(figure, tables)
     if title:
         figure.suptitle(title)
     extension = os.path.splitext(path)[1].lower()
@@ -143,11 +144,30 @@ def plot(tables: StatsTables, path: str, measure: str | None = None, title: str 
         figure.savefig(out, format=extension[1:], metadata=metadata)
 
 
+def _colours(tables: StatsTables) -> dict[str, str]:
+    """One colour per game and variant, the same in every panel of a picture."""
+    return {f"{game} {variant}": f"C{i % 10}" for i, (game, variant) in enumerate(tables.groups())}
+
+
+def _legend_of_groups(figure: Any, tables: StatsTables) -> None:
+    """The small panels have no legend of their own: one for the figure,
+    under them, when there is more than one game or variant."""
+    colours = _colours(tables)
+    if len(colours) > 1:
+        from matplotlib.patches import Patch
+        handles = [Patch(color=colour, label=f"{group}: deals %")
+                   for group, colour in colours.items()]
+        figure.legend(handles=handles, loc="outside lower center", ncols=len(handles),
+                      fontsize="small")
+
+
 def _distribution(axes: Any, tables: StatsTables, measure: str, small: bool = False) -> None:
     """Bars of deals per value for each game and variant, on one numeric
     axis shared by the groups (each bar stands at its own value, whatever
     the values of the others; side by side where groups share a value); a
-    line of the win rate or of the solved-within share on a second axis."""
+    line of the win rate or of the solved-within share on a second axis.
+    A game and variant has the same colour in every panel (:func:`_colours`)."""
+    colours = _colours(tables)
     rows_by_group: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in tables.distribution_rows(measure):
         rows_by_group[f"{row['game']} {row['variant']}"].append(row)
@@ -167,14 +187,15 @@ def _distribution(axes: Any, tables: StatsTables, measure: str, small: bool = Fa
                 s < end and start < e for s, e in spans_of[other])]
             bars.append(_share(start, end, here.index(group), len(here), logarithmic))
         axes.bar([left for left, _ in bars], [row["pct"] for row in rows],
-                 width=[width for _, width in bars], align="edge", label=f"{group}: deals %")
+                 width=[width for _, width in bars], align="edge", color=colours[group],
+                 label=f"{group}: deals %")
         rate = ("solved_within_pct" if logarithmic else
                 "won_pct" if "won_pct" in rows[0] else None)
         if rate is not None:
             rate_axes = rate_axes or axes.twinx()
             # solved within a bin: at its end; a win rate: at the value.
             rate_axes.plot([end if logarithmic else (start + end) / 2 for start, end in spans],
-                           [row[rate] for row in rows], marker=".",
+                           [row[rate] for row in rows], marker=".", color=colours[group],
                            label=f"{group}: {'solved within' if rate != 'won_pct' else 'won'} %")
             rate_axes.set_ylim(0, 100)
     if not logarithmic:

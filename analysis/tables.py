@@ -226,12 +226,13 @@ class StatsTables:
         return [{"game": g, "variant": v, **self.solve[(g, v)].to_dict()}
                 for g, v in self.groups() if (g, v) in self.solve]
 
-    def measures(self) -> list[str]:
-        """The measures there are values of: layout measures, then the solver's."""
+    def measures(self, solver: bool = True) -> list[str]:
+        """The measures there are values of: layout measures, then the
+        solver's (with ``solver``)."""
         names: dict[str, None] = {}
         for group in self.groups():
             names.update(dict.fromkeys(_measure_order(group[0], self.layout.get(group, {}))))
-        if any(stats.outcomes for stats in self.solve.values()):
+        if solver and any(stats.outcomes for stats in self.solve.values()):
             names.update(dict.fromkeys(SOLVE_MEASURES))
         return list(names)
 

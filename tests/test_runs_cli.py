@@ -664,12 +664,43 @@ def test_a_picture_shows_what_the_table_beside_it_shows(tmp_path: Path) -> None:
     assert "Solved within N positions" in svg_texts(solved)
     assert "Solved within N positions" not in svg_texts(layout)
     assert "opening moves" in svg_texts(layout)
+    assert not any("positions" in text or "winning line" in text for text in svg_texts(layout))
     invoke_ok("stats", "--report", "--game", "sh", "--deals", "1-5", "--db", str(db),
               "--plot", str(report))
     assert "--report --game sh --deals 1-5" in svg_texts(report)
     described = next(e.text for e in ET.parse(report).getroot().iter()
                      if e.tag.endswith("description"))
     assert described == "harp stats --report --game sh --deals 1-5"
+
+
+def test_a_picture_of_several_variants_has_one_legend_and_one_colour_each(
+        tmp_path: Path) -> None:
+    """The small panels of layout measures have no legend each: the
+    figure has one, and a game and variant is one colour in every panel."""
+    pytest.importorskip("matplotlib")
+    db, path = tmp_path / "two.db", tmp_path / "two.svg"
+    invoke_ok("stats", "--game", "sh", "--deals", "1-5", "--db", str(db))
+    invoke_ok("stats", "--game", "eh", "--deals", "1-5", "--db", str(db))
+    invoke_ok("stats", "--report", "--db", str(db), "--plot", str(path))
+    texts = svg_texts(path)
+    assert texts.count("EH N: deals %") == 1 and texts.count("SH C4: deals %") == 1
+    # A measure only Seahaven has is drawn in Seahaven's colour, not the first one.
+    from matplotlib.colors import to_hex
+    from matplotlib.figure import Figure
+    from harp.analysis.plot import _distribution
+    from harp.analysis.tables import StatsTables
+    tables = StatsTables()
+    tables.add_deal("SH", "C4", {"layout": {"both": 3, "sh_only": 4}})
+    tables.add_deal("EH", "N", {"layout": {"both": 1, "eh_only": 2}})
+    colour = {}
+    for measure in ("both", "eh_only", "sh_only"):
+        axes = Figure().add_subplot()
+        _distribution(axes, tables, measure, small=True)
+        for patch in axes.patches:
+            colour.setdefault(measure, set()).add(to_hex(patch.get_facecolor()))
+    first, second = (to_hex(f"C{n}") for n in range(2))     # in the tables' order
+    assert tables.groups() == [("EH", "N"), ("SH", "C4")]
+    assert colour == {"both": {first, second}, "eh_only": {first}, "sh_only": {second}}
 
 
 def test_a_picture_title_clips_a_long_deal_list(tmp_path: Path) -> None:
