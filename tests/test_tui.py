@@ -255,6 +255,20 @@ def test_draw_by_key_and_by_clicking_the_stock_then_redeal():
     assert board.script() == "d d d" and board.stock and not board.waste
 
 
+def test_quick_clicks_are_one_action_each():
+    """Clicks in quick succession (a chain) draw once each, and send one
+    card up each; only a click after a refused tap makes a double tap."""
+    from helpers import easy_harp
+    board = easy_harp(["2C AC", "9H"], stock="5D 6D 7D")
+
+    async def play(pilot):
+        table = pilot.app.screen.query_one(TableView)
+        await pilot.click(table, offset=spot(pilot.app, "s"), times=3)
+        await pilot.click(table, offset=spot(pilot.app, "1"), times=2)
+    run(board, play)
+    assert board.script() == "d d d t1 t1"
+
+
 def test_the_draw_key_in_seahaven_is_refused_naming_the_key_pressed():
     seen = []
 

@@ -96,11 +96,12 @@ class TableView(Widget):
             return
         place, index = spot
         session = self.game.session
-        if event.chain >= 2:
-            # The first click tapped already; a double tap (foundation
-            # first, RULES A1.10, A2.7) is only needed if that was refused.
-            if self._tapped == (place, False):
-                self.game.act(lambda s: s.double_tap(place))
+        if event.chain >= 2 and self._tapped == (place, False):
+            # The first click's tap was refused: the second makes it a
+            # double tap (a place on the tableau, RULES A1.10, A2.7).  A
+            # quick click after a tap that worked is a click of its own (a
+            # draw from the stock, the next card up): one action a click.
+            self.game.act(lambda s: s.double_tap(place))
             self._tapped = None
             return
         pile = session.pile(place)
