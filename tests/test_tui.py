@@ -668,6 +668,24 @@ def test_on_a_screen_too_narrow_for_both_the_rule_book_covers_the_table_until_cl
     assert "7♣" in seen[1] and "│" not in seen[1]
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 24)])
+def test_the_rule_book_scrolls_by_keys(size):
+    """PgDn, PgUp, Home and End scroll the rule book; the arrows too while
+    it covers the table (in a narrow window), else they move the cursor."""
+    seen = []
+
+    async def look(pilot):
+        panel = pilot.app.screen.query_one("#rules")
+        await press(pilot, ["r"])
+        for keys in (["pagedown"], ["pagedown"], ["pageup"], ["end"], ["home"], ["down"]):
+            await press(pilot, keys)
+            seen.append(panel.scroll_y)
+    run(new_board("SH1-C4-AAAAAJ2"), look, size=size)
+    page = seen[0]
+    assert page > 10 and seen[1] == 2 * page and seen[2] == page and seen[3] > 4 * page
+    assert seen[4] == 0 and seen[5] == (1 if size[0] == 60 else 0)
+
+
 def test_new_game_and_open_offer_to_save_as_quitting_does(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     board = new_board("SH1-C4-AAAAAJ2")

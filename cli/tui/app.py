@@ -187,6 +187,8 @@ class GameScreen(GameFiles, Screen):
             # acts on the game behind the dialog nor opens another one.
             return
         key, char = event.key, event.character or ""
+        if self.scroll_rules(key):
+            return
         eh = self.session.board.game == EASY_HARP
         place = self.place_of(char, eh)
         command = self.COMMAND_KEYS.get(char if char.isprintable() and char.strip() else key)
@@ -202,6 +204,25 @@ class GameScreen(GameFiles, Screen):
             self.draw("d")
         elif command is not None:
             getattr(self, command)()
+
+    #: Keys that scroll the rule book while it is shown (the game has no
+    #: other use for them), and the arrows too while it covers the table.
+    RULE_BOOK_KEYS = {"pageup": "scroll_page_up", "pagedown": "scroll_page_down",
+                      "home": "scroll_home", "end": "scroll_end"}
+    COVERED_KEYS = {"up": "scroll_up", "down": "scroll_down"}
+
+    def scroll_rules(self, key: str) -> bool:
+        """Whether ``key`` scrolled the rule book (a keyboard reaches all of it)."""
+        panel = self.query_one("#rules")
+        if not panel.display:
+            return False
+        name = self.RULE_BOOK_KEYS.get(key)
+        if name is None and not self.query_one(TableView).shows_table():
+            name = self.COVERED_KEYS.get(key)
+        if name is None:
+            return False
+        getattr(panel, name)(animate=False)
+        return True
 
     def tap_here(self) -> None:
         where = self.session.picked or self.session.places[self.cursor]
