@@ -22,6 +22,7 @@ from types import TracebackType
 import click
 
 from harp import Board, HarpError, IllegalActionError
+from harp.display import suits_fit, with_suit_letters, with_suit_symbols
 from harp.errors import clip
 from harp.rulebook import rule_book
 from harp.records import Record, replay
@@ -157,6 +158,8 @@ def play_game(board: Board, ascii_: bool = False, reveal: bool = False,
 def _play(board: Board, ascii_: bool, reveal: bool, resumed: Resumed | None,
           kept: list[bool], counter: Counter, acted: list[int]) -> bool:
     line_editing()
+    # Cards in messages and the rule book as the board shows them.
+    symbols = not ascii_ and suits_fit(getattr(sys.stdout, "encoding", None))
     click.echo(board_text(board, ascii_, reveal))
     click.echo("Type help for the notation, q to quit.")
     refused: list[HarpError] = []       # the last refusal, for ``why``
@@ -179,9 +182,9 @@ def _play(board: Board, ascii_: bool, reveal: bool, resumed: Resumed | None,
             break
         if not command:
             continue
-        if run_command(board, command, refused, hints):
+        if run_command(board, command, refused, hints, symbols):
             continue
-        if played := play_line(board, line, refused):
+        if played := play_line(board, line, refused, symbols):
             acted.append(played)
             click.echo(board_text(board, ascii_, reveal))
     if board.status() == "won":
@@ -206,10 +209,12 @@ def line_editing() -> bool:
 
 
 def run_command(board: Board, command: str, refused: list[HarpError] | None = None,
-                hints: HintLine | None = None) -> bool:
+                hints: HintLine | None = None, symbols: bool = True) -> bool:
     """Handle a word that is not notation; False if it is notation.
     ``refused`` holds the last refusal, which ``why`` explains; ``hints``
-    the game's hints."""
+    the game's hints; without ``symbols`` (a board in suit letters) the
+    rule book's cards are shown in letters too."""
+    book = (lambda text: text) if symbols else with_suit_letters
     word, _, argument = command.partition(" ")
     if command in ("help", "?", "h"):
         click.echo(HELP_TEXT)
@@ -223,12 +228,12 @@ def run_command(board: Board, command: str, refused: list[HarpError] | None = No
         click.echo(summary())
     elif command == "why":
         try:
-            click.echo(why_text(refused[-1] if refused else None), nl=False)
+            click.echo(book(why_text(refused[-1] if refused else None)), nl=False)
         except HarpError as err:       # the book cannot be read: the game goes on
             click.echo(one_line(err))
     elif word == "rules" and argument.strip():
         try:
-            click.echo("\n".join(s.text for s in rule_book().lookup(argument)), nl=False)
+            click.echo(book("\n".join(s.text for s in rule_book().lookup(argument))), nl=False)
         except HarpError as err:
             click.echo(one_line(err))
     elif word in USAGE:         # a command with a wrong argument is no move
@@ -261,10 +266,12 @@ def why_text(error: HarpError | None) -> str:
         return rule_book().section(rule.replace("-", ",").split(",")[0]).text
 
 
-def play_line(board: Board, line: str, refused: list[HarpError] | None = None) -> int:
+def play_line(board: Board, line: str, refused: list[HarpError] | None = None,
+              symbols: bool = False) -> int:
     """Push each token of the line; stop at the first refused one and say
-    why (kept in ``refused`` for ``why``).  Returns how many actions were
-    accepted (0: nothing to redraw)."""
+    why (kept in ``refused`` for ``why``), its cards in suit ``symbols``
+    when the board shows them so.  Returns how many actions were accepted
+    (0: nothing to redraw)."""
     accepted = 0
     for token in line.split("#", 1)[0].replace(",", " ").split():
         try:
@@ -272,7 +279,8 @@ def play_line(board: Board, line: str, refused: list[HarpError] | None = None) -
         except HarpError as err:
             if refused is not None:
                 refused[:] = [err]
-            message = f"Refused {printable(clip(token))}: {one_line(err)}"
+            why = one_line(err)
+            message = f"Refused {printable(clip(token))}: {with_suit_symbols(why) if symbols else why}"
             click.echo(click.style(message, fg="red") if use_color() else message)
             break
         accepted += 1

@@ -15,6 +15,7 @@ Pure functions: the command line passes what it knows of its streams.
 from __future__ import annotations
 
 import codecs
+import re
 import sys
 from collections.abc import Mapping
 
@@ -37,6 +38,31 @@ STAND_INS: dict[str, str] = {
     # more ``#`` (the full block's stand-in).
     **dict(zip("▏▎▍▌▋▊▉", "|||####")),
 }
+
+
+#: A card named in letters (``7H``), as the engine's messages name them.
+_CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
+_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUIT_CHARS)))
+
+
+def with_suit_symbols(text: str) -> str:
+    """Text with its cards named as a board with suit symbols shows them:
+    ``7H cannot go on 8D`` as ``7♥ cannot go on 8♦``.
+
+    >>> with_suit_symbols("7H cannot go on 8D (RULES A1.6)")
+    '7♥ cannot go on 8♦ (RULES A1.6)'
+    """
+    return _CARD_NAME.sub(lambda m: m[1] + SUIT_SYMBOLS[SUIT_CHARS.index(m[2])], text)
+
+
+def with_suit_letters(text: str) -> str:
+    """Text with its suit symbols as letters, as a board in letters shows
+    them (the rule book's ``7♥ goes only on 8♥`` as ``7H goes only on 8H``).
+
+    >>> with_suit_letters("7♥ goes only on 8♥")
+    '7H goes only on 8H'
+    """
+    return text.translate(_LETTERS)
 
 
 def can_show(text: str, encoding: str | None) -> bool:

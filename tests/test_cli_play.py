@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from harp import read_records
+from harp.display import with_suit_letters
 
 from helpers import invoke, invoke_ok, refused
 
@@ -307,9 +308,24 @@ def test_interactive_why_shows_the_rule_behind_the_last_refusal():
     assert "Refused 1>2: 2S cannot go on TS: a card goes only on the next higher card of its " \
            "own suit (RULES A2.3)\n" in out
     after_first = out.split("(RULES A2.3)\n", 1)[1]
-    assert after_first.split("SH1-C4-AAAAAJ2> ")[1] == "why\n" + book.section("A2.3").text
-    assert book.section("B7").text in out
-    assert book.section("A2.5").text in out
+    # --ascii: the book's cards in letters, as the board's (7H goes only on 8H)
+    letters = with_suit_letters(book.section("A2.3").text)
+    assert letters != book.section("A2.3").text
+    assert after_first.split("SH1-C4-AAAAAJ2> ")[1] == "why\n" + letters
+    assert with_suit_letters(book.section("B7").text) in out
+    assert with_suit_letters(book.section("A2.5").text) in out
+
+
+def test_the_line_game_names_cards_as_its_board_does():
+    """With suit symbols on the board, a refusal names its cards with them
+    too, and the rule book keeps its own; what the player typed is echoed
+    as typed."""
+    from harp.rulebook import rule_book
+    result = invoke("play", "SH1-C4-AAAAAJ2", "--interactive", input="1>2\nwhy\nq\nn\n")
+    assert result.exit_code == 0 and " 1: 7♣ J♦ 9♥ 7♠ 2♠" in result.stdout
+    assert ("Refused 1>2: 2♠ cannot go on T♠: a card goes only on the next higher card of its "
+            "own suit (RULES A2.3)\n") in result.stdout
+    assert rule_book().section("A2.3").text in result.stdout
 
 
 # ------------------------------------------------------------------ choosing the deal to play

@@ -668,6 +668,17 @@ def test_on_a_screen_too_narrow_for_both_the_rule_book_covers_the_table_until_cl
     assert "7♣" in seen[1] and "│" not in seen[1]
 
 
+def test_with_letters_for_suits_the_rule_book_names_cards_in_letters_too():
+    seen = []
+
+    async def look(pilot):
+        await press(pilot, ["1", "2", "r"])
+        seen.append(joined(screen_text(pilot.app).replace("│", " ")))
+    run(new_board("SH1-C4-AAAAAJ2"), look, size=(100, 30), unicode=False)
+    assert "2S cannot go on TS" in seen[0] and "7H goes only on 8H" in seen[0]
+    assert not any(symbol in seen[0] for symbol in "♠♥♦♣")
+
+
 @pytest.mark.parametrize("size", [(80, 24), (60, 24)])
 def test_the_rule_book_scrolls_by_keys(size):
     """PgDn, PgUp, Home and End scroll the rule book; the arrows too while

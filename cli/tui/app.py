@@ -23,6 +23,7 @@ from textual.widgets import Static
 from harp import Board, HarpError, IllegalActionError
 from harp.actions import DRAW, MOVE
 from harp.deals import EASY_HARP, GAME_NAMES
+from harp.display import with_suit_letters
 from harp.rulebook import rule_book
 
 from ..output import one_line
@@ -394,6 +395,8 @@ class GameScreen(GameFiles, Screen):
                 text = f"*The last refusal's rule:*\n\n{book.section(rule).text}\n---\n{text}"
             except HarpError:
                 pass
+        if not self.unicode:                # --ascii: the book's cards as the table's
+            text = with_suit_letters(text)
         from rich.markdown import Markdown
         self.query_one("#rules-text", Static).update(Markdown(text))
 

@@ -11,14 +11,12 @@ import time
 
 from harp import Board, HarpError
 from harp.actions import MOVE, UNDO, Action, double_tap, move, tap
-from harp.cards import SUIT_CHARS, SUIT_SYMBOLS
 from harp.deals import EASY_HARP
+from harp.display import with_suit_symbols
 
 from ..output import one_line
 
 STOCK = "s"
-#: A card as the engine's messages write it (``7H``, ``TS``), not part of a word.
-_CARD_NAME = re.compile(r"\b([A2-9TJQK])([CDHS])\b")
 
 
 class Session:
@@ -85,9 +83,7 @@ class Session:
 
     def text(self, message: str) -> str:
         """A message with its cards in the table's suits (``7♥``)."""
-        if not self.unicode:
-            return message
-        return _CARD_NAME.sub(lambda m: m[1] + SUIT_SYMBOLS[SUIT_CHARS.index(m[2])], message)
+        return with_suit_symbols(message) if self.unicode else message
 
     # ------------------------------------------------------------ actions
     def push(self, action: Action, name: str | None = None) -> bool:
