@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import harp
+import harp.display
 import harp.rulebook
 from harp.rulebook import cited_ids, rule_book
 
@@ -49,7 +50,7 @@ def test_citation_pattern_reads_lists() -> None:
 
 
 def test_doctests_of_the_front_modules() -> None:
-    for module in (harp, harp.rulebook):
+    for module in (harp, harp.rulebook, harp.display):
         failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert tried > 0 and failures == 0, module.__name__
 
