@@ -576,10 +576,10 @@ def joined(screen: str) -> str:
 
 
 @pytest.mark.parametrize("code, size, said", [
-    ("SH1-C4-AAAAAJ2", (40, 15), "Window too small: 49×11 needed, this is 40×15."),
+    ("SH1-C4-AAAAAJ2", (40, 15), "Window too small: 49×8 needed, this is 40×15."),
     ("EH1-N-AAAAAAF", (40, 15), "Window too small: 44×8 needed, this is 40×15."),
-    ("SH1-C4-AAAAAJ2", (20, 8), "Window too small: 49×11 needed, this is 20×8."),
-    ("SH1-C4-AAAAAJ2", (80, 6), "Window too small: 49×11 needed, this is 80×6."),
+    ("SH1-C4-AAAAAJ2", (20, 8), "Window too small: 49×8 needed, this is 20×8."),
+    ("SH1-C4-AAAAAJ2", (80, 7), "Window too small: 49×8 needed, this is 80×7."),
 ])
 def test_a_window_too_small_for_the_table_says_so_and_the_game_goes_on_enlarged(code, size,
                                                                                 said):
@@ -603,6 +603,22 @@ def test_a_window_too_small_for_the_table_says_so_and_the_game_goes_on_enlarged(
     assert "Window too small" not in seen[1]
     assert ("A♥" if code.startswith("EH") else "7♣") in seen[1] and "f4" in seen[1]
     assert board.script() == ("1>f" if code.startswith("EH") else "")
+
+
+def test_in_the_lowest_window_a_long_message_is_cut_and_the_table_stays():
+    """At the height the notice names, a message that wraps (a pick, a
+    refusal citing its rule) takes only the rows the table can spare."""
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        for keys in (["1"], ["2"], ["8"], ["f"]):
+            await press(pilot, keys)
+            seen.append(screen_text(pilot.app))
+    run(board, play, size=(49, 8))
+    assert not any("Window too small" in screen for screen in seen)
+    assert "Refused 1>2" in seen[1]
+    assert board.script() == "8>f"
 
 
 def test_a_column_too_long_for_the_height_shows_its_top_cards_under_the_count_not_shown():

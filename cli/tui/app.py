@@ -33,7 +33,7 @@ from .background import FAILED, HINT, WINNABLE, Search, hint_message, winnable_m
 from .files import GameFiles
 from .keys import footer
 from .session import STOCK, Session
-from .table import Marks, table_width
+from .table import Marks, least_height, table_width
 from .tableview import TableView
 
 ARROWS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
@@ -44,7 +44,7 @@ class GameScreen(GameFiles, Screen):
 
     DEFAULT_CSS = """
     #status { height: 1; background: $primary-darken-2; color: $text; }
-    #message { height: auto; max-height: 3; color: $warning; }
+    #message { height: auto; max-height: 3; color: $warning; overflow: hidden; }
     #footer { height: 1; color: $text-muted; }
     #middle { height: 1fr; }
     #rules { width: 50%; display: none; border-left: solid $accent; }
@@ -61,6 +61,7 @@ class GameScreen(GameFiles, Screen):
         self.counter = playerstats.Counter(board)
         self.goodbye: list[str] = []
         self.shown: dict[str, str] = {}
+        self.message_rows = self.MESSAGE_ROWS
         #: The statistics file's problem, once told: every later game would
         #: repeat it word for word.
         self.stats_told: str | None = None
@@ -101,9 +102,23 @@ class GameScreen(GameFiles, Screen):
         if self.search is not None:
             message = f"Searching ({self.search.kind})... Esc stops it. {message}".rstrip()
         self.show("#message", message)
+        self.fit_message()
         self.query_one(TableView).redraw()
         if self.query_one("#rules").display:
             self.show_rules()
+
+    #: The most rows of the message line (a refusal citing its rule wraps).
+    MESSAGE_ROWS = 3
+
+    def fit_message(self) -> None:
+        """In a low window the message takes only the rows the table can
+        spare, its end cut: a wrapped message must not push the table out
+        of the window in the middle of a move (``r`` shows the rule)."""
+        spare = self.size.height - 2 - least_height(self.session.board)   # status, footer
+        rows = max(1, min(self.MESSAGE_ROWS, spare))
+        if rows != self.message_rows:       # (a change of style costs a layout)
+            self.message_rows = rows
+            self.query_one("#message").styles.max_height = rows
 
     def show(self, line: str, text: str) -> None:
         """Show text in one of the lines, if it changed (an update costs a
@@ -380,6 +395,7 @@ class GameScreen(GameFiles, Screen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit_rules()
+        self.fit_message()
 
     def show_rules(self) -> None:
         try:

@@ -225,14 +225,22 @@ def _fit(columns: list[list[int]], down: list[int],
     return 0, rows
 
 
+def least_height(board: Board) -> int:
+    """The fewest rows the table of ``board`` is drawn in (:func:`_fit`: no
+    gap, and a long column's lower cards under one ``+N`` row above its
+    top card)."""
+    longest = max(map(len, _short(board.columns, _face_down(board))))
+    return TOP_ROWS - 1 + min(longest, 2)
+
+
 def _too_small(board: Board, down: list[int], width: int, height: int,
                frame: tuple[int, int], unicode: bool) -> Drawing:
     """The notice shown instead of a table that does not fit, wrapped to
-    the width: the window's size that shows every card (runs of backs as
-    one), and its size."""
+    the width: the window's size that the table needs
+    (:func:`least_height`), and its size."""
     times = "×" if unicode else "x"
     need_width = table_width(board)
-    need_height = TOP_ROWS - 1 + max(map(len, _short(board.columns, down)))
+    need_height = least_height(board)
     text = (f"Window too small: {need_width + frame[0]}{times}{need_height + frame[1]} "
             f"needed, this is {width + frame[0]}{times}{height + frame[1]}. "
             "Enlarge it to play on; q quits.")
