@@ -4,6 +4,7 @@ README's win rates)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import re
@@ -364,3 +365,21 @@ def test_a_one_cell_win_can_be_a_four_cell_loss():
                 tuple(sorted(c for c in board.cells if c is not None)),
                 tuple(map(len, board.foundations)))
     assert plain_solvable(four, key, 3_000_000) is False
+
+
+def test_the_every_deal_table_of_the_atlas_page_is_the_shipped_atlas() -> None:
+    """docs/atlas.md's table of every deal, at three decimals: the share
+    rounded down, the Wilson interval outward, from the shipped file."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "atlas.md").read_text("utf-8")
+    shown = re.findall(r"^\| (C\d) \(\d cells?\) \| 1-999 999 \| ([\d ]+) \| ([\d ]+) \| "
+                       r"([\d.]+) \| ([\d.]+)-([\d.]+) \|$", page, re.M)
+    assert len(shown) == 3
+    for variant, won, lost, pct, low, high in shown:
+        row = win_rate_rows(seahaven_atlas(), [(1, 999_999)], [variant])[0]
+        won_n = row["won"]
+        assert (int(won.replace(" ", "")), int(lost.replace(" ", ""))) == (
+            won_n, row["unsolvable"])
+        lo, hi = wilson_interval(won_n, 999_999)
+        assert float(pct) == math.floor(100_000 * won_n / 999_999) / 1000
+        assert (float(low), float(high)) == (math.floor(100_000 * lo) / 1000,
+                                             math.ceil(100_000 * hi) / 1000)
