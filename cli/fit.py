@@ -113,13 +113,28 @@ def fit_table(rows: Iterable[dict[str, Any]], columns: list[str], fmt: str, widt
     table = [[row.get(name) for name in columns] for row in rows]
     headers = list(columns)
 
+    padding = tabulate.MIN_PADDING
+
     def render() -> tuple[str, int]:
-        text = tabulate.tabulate(table, headers=headers, tablefmt=fmt)
+        # tabulate reads its header padding from this module constant
+        # only (no argument): set for the call, as it was after it.
+        saved, tabulate.MIN_PADDING = tabulate.MIN_PADDING, padding
+        try:
+            text = tabulate.tabulate(table, headers=headers, tablefmt=fmt)
+        finally:
+            tabulate.MIN_PADDING = saved
         return text, max((len(line) for line in text.splitlines()), default=0)
 
     text, used = render()
     while used > width and _clip_widest(table, headers, used - width):
         text, used = render()
+    if used > width:
+        # No text left to clip: the headers lose their padding, if the
+        # table then fits (else it keeps the look it has everywhere).
+        padding, wide = 0, (text, used)
+        text, used = render()
+        if used > width:
+            text, used = wide
     if bar_of is not None and table:
         room = width - used - 2
         values = [row.get(bar_of) or 0 for row in rows] if isinstance(rows, list) else []

@@ -29,7 +29,8 @@ def print_atlas_report(game: str | None, cells: int | None, deal_list: list[int]
 
 
 #: The Easy Harp table's columns shown by default: they fit 80 columns.
-EH_ATLAS_COLUMNS = ["difficulty", "deals", "won", "lost", "unknown", "won_pct", "ci95_low",
+#: (``deals`` is won + lost + unknown: in JSON, CSV and ``--columns all``.)
+EH_ATLAS_COLUMNS = ["difficulty", "won", "lost", "unknown", "won_pct", "ci95_low",
                     "ci95_high", "median_length"]
 
 

@@ -26,17 +26,17 @@ from helpers import interrupt_at, invoke, invoke_ok, refused
 ROOT = Path(__file__).resolve().parent.parent
 
 SH_314 = """\
-game    variant    measure              deals    mean    min    median    max  histogram
-------  ---------  -----------------  -------  ------  -----  --------  -----  -----------
-SH      C4         aces_exposed             1       1      1         1      1  █
-SH      C4         cards_over_aces          1       4      4         4      4  █
-SH      C4         deepest_ace              1       2      2         2      2  █
-SH      C4         quick_foundation         1       1      1         1      1  █
-SH      C4         kings_over_cards         1       4      4         4      4  █
-SH      C4         cards_under_kings        1      12     12        12     12  █
-SH      C4         same_suit_blocks         1       8      8         8      8  █
-SH      C4         ready_pairs              1       0      0         0      0  █
-SH      C4         opening_moves            1      26     26        26     26  █
+game  variant  measure            deals  mean  min  median  max  histogram
+----  -------  -----------------  -----  ----  ---  ------  ---  ---------
+SH    C4       aces_exposed           1     1    1       1    1  █
+SH    C4       cards_over_aces        1     4    4       4    4  █
+SH    C4       deepest_ace            1     2    2       2    2  █
+SH    C4       quick_foundation       1     1    1       1    1  █
+SH    C4       kings_over_cards       1     4    4       4    4  █
+SH    C4       cards_under_kings      1    12   12      12   12  █
+SH    C4       same_suit_blocks       1     8    8       8    8  █
+SH    C4       ready_pairs            1     0    0       0    0  █
+SH    C4       opening_moves          1    26   26      26   26  █
 """
 
 
