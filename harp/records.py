@@ -302,7 +302,9 @@ def _load_json(text: str, number: int) -> Any:
             # a line of a JSON value written over several lines (a .json file)
             raise RecordError(f"line {number}: not a JSON Lines record "
                               "(one JSON object per line)") from None
-        raise RecordError(f"line {number}: not valid JSON ({err.msg}, column {err.colno})") from None
+        # ("Unterminated string starting at": json's message ends where its place goes)
+        where = f" column {err.colno}" if err.msg.endswith(" at") else f", column {err.colno}"
+        raise RecordError(f"line {number}: not valid JSON ({err.msg}{where})") from None
     except _JSONNumberTooLong as err:
         raise RecordError(f"line {number}: a JSON number of {err} digits") from None
     except _JSONRefused as err:

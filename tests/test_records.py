@@ -56,7 +56,7 @@ def test_jsonl_keeps_other_fields_and_reports_corrupt_lines() -> None:
     """RULES B8: fields code and moves; other fields kept (e.g. player)."""
     lines = ['{"code": "EH1-N-AAAAAAF", "moves": "1>f d", "player": "ann"}\n',
              '{"code": "SH1-C4-AAAAAJ2", "moves": ["8>f", "10>a"]}\n',
-             '{"moves": "d"}\n', "{not json\n", '["a list"]\n']
+             '{"moves": "d"}\n', "{not json\n", '["a list"]\n', '{"code": "SH1-C4-AAA\n']
     out = list(read_records(lines, "jsonl"))
     first = out[0][1]
     assert isinstance(first, Record) and first.extra == {"player": "ann"}
@@ -64,7 +64,8 @@ def test_jsonl_keeps_other_fields_and_reports_corrupt_lines() -> None:
     assert [str(e) for _, e in out[2:]] == [
         "line 3: the record has no 'code'",
         "line 4: not valid JSON (Expecting property name enclosed in double quotes, column 2)",
-        "line 5: a record must be a JSON object with 'code' and 'moves'"]
+        "line 5: a record must be a JSON object with 'code' and 'moves'",
+        "line 6: not valid JSON (Unterminated string starting at column 10)"]
     assert all(isinstance(e, RecordError) for _, e in out[2:])
 
 
