@@ -2,7 +2,9 @@
 place, take-backs by key, the finish command, refusals in the table's suits."""
 from __future__ import annotations
 
-from harp import new_board
+from pathlib import Path
+
+from harp import new_board, read_records
 from harp.cli.tui.files import GameFiles
 from harp.cli.tui.session import Session
 
@@ -75,3 +77,23 @@ def test_a_saved_game_names_its_file_escaped(tmp_path, monkeypatch):
     assert files.goodbye == ["Updated the game's record in s\\nv\\x1b[7m.txt: replay it with: "
                              "harp replay s\\nv\\x1b[7m.txt"]
     assert (tmp_path / "s\nv\x1b[7m.txt").read_text() == "SH1-C4-AAAAAJ2 8>f\n7>2\n"
+
+
+def test_the_clock_stops_at_a_win_and_goes_on_from_there_when_it_is_undone(monkeypatch):
+    path = Path(__file__).resolve().parent.parent / "examples" / "won-seahaven.txt"
+    _, record = next(read_records(path.read_text(encoding="utf-8").splitlines(True), "text"))
+    *before, last = record.script.split()
+    board = new_board(record.code)
+    board.push_script(" ".join(before))
+    now = [100.0]
+    monkeypatch.setattr("harp.cli.tui.session.time.monotonic", lambda: now[0])
+    session = Session(board)
+    assert session.push(board.parse_action("u"))            # the clock starts at 100
+    assert session.push(board.parse_action(before[-1]))     # (the undone action again)
+    now[0] = 130.0
+    assert session.push(board.parse_action(last)) and board.is_won
+    now[0] = 200.0
+    assert session.seconds() == 30                          # stopped at the win
+    assert session.push(board.parse_action("u")) and not board.is_won
+    now[0] = 210.0
+    assert session.seconds() == 40                          # on from 30, not from 100

@@ -104,6 +104,10 @@ class Session:
             self.started = time.monotonic()
         if self.board.is_won and self.stopped is None:
             self.stopped = time.monotonic()
+        elif not self.board.is_won and self.stopped is not None:
+            # A win undone: the clock goes on from where it stopped.
+            self.started += time.monotonic() - self.stopped
+            self.stopped = None
         return True
 
     def again(self) -> bool:
