@@ -6,7 +6,6 @@ action is answered as the line game answers it, citing its rule.
 """
 from __future__ import annotations
 
-import re
 import time
 
 from harp import Board, HarpError

@@ -149,7 +149,7 @@ def draw_table(board: Board, width: int, height: int, marks: Marks = Marks(),
     down = _face_down(board)
     fitted = _fit(board.columns, down, height)
     if width < table_width(board) or fitted is None:
-        return _too_small(board, down, width, height, frame, unicode)
+        return _too_small(board, width, height, frame, unicode)
     gap, rows = fitted
     pitch = max(CARD + 1, min(CARD + 5, (width - 1) // n))
     left = max(0, (width - n * pitch + (pitch - CARD)) // 2)
@@ -226,15 +226,18 @@ def _fit(columns: list[list[int]], down: list[int],
 
 
 def least_height(board: Board) -> int:
-    """The fewest rows the table of ``board`` is drawn in (:func:`_fit`: no
-    gap, and a long column's lower cards under one ``+N`` row above its
-    top card)."""
-    longest = max(map(len, _short(board.columns, _face_down(board))))
-    return TOP_ROWS - 1 + min(longest, 2)
+    """The fewest rows the table of ``board`` is drawn in: the first
+    height :func:`_fit` takes (no gap, and a long column's lower cards
+    under one ``+N`` row above its top card; at most three tries)."""
+    columns, down = board.columns, _face_down(board)
+    height = TOP_ROWS - 1
+    while _fit(columns, down, height) is None:
+        height += 1
+    return height
 
 
-def _too_small(board: Board, down: list[int], width: int, height: int,
-               frame: tuple[int, int], unicode: bool) -> Drawing:
+def _too_small(board: Board, width: int, height: int, frame: tuple[int, int],
+               unicode: bool) -> Drawing:
     """The notice shown instead of a table that does not fit, wrapped to
     the width: the window's size that the table needs
     (:func:`least_height`), and its size."""
