@@ -115,7 +115,8 @@ def pieces_in(folder: str | Path) -> list[tuple[int, int, Path]]:
     depend on one."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise PieceError(f"no pieces folder at {shown(str(folder))}")
+        what = "is a file, not a folder" if folder.exists() else "does not exist"
+        raise PieceError(f"no pieces folder at {shown(str(folder))}: it {what}")
     found = []
     for path in folder.iterdir():
         if (match := _NAME.fullmatch(path.name)) is not None:

@@ -177,6 +177,15 @@ def test_a_folder_without_pieces_is_refused(here, command, output):
     refused(["atlas", command, "--pieces", "empty", *output], 1, NO_PIECES.format("empty"))
 
 
+@pytest.mark.parametrize("command", [["status"], ["unknown"], ["assemble", "--out", "a.bin"]])
+def test_a_pieces_folder_that_is_a_file_or_missing_is_refused_saying_which(here, command):
+    (here / "list.txt").write_text("1-2\n")
+    refused(["atlas", command[0], "--pieces", "list.txt", *command[1:]], 1,
+            "no pieces folder at list.txt: it is a file, not a folder")
+    refused(["atlas", command[0], "--pieces", "gone", *command[1:]], 1,
+            "no pieces folder at gone: it does not exist")
+
+
 def test_status_and_unknown_of_a_folder_with_pieces(here):
     assert invoke_ok("atlas", "status", "--pieces", "pieces", "--csv") == (
         "first,last,won,lost,unknown,max_states,harp_versions,cpu_seconds,cpu_median,cpu_p99,"

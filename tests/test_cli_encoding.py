@@ -218,7 +218,7 @@ def test_a_store_that_cannot_be_used_is_named_escaped(in_tmp):
 
 def test_atlas_pieces_folders_and_files_are_named_escaped(in_tmp):
     refused(["atlas", "assemble", "--pieces", "p\nq", "--out", "a.bin"], 1,
-            "no pieces folder at p\\nq")
+            "no pieces folder at p\\nq: it does not exist")
     (in_tmp / "dir\nx").mkdir()
     refused(["atlas", "status", "--pieces", "dir\nx"], 1,
             "no pieces in dir\\nx (harp atlas build writes each piece when its last deal is done)")
