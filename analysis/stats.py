@@ -76,15 +76,31 @@ def _deal_bound(digits: str) -> int:
 
 def daily_deals(game: str, start: dt.date, days: int) -> list[int]:
     """Deal numbers of the daily deals (RULES B4) of ``days`` days from
-    ``start``, each once (two days may share a deal)."""
+    ``start``, each once (two days may share a deal: :func:`daily_repeats`)."""
+    return list(_daily_dates(game, start, days))
+
+
+def daily_repeats(game: str, start: dt.date, days: int) -> list[tuple[int, list[dt.date]]]:
+    """The deals of those days that fall on more than one day, each with
+    its days (a year's deals share one about one time in fifteen)."""
+    return [(deal, dates) for deal, dates in _daily_dates(game, start, days).items()
+            if len(dates) > 1]
+
+
+def _daily_dates(game: str, start: dt.date, days: int) -> dict[int, list[dt.date]]:
+    """The daily deals of ``days`` days from ``start``, in order of first
+    day, each with its days."""
     if days < 1:
         raise DealListError(f"the number of days must be at least 1, not {days}")
     if days - 1 > (dt.date.max - start).days:
         raise DealListError(f"{days} days from {start.isoformat()} run past the last date, "
                             f"{dt.date.max.isoformat()}")
     prefix = f"{game.upper()}{VERSION}"
-    numbers = (daily_number(prefix, start + dt.timedelta(days=i)) for i in range(days))
-    return list(dict.fromkeys(numbers))
+    found: dict[int, list[dt.date]] = {}
+    for i in range(days):
+        date = start + dt.timedelta(days=i)
+        found.setdefault(daily_number(prefix, date), []).append(date)
+    return found
 
 
 # ------------------------------------------------------------------ the work of one deal

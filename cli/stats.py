@@ -14,13 +14,12 @@ from harp.analysis.measures import MEASURES
 from harp.analysis.parallel import ExecutorError
 from harp.analysis.plot import check_file_name
 from harp.analysis.stats import (LAYOUT, SOLVE, DealListError, StatsPlan, daily_deals,
-                                 tables_from_store)
+                                 daily_repeats, tables_from_store)
 from harp.analysis.store import ResultStore
 from harp.analysis.tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables, table_columns
 from harp.atomicfile import same_file
 from harp.deals import EASY_HARP, GAME_NAMES, SEAHAVEN, variant_name
 from harp.errors import clip
-from harp.solve.result import BATCH_LIMITS
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .fit import check_columns
@@ -120,6 +119,8 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         options = RunOptions(jobs, executor, scheduler, show_progress, quiet,
                              f"; no picture drawn into {shown(plot)} (--plot draws a "
                              "finished run)" if plot is not None else "")
+        if daily_from is not None and (repeats := daily_repeats(plan.game, daily_from, days or 1)):
+            options.note(_repeats_note(repeats))
         if export:
             tables, interrupted = _run_export(plan, export, db, options)
         else:
@@ -134,6 +135,19 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
              description=described, solved=solve)
     if interrupted:
         ctx.exit(interrupted_code())
+
+
+def _repeats_note(repeats: list[tuple[int, list[dt.date]]]) -> str:
+    """The note that daily deals falling on two days or more are counted
+    once (the tables count deals, not days)."""
+    if len(repeats) == 1:
+        deal, dates = repeats[0]
+        return (f"stats: deal {deal} is the daily deal of "
+                f"{' and of '.join(d.isoformat() for d in dates)}: counted once")
+    each = ", ".join(f"{deal} ({', '.join(d.isoformat() for d in dates)})"
+                     for deal, dates in repeats)
+    return clip(f"stats: {len(repeats)} deals are the daily deals of two days or more, each "
+                f"counted once: {each}", 300)
 
 
 #: How much of the deal list a picture's title shows.

@@ -2,6 +2,7 @@
 resumption after an interruption, parallel and Dask runs, solver outcomes."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import signal
@@ -17,7 +18,7 @@ import pytest
 import harp.analysis.measures
 import harp.analysis.stats
 from harp.analysis.measures import deal_facts
-from harp.analysis.stats import daily_deals, parse_deal_list
+from harp.analysis.stats import daily_deals, daily_repeats, parse_deal_list
 from harp.analysis.tables import histogram
 from harp.deals import make_code
 
@@ -106,7 +107,6 @@ def test_a_bad_deal_list_quotes_what_was_typed() -> None:
 
 
 def test_daily_deals_follow_rules_b4() -> None:
-    import datetime as dt
     assert daily_deals("eh", dt.date(2026, 11, 29), 1) == [111839]
     assert len(daily_deals("sh", dt.date(2026, 1, 1), 7)) == 7
 
@@ -142,6 +142,25 @@ def test_daily_range() -> None:
     rows = json.loads(invoke_ok("stats", "--game", "eh", "--daily-from", "2026-11-29", "--days", "1", "--json"))
     facts = deal_facts(make_code("EH", 111839))
     assert {r["measure"]: r["max"] for r in rows} == facts
+
+
+def test_daily_deals_of_two_days_are_counted_once_and_the_run_says_so() -> None:
+    # Easy Harp's daily deal of 2026-06-08 comes again on 2027-08-27, 445 days later.
+    assert [deal for deal, _ in daily_repeats("eh", dt.date(2026, 6, 8), 446)] == [848614]
+    result = invoke("stats", "--game", "eh", "--daily-from", "2026-06-08", "--days", "446",
+                    "--json")
+    assert result.exit_code == 0
+    assert {row["deals"] for row in json.loads(result.stdout)} == {445}
+    assert result.stderr == ("stats: deal 848614 is the daily deal of 2026-06-08 and of "
+                             "2027-08-27: counted once\n")
+    assert invoke("stats", "--game", "eh", "--daily-from", "2026-06-08", "--days", "445",
+                  "--json").stderr == ""
+    assert invoke("stats", "--game", "eh", "--daily-from", "2026-06-08", "--days", "446",
+                  "--json", "--quiet").stderr == ""
+    many = invoke("stats", "--game", "sh", "--daily-from", "2026-01-01", "--days", "2000",
+                  "--json").stderr
+    assert many == ("stats: 2 deals are the daily deals of two days or more, each counted once: "
+                    "56116 (2028-05-18, 2031-06-23), 859014 (2029-09-29, 2031-05-09)\n")
 
 
 @pytest.mark.parametrize("args, message", [
