@@ -26,7 +26,7 @@ from harp.solve import BATCH_LIMITS, TIME, SolveLimits, replayed_win, solve
 
 from .measures import MEASURES, deal_facts
 from .parallel import LOCAL, parallel_map
-from .store import ResultStore, StoreError
+from .store import ResultStore, StoreError, stored_deal
 from .tables import OUTCOMES, StatsTables
 
 LAYOUT, SOLVE = "layout", "solve"
@@ -443,7 +443,7 @@ def tables_from_store(store: ResultStore, game: str | None = None, variant: str 
             continue
         if not well_formed(kind, data, g):
             raise StoreError(f"{store.name}: the stored {clip(str(kind), 20)} result "
-                             f"of deal {clip(str(deal), 20)} is damaged")
+                             f"of {stored_deal(g, v, deal)} is damaged")
         if (g, v, deal) != current:
             if current is not None:
                 tables.add_deal(current[0], current[1], results)

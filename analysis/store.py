@@ -230,15 +230,15 @@ class ResultStore:
         sql += " ORDER BY game, variant, deal, kind"
         with self._errors("cannot read"):
             for g, v, deal, k, data in self.connection.execute(sql, args):
-                yield g, v, deal, k, self._result_data(deal, data)
+                yield g, v, deal, k, self._result_data(stored_deal(g, v, deal), data)
 
-    def _result_data(self, deal: int, text: str) -> dict[str, Any]:
+    def _result_data(self, deal: str, text: str) -> dict[str, Any]:
         try:
             data = json.loads(text)
         except (TypeError, ValueError):
             data = None
         if not isinstance(data, dict):
-            raise StoreError(f"{self.name}: the stored result of deal {deal} is damaged")
+            raise StoreError(f"{self.name}: the stored result of {deal} is damaged")
         return data
 
     def count(self) -> int:
@@ -338,6 +338,11 @@ def _connect(path: str, read_only: bool) -> sqlite3.Connection:
     # A WAL database on a read-only medium cannot get its shared-memory
     # file: read it as immutable (nothing can be writing to it there).
     return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None)
+
+
+def stored_deal(game: Any, variant: Any, deal: Any) -> str:
+    """``SH C4 deal 3``: a stored row's deal, as messages name it."""
+    return " ".join(clip(str(value), 20) for value in (game, variant, "deal", deal))
 
 
 def _shown(value: Any) -> str:

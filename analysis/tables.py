@@ -141,7 +141,7 @@ class SolveStats:
             "most_states": self.max_states,
             "mean_cpu_seconds": round(self.cpu_seconds / self.timed, 3) if self.timed else None,
             "max_cpu_seconds": round(self.max_cpu_seconds, 3) if self.timed else None,
-            "total_cpu_seconds": round(self.cpu_seconds, 1) if self.timed else None,
+            "total_cpu_seconds": round(self.cpu_seconds, 3) if self.timed else None,
         }
 
 
@@ -185,6 +185,15 @@ class StatsTables:
 
     def groups(self) -> list[Group]:
         return sorted(set(self.layout) | set(self.solve), key=_group_order)
+
+    def deals(self, group: Group, solver: bool) -> int:
+        """How many deals the group's table counts: those with a solver
+        result (``solver``), or with a layout."""
+        if solver:
+            stats = self.solve.get(group)
+            return sum(stats.outcomes.values()) if stats else 0
+        measures = self.layout.get(group)
+        return sum(next(iter(measures.values())).values()) if measures else 0
 
     def measure_rows(self) -> list[dict[str, Any]]:
         """Per group and measure: deals, mean, min, median, max, histogram."""

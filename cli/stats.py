@@ -112,6 +112,9 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
         if game is None and cells is not None:
             game = SEAHAVEN                     # only Seahaven has cells
         tables = _report_tables(db, game, cells, deal_list, solve)
+        if deal_list and not quiet:
+            for line in missing_notes(tables, deal_list, db, solve, dist):
+                click.echo(line, err=True)
         described = report_command(game, cells, deal_list, solve, dist)
         chosen = _filters(game, cells, deal_list)
     else:
@@ -327,6 +330,22 @@ def exported_deals(path: str, plan: StatsPlan) -> set[int]:
         if row.won and (row.game, row.variant) == (plan.game.upper(), plan.variant):
             deals.add(row.deal)
     return deals
+
+
+def missing_notes(tables: StatsTables, deal_list: list[int], db: str, solve: bool,
+                  dist: str | None) -> list[str]:
+    """A note per game and variant whose printed table counts fewer of
+    the deals asked for than there are: the table alone would not say
+    that the store misses some."""
+    solver = dist in SOLVE_MEASURES if dist is not None else solve
+    what = "have a solver result" if solver else "are stored"
+    notes = []
+    for group in tables.groups():
+        found = tables.deals(group, solver)
+        if found < len(deal_list):
+            notes.append(f"stats: {' '.join(group)}: {found} of the {len(deal_list)} deals asked "
+                         f"for {what} in {shown(db)}; the table counts those")
+    return notes
 
 
 def _report_tables(db: str | None, game: str | None, cells: int | None,

@@ -501,7 +501,7 @@ def test_stored_limits_must_be_well_formed(tmp_path: Path) -> None:
             store.add("EH", "N", 1, "solve", {"outcome": "unknown", "length": None, "states": 5,
                                              "cpu_seconds": 0.1, "limits": limits})
         refused(["stats", "--db", str(db), "--report", "--solve"], 1,
-                f"{db}: the stored solve result of deal 1 is damaged")
+                f"{db}: the stored solve result of EH N deal 1 is damaged")
 
 
 # ------------------------------------------------------------------ charts and their shares

@@ -5,6 +5,7 @@ written by an earlier harp, and ``--report`` opens the file read-only."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 from pathlib import Path
@@ -141,15 +142,33 @@ def test_a_malformed_database(tmp_path: Path) -> None:
         refused(result, f"cannot read {db}: database disk image is malformed")
 
 
+def test_a_report_says_how_many_of_the_deals_asked_for_the_store_misses(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    invoke_ok(*RUN, "--db", str(db))
+    invoke_ok("stats", "--game", "sh", "--deals", "1-3", "--solve", "--db", str(db))
+    layout = invoke(*REPORT, str(db), "--deals", "1-10", "--json")
+    assert layout.exit_code == 0
+    assert {row["deals"] for row in json.loads(layout.stdout)} == {5}
+    assert layout.stderr == (f"stats: SH C4: 5 of the 10 deals asked for are stored in {db}; "
+                             "the table counts those\n")
+    solved = invoke(*REPORT, str(db), "--deals", "1-4", "--solve", "--json")
+    assert solved.stderr == (f"stats: SH C4: 3 of the 4 deals asked for have a solver result in "
+                             f"{db}; the table counts those\n")
+    assert invoke(*REPORT, str(db), "--deals", "1-4", "--solve", "--dist", "states").stderr == (
+        solved.stderr)
+    assert invoke(*REPORT, str(db), "--deals", "1-5", "--dist", "deepest_ace").stderr == ""
+    assert invoke(*REPORT, str(db), "--deals", "1-10", "--quiet").stderr == ""
+
+
 def test_a_damaged_result_row(tmp_path: Path) -> None:
     db = tmp_path / "d.db"
     invoke_ok(*RUN, "--db", str(db))
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE results SET data = '[1]' WHERE deal = 3")
-    refused(invoke(*REPORT, str(db)), f"{db}: the stored result of deal 3 is damaged")
+    refused(invoke(*REPORT, str(db)), f"{db}: the stored result of SH C4 deal 3 is damaged")
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE results SET data = '{\"aces_exposed\": 1e300}' WHERE deal = 3")
-    refused(invoke(*REPORT, str(db)), f"{db}: the stored layout result of deal 3 is damaged")
+    refused(invoke(*REPORT, str(db)), f"{db}: the stored layout result of SH C4 deal 3 is damaged")
 
 
 # ------------------------------------------------------------------ harp's own files
@@ -262,7 +281,7 @@ def test_a_layout_result_without_its_games_measures_is_refused(tmp_path: Path,
     invoke_ok(*RUN, "--db", str(db))
     sqlite_file(db, f"UPDATE results SET data = {change} WHERE deal = 3")
     for result in (invoke(*RUN, "--db", str(db), "--quiet"), invoke(*REPORT, str(db))):
-        refused(result, f"{db}: the stored layout result of deal 3 is damaged")
+        refused(result, f"{db}: the stored layout result of SH C4 deal 3 is damaged")
 
 
 @pytest.mark.parametrize("statement, what", [
@@ -325,7 +344,7 @@ def test_a_run_stopped_by_a_damaged_row_leaves_the_file_at_rest(tmp_path: Path) 
     db = tmp_path / "s.db"
     invoke_ok(*RUN, "--db", str(db))
     sqlite_file(db, "UPDATE results SET data = 'not json' WHERE deal = 3")
-    damaged = f"{db}: the stored result of deal 3 is damaged"
+    damaged = f"{db}: the stored result of SH C4 deal 3 is damaged"
     refused(invoke(*RUN, "--db", str(db), "--quiet"), damaged)
     assert marks(db)[2] == "delete"
     refused(invoke(*REPORT, str(db)), damaged)
