@@ -172,6 +172,14 @@ def _distribution(axes: Any, tables: StatsTables, measure: str, small: bool = Fa
     for row in tables.distribution_rows(measure):
         rows_by_group[f"{row['game']} {row['variant']}"].append(row)
     groups = list(rows_by_group)
+    if not groups:
+        # A measure of won deals when none was won: the panel says so (an
+        # empty frame would look like a drawing that failed).
+        axes.text(0.5, 0.5, "no deal won" if measure in SOLVE_MEASURES else "no values",
+                  transform=axes.transAxes, ha="center", va="center")
+        axes.set_xticks([])
+        axes.set_yticks([])
+        return
     logarithmic = measure in LOG_MEASURES
     if logarithmic:
         axes.set_xscale("log")

@@ -673,6 +673,17 @@ def test_a_picture_shows_what_the_table_beside_it_shows(tmp_path: Path) -> None:
     assert described == "harp stats --report --game sh --deals 1-5"
 
 
+def test_a_picture_of_a_run_that_won_nothing_says_so_in_the_panels_of_wins(
+        tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "none.svg"
+    invoke_ok("stats", "--game", "eh", "--deals", "1-3", "--solve", "--max-states", "5",
+              "--plot", str(path))
+    texts = svg_texts(path)
+    assert texts.count("no deal won") == 2      # the line's length and the difficulty
+    assert "Solved within N positions" in texts
+
+
 def test_a_picture_of_several_variants_has_one_legend_and_one_colour_each(
         tmp_path: Path) -> None:
     """The small panels of layout measures have no legend each: the
