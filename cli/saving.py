@@ -94,12 +94,24 @@ def save_record(path: str, record: Record, resumed: Resumed | None = None) -> st
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "it is a folder", shown_name(path))
     refuse_special(path)
-    if resumed is not None and os.path.exists(path) and same_file(path, resumed.path):
+    if resumed is not None and os.path.exists(path) and _loaded_from(path, resumed.path):
         _update(path, record, resumed.record)
         return UPDATED
     with RecordWriter(path) as out:
         out.write(record)
     return APPENDED if out.appended else CREATED
+
+
+def _loaded_from(path: str, source: str) -> bool:
+    """Whether the record was read from the file ``path``: ``source``
+    names it, or is ``-`` and standard input is that file (``--load - <
+    F``; a pipe from it cannot be told apart, and is not)."""
+    if source != "-":
+        return same_file(path, source)
+    try:
+        return os.path.samestat(os.fstat(sys.stdin.fileno()), os.stat(path))
+    except (OSError, ValueError):      # no such descriptor (ValueError: closed)
+        return False
 
 
 def _update(path: str, record: Record, saved: Record) -> None:

@@ -70,10 +70,10 @@ def solve(code: str | None, moves: tuple[str, ...], load: str | None, save: str 
         result = solver_solve(board, limits, searching)
     print_result(board, result, json_)      # first: a save that fails loses no answer
     if save is not None:
-        # Saved to the file it was loaded from, the game's record is
-        # updated, as the game saves a resumed game (a second record
-        # would leave a file --load refuses).
-        resumed = Resumed(load, game.record) if load not in (None, "-") else None
+        # Saved to the file it was loaded from (by name, or as standard
+        # input), the game's record is updated, as the game saves a
+        # resumed game (a second record would leave a file --load refuses).
+        resumed = Resumed(load, game.record) if load is not None else None
         save_solution(board, result, save, resumed, game.record.extra)
 
 

@@ -4,6 +4,8 @@ misuse)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -174,6 +176,21 @@ def test_hint_and_solve_start_from_a_saved_game(tmp_path) -> None:
     record = json.loads(won.read_text())
     assert record["moves"] == "8>f " + script.strip()
     refused(["hint"], 2, "give a deal CODE (e.g. EH1-N-AAAAAAF) or --load FILE")
+
+
+def test_solve_of_standard_input_that_is_the_save_file_updates_its_record(tmp_path) -> None:
+    """``solve --load - --save F < F`` is F's record, as with ``--load F``:
+    updated, not followed by a second record that --load would refuse (a
+    real process: standard input must be the file itself)."""
+    saved = tmp_path / "saved.txt"
+    saved.write_text("SH1-C4-AAAAAJ2 8>f\n")
+    with open(saved, "rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "harp", "solve", "--load", "-", "7>2",
+                               "--save", str(saved)], stdin=stdin, capture_output=True,
+                              text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    (_, record), = records_in(str(saved))
+    assert record.script.split() == ["8>f", "7>2", *done.stdout.split()]
 
 
 @pytest.mark.parametrize("name, text, extra", [
