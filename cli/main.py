@@ -23,6 +23,7 @@ import click
 from harp import __version__
 from harp.errors import CLIP_LIMIT, clip
 
+from .helptext import HarpContext, with_help_text
 from .output import (closed_streams, engine_errors, finish_output, fit_streams,
                      refuse_closed_output, shorten)
 from .stopping import interrupted_code, stop_name, stop_signals_as_ctrl_c
@@ -112,7 +113,10 @@ def options_once(command: click.Command) -> click.Command:
 
 class HarpGroup(click.Group):
     """The ``harp`` group: its commands' errors are one short line (the
-    one error boundary); its commands are imported on first use (``COMMANDS``)."""
+    one error boundary); its commands are imported on first use (``COMMANDS``);
+    help is wrapped at spaces only (:mod:`harp.cli.helptext`)."""
+
+    context_class = HarpContext
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -132,7 +136,8 @@ class HarpGroup(click.Group):
         module = COMMANDS.get(name)
         if module is None:
             return None
-        return options_once(getattr(importlib.import_module(f"{__package__}.{module}"), name))
+        command = getattr(importlib.import_module(f"{__package__}.{module}"), name)
+        return with_help_text(options_once(command))
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Every output, help and errors included, fits its stream's

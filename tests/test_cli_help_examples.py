@@ -126,3 +126,13 @@ def test_the_examples_of_the_help_run_as_written(folder, run):
         assert result.exit_code == (1 if text in REFUSED else 0), (text, result.stderr)
         if shown:
             assert result.stdout.splitlines() == shown, text
+
+
+@pytest.mark.parametrize("path", command_paths(), ids=lambda path: " ".join(path) or "harp")
+@pytest.mark.parametrize("columns", ["80", "60"])
+def test_help_breaks_lines_at_spaces_only(path, columns):
+    """No help line ends inside a hyphenated word: an option cut as
+    ``--max-`` / ``states`` or a range as ``1-`` / ``10000`` is copied wrong."""
+    help_text = invoke_ok(*path, "--help", env={"COLUMNS": columns})
+    assert [line for line in help_text.splitlines() if re.search(r"[\w-]-$", line)] == []
+    assert "\u2011" not in help_text
