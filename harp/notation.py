@@ -89,8 +89,10 @@ def _location(text: str, game: str, cells: int) -> str:
             return t
         if game == EASY_HARP:
             raise NotationError(f"Easy Harp has no cell {t!r}")
-        raise NotationError(f"no cell {t!r} with {cells} cell{'s' if cells > 1 else ''} "
-                            f"(cells are {', '.join(CELL_NAMES[:cells])})")
+        # The variant fixes the cells (RULES A2.7): those removed are not on the table.
+        names = " and ".join(CELL_NAMES[:cells])
+        raise NotationError(f"no cell {t!r}: Seahaven with {cells} cell{'s' * (cells > 1)} has "
+                            f"only {'cells' if cells > 1 else 'cell'} {names} (RULES A2.7)")
     raise NotationError(f"unknown location {clip(text)!r}")
 
 

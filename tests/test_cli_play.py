@@ -74,7 +74,8 @@ def test_play_double_click_setting():
 
 def test_play_bad_notation_exits_1():
     refused(["play", "SH1-C2-AAAAAJ2", "8>f", "8>c"], 1,
-            "action 2 (8>c): no cell 'c' with 2 cells (cells are a, b)")
+            "action 2 (8>c): no cell 'c': Seahaven with 2 cells has only cells a and b "
+            "(RULES A2.7)")
     refused(["play", "SH1-C4-AAAAAJ2", "8>e"], 1, "action 1 (8>e): unknown location 'e'")
 
 

@@ -37,8 +37,8 @@ def test_seahaven_tokens_including_freecell_standard_notation(token: str, canoni
     ("EH", 0, "10>1", "no column 10 (columns are 1-9)"),
     ("EH", 0, "3>a", "Easy Harp has no cell 'a'"),
     ("SH", 4, "w>3", "Seahaven Towers has no waste"),
-    ("SH", 2, "3>c", "no cell 'c' with 2 cells (cells are a, b)"),
-    ("SH", 1, "3>b", "no cell 'b' with 1 cell (cells are a)"),
+    ("SH", 2, "3>c", "no cell 'c': Seahaven with 2 cells has only cells a and b (RULES A2.7)"),
+    ("SH", 1, "3>b", "no cell 'b': Seahaven with 1 cell has only cell a (RULES A2.7)"),
     ("SH", 4, "3>f5", "no foundation f5 (slots are f1-f4)"),
     ("EH", 0, "3>>4", "cannot read '3>>4'"),
     ("EH", 0, "0:3>4", "a move of 0 cards"),
@@ -250,9 +250,11 @@ def test_a_game_and_cells_that_name_no_variant_are_refused(args, error: str, say
 def test_a_game_in_any_case_and_seahaven_s_default_cells() -> None:
     assert parse_action("1>F", "eh") == parse_action("1>f", "EH")
     assert str(parse_action("3a", "SH")) == "3>a" and str(parse_action("3d", "sh")) == "3>d"
-    with pytest.raises(NotationError, match=re.escape("no cell 'c' with 2 cells (cells are a, b)")):
+    with pytest.raises(NotationError, match=re.escape(
+            "no cell 'c': Seahaven with 2 cells has only cells a and b (RULES A2.7)")):
         parse_action("3c", "SH", 2)
-    with pytest.raises(NotationError, match=re.escape("no cell 'b' with 1 cell (cells are a)")):
+    with pytest.raises(NotationError, match=re.escape(
+            "no cell 'b': Seahaven with 1 cell has only cell a (RULES A2.7)")):
         parse_action("3b", "SH", 1)
 
 

@@ -286,8 +286,10 @@ def test_a_copy_undoes_on_its_own_cells() -> None:
 @pytest.mark.parametrize("code, fields, says", [
     ("SH1-C4-AAAAAJ2", ("move", "w", "3"), "'w>3': Seahaven Towers has no waste 'w'"),
     ("SH1-C4-AAAAAJ2", ("move", "1", "f8"), "'1>f8': no foundation f8 (slots are f1-f4)"),
-    ("SH1-C2-AAAAAJ2", ("move", "1", "d"), "'1>d': no cell 'd' with 2 cells (cells are a, b)"),
-    ("SH1-C1-AAAAAJ2", ("tap", "b"), "'tb': no cell 'b' with 1 cell (cells are a)"),
+    ("SH1-C2-AAAAAJ2", ("move", "1", "d"),
+     "'1>d': no cell 'd': Seahaven with 2 cells has only cells a and b (RULES A2.7)"),
+    ("SH1-C1-AAAAAJ2", ("tap", "b"),
+     "'tb': no cell 'b': Seahaven with 1 cell has only cell a (RULES A2.7)"),
 ])
 def test_an_action_of_a_place_the_variant_has_not_is_a_notation_error(code, fields, says) -> None:
     """It was a KeyError or an IndexError from inside the rules; membership raised too."""

@@ -280,6 +280,23 @@ def test_the_draw_key_in_seahaven_is_refused_naming_the_key_pressed():
             in seen[0])
 
 
+@pytest.mark.parametrize("code, keys, said", [
+    ("SH1-C1-AAAAAJ2", ["c"],
+     "Refused c: no cell 'c': Seahaven with 1 cell has only cell a (RULES A2.7)"),
+    ("SH1-C2-AAAAAJ2", ["1", "d"],
+     "Refused 1>d: no cell 'd': Seahaven with 2 cells has only cells a and b (RULES A2.7)"),
+])
+def test_the_key_of_a_cell_the_variant_has_not_is_refused_citing_its_rule(code, keys, said):
+    board = new_board(code)
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, keys)
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert said in joined(seen[0]) and board.script() == ""
+
+
 def test_finish_plays_what_can_go_up_as_ordinary_actions_and_then_says_nothing_can():
     board = new_board("EH1-N-AAAAAAF")
     seen = []

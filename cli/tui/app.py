@@ -288,8 +288,8 @@ class GameScreen(GameFiles, Screen):
             return str(column) if column <= len(board.columns) else None
         if char == "w" and eh or char == "f":
             return char
-        if not eh and char in "abcd" and char and "abcd".index(char) < board.cells_count:
-            return char
+        if not eh and len(char) == 1 and char in "abcd":
+            return char         # (one the variant has not is refused when pressed)
         return None
 
     def move_cursor(self, rows: int, step: int) -> None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import time
 
-from harp import Board, HarpError
+from harp import Board, HarpError, NotationError
 from harp.actions import MOVE, UNDO, Action, double_tap, move, tap
 from harp.deals import EASY_HARP
 from harp.display import with_suit_symbols
+from harp.notation import parse_location
 
 from ..output import one_line
 
@@ -93,9 +94,7 @@ class Session:
         try:
             self.board.push(action)
         except HarpError as err:
-            self.refusal = err
-            self.message = self.text(f"Refused {name or action}: {one_line(err)}")
-            return False
+            return self.refuse(name or str(action), err)
         self.acted += 1
         self.undone = [*self.undone, taken_back] if taken_back is not None else []
         self.message = ""
@@ -108,6 +107,13 @@ class Session:
             self.started += time.monotonic() - self.stopped
             self.stopped = None
         return True
+
+    def refuse(self, name: str, err: HarpError) -> bool:
+        """Keep the board and say why ``name`` (what the player did) is refused."""
+        self.picked = self.picked_index = None
+        self.refusal = err
+        self.message = self.text(f"Refused {name}: {one_line(err)}")
+        return False
 
     def again(self) -> bool:
         """Play again the action the last undo made here took back: the
@@ -171,6 +177,10 @@ class Session:
         if place == STOCK:
             return self.draw()
         picked, picked_index = self.picked, self.picked_index
+        try:        # a cell the variant has not (RULES A2.7): the notation's refusal
+            parse_location(place, self.board.game, self.board.cells_count)
+        except NotationError as err:
+            return self.refuse(place if picked is None else str(move(picked, place)), err)
         if picked is None:
             # "f" (the foundations, by key) is picked for a take-back from
             # the first slot whose card the destination accepts (RULES B7).
