@@ -29,7 +29,7 @@ from harp.records import Record, replay
 from harp.solve import HINT_LIMITS, HintLine, Hints, SolveLimits
 
 from .options import MAX_COUNT_DIGITS
-from .output import LOST_HERE, board_text, one_line, printable, use_color
+from .output import BLOCKED, LOST_HERE, board_text, one_line, printable, use_color
 from .playerstats import Counter, summary
 from .runs import plural
 from .saving import UPDATED, Resumed, file_name, kept_by_hand, save_record, say_last
@@ -166,7 +166,7 @@ def _play(board: Board, ascii_: bool, reveal: bool, resumed: Resumed | None,
     hints = HintLine()                  # the game's hints: the line in force is kept
     while board.status() != "won":
         if board.status() == "blocked":
-            click.echo("No move can change this position: undo (u) or quit (q).")
+            click.echo(BLOCKED)
         try:
             line = click.prompt(str(board.code), default="", show_default=False,
                                 prompt_suffix="> ")

@@ -48,6 +48,9 @@ MESSAGE_LIMIT = 280
 #: What the line game and the full-screen game say of a position proved
 #: lost (RULES C8): the game goes on only by undoing.
 LOST_HERE = "Lost: no line of play wins from here (RULES C8); undo (u) to an earlier position."
+#: What the line game and the full-screen game say of a blocked position
+#: (RULES B10: nothing but an undo can change it).
+BLOCKED = "No move can change this position: undo (u) or quit (q)."
 
 
 def print_rows(rows: Iterable[dict], json_: bool = False, csv_: bool = False,

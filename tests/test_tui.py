@@ -297,6 +297,34 @@ def test_the_key_of_a_cell_the_variant_has_not_is_refused_citing_its_rule(code, 
     assert said in joined(seen[0]) and board.script() == ""
 
 
+def test_a_blocked_position_is_announced_as_the_line_game_announces_it():
+    board = new_board("SH1-C1-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["8", "f"])      # AC up, 3D on top: no move left (RULES B10)
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["u"])
+        seen.append(screen_text(pilot.app))
+        await press(pilot, ["F"])
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    blocked = "No move can change this position: undo (u) or quit (q)."
+    assert blocked in seen[0] and blocked not in seen[1]
+    assert f"Finish: 1 card to the foundations. {blocked}" in joined(seen[2])
+
+
+def test_a_game_opened_blocked_says_so():
+    board = new_board("SH1-C1-AAAAAJ2")
+    board.push_script("8>f")
+    seen = []
+
+    async def look(pilot):
+        seen.append(screen_text(pilot.app))
+    run(board, look)
+    assert "No move can change this position: undo (u) or quit (q)." in seen[0]
+
+
 def test_finish_plays_what_can_go_up_as_ordinary_actions_and_then_says_nothing_can():
     board = new_board("EH1-N-AAAAAAF")
     seen = []

@@ -178,7 +178,7 @@ class GameScreen(GameFiles, Screen):
         self.cursor = self.session.places.index("1")
         self.fit_rules()            # the other game's table may be wider
         # The statistics of the game left, or why they were not saved.
-        self.session.message = note
+        self.session.message = f"{note} {self.session.message}".strip()
         self.goodbye.clear()
         self.refresh_all()
 

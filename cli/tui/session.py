@@ -14,7 +14,7 @@ from harp.deals import EASY_HARP
 from harp.display import with_suit_symbols
 from harp.notation import parse_location
 
-from ..output import one_line
+from ..output import BLOCKED, one_line
 
 STOCK = "s"
 
@@ -27,7 +27,7 @@ class Session:
         self.unicode = unicode
         self.picked: str | None = None
         self.picked_index: int | None = None
-        self.message = ""
+        self.message = self.position_note()
         #: The last refusal, whose rule the rule book panel shows.
         self.refusal: HarpError | None = None
         #: The actions the undos made here took back, the last undone
@@ -81,6 +81,11 @@ class Session:
             return 0
         return int((self.stopped or time.monotonic()) - self.started)
 
+    def position_note(self) -> str:
+        """What the message line says of the position itself: that it is
+        blocked (RULES B10), as the line game says it; else nothing."""
+        return BLOCKED if self.board.status() == "blocked" else ""
+
     def text(self, message: str) -> str:
         """A message with its cards in the table's suits (``7♥``)."""
         return with_suit_symbols(message) if self.unicode else message
@@ -97,7 +102,7 @@ class Session:
             return self.refuse(name or str(action), err)
         self.acted += 1
         self.undone = [*self.undone, taken_back] if taken_back is not None else []
-        self.message = ""
+        self.message = self.position_note()
         if self.started is None:
             self.started = time.monotonic()
         if self.board.is_won and self.stopped is None:
@@ -142,8 +147,9 @@ class Session:
             if found is None or not self.push(found):
                 break
             played += 1
-        self.message = (f"Finish: {played} card{'s' * (played != 1)} to the foundations."
-                        if played else "No card can go to a foundation now.")
+        said = (f"Finish: {played} card{'s' * (played != 1)} to the foundations."
+                if played else "No card can go to a foundation now.")
+        self.message = f"{said} {self.position_note()}".rstrip()
         return played
 
     def tap(self, place: str) -> bool:
