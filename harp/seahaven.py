@@ -239,6 +239,12 @@ class SeahavenBoard(Board):
         if not src:
             self._refuse(f"column {si + 1} is empty", "A2.3")
         run = self.run_length(si)
+        if count is not None and run < count <= len(src):
+            # Cards taken from under the run on top (N:X>Y, a pick in the
+            # full-screen game): no rule moves them together, wherever they go.
+            self._refuse(f"{card_str(src[-count])}…{card_str(src[-1])} on column {si + 1} is not "
+                         f"a run: {card_str(src[-run])} lies on {card_str(src[-run - 1])}, not on "
+                         "the next higher card of its suit", "A2.5")
         if dst:
             need = dst[-1] - 4
             n = next((k for k in range(1, run + 1) if src[-k] == need), 0)

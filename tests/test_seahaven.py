@@ -95,6 +95,15 @@ def test_needed_run_is_implied_and_count_is_checked() -> None:
     assert names(board.columns[1]) == "TC 9C 8C 7C"
 
 
+def test_a_count_reaching_under_the_run_on_top_is_refused_as_no_run() -> None:
+    """RULES A2.5: only a run moves as one; 5H 9C 8C is none, though 5H fits on 6H."""
+    board = seahaven(["5H 9C 8C", "6H"])
+    with pytest.raises(IllegalActionError) as refused:
+        board.push("3:1>2")
+    assert str(refused.value) == ("5H…8C on column 1 is not a run: 9C lies on 5H, not on the "
+                                  "next higher card of its suit (RULES A2.5)")
+
+
 def test_building_is_by_suit_one_rank_lower() -> None:
     """RULES A2.3: 7H only on 8H, never on 8D or a black 8."""
     board = seahaven(["7H", "8D", "8S", "8H"])

@@ -239,6 +239,22 @@ def test_picking_a_card_under_the_top_moves_the_run_from_it_or_is_refused():
         in " ".join(seen[0].split())
 
 
+def test_picking_cards_that_are_no_run_is_refused_saying_where_the_run_breaks():
+    board = new_board("SH1-C4-AAAAAJ2")
+    seen = []
+
+    async def play(pilot):
+        table = pilot.app.screen.query_one(TableView)
+        x, y = spot(pilot.app, "1")
+        await pilot.click(table, offset=(x, y - 1))     # the 7S under the 2S
+        await pilot.click(table, offset=spot(pilot.app, "2"))
+        seen.append(screen_text(pilot.app))
+    run(board, play)
+    assert ("Refused 2:1>2: 7♠…2♠ on column 1 is not a run: 2♠ lies on 7♠, not on the next "
+            "higher card of its suit (RULES A2.5)") in joined(seen[0])
+    assert board.script() == ""
+
+
 def easy_harp_board():
     from helpers import easy_harp
     return easy_harp(["8S 7H", "9H"], stock="2C 3C")
