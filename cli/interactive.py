@@ -279,7 +279,9 @@ def play_line(board: Board, line: str, refused: list[HarpError] | None = None,
         except HarpError as err:
             if refused is not None:
                 refused[:] = [err]
-            why = one_line(err)
+            # A notation error names its text ('1>c': ...), which the
+            # message names already.
+            why = one_line(err).removeprefix(f"{clip(token)!r}: ")
             message = f"Refused {printable(clip(token))}: {with_suit_symbols(why) if symbols else why}"
             click.echo(click.style(message, fg="red") if use_color() else message)
             break

@@ -494,3 +494,12 @@ def test_the_line_game_clips_a_long_refused_token():
     refusal, = [line for line in result.stdout.splitlines() if "Refused" in line]
     assert refusal == (f"Refused {'x' * 59}…: cannot read '{'x' * 59}…': "
                        "expected X>Y, N:X>Y, d, tX, ttX or u")
+
+
+def test_the_line_game_names_a_refused_token_once():
+    """A notation error names its text; the refusal names it already
+    ("Refused 1>c: '1>c': no cell 'c'..." said it twice)."""
+    result = interactive("SH1-C1-AAAAAJ2", "1>c\nq\nn\n")
+    refusal, = [line for line in result.stdout.splitlines() if "Refused" in line]
+    assert refusal.endswith("Refused 1>c: no cell 'c': Seahaven with 1 cell has only cell a "
+                            "(RULES A2.7)")
