@@ -104,6 +104,17 @@ def test_a_count_reaching_under_the_run_on_top_is_refused_as_no_run() -> None:
                                   "next higher card of its suit (RULES A2.5)")
 
 
+def test_a_count_larger_than_the_column_is_refused_naming_what_it_holds() -> None:
+    """RULES B7: N:X>Y names N cards of column X; it has fewer (it was
+    refused naming the top card, which may well fit)."""
+    board = seahaven(["9C 8C", "9H"])
+    with pytest.raises(IllegalActionError) as refused:
+        board.push("3:1>2")
+    assert str(refused.value) == "column 1 holds 2 cards, not 3 (RULES B7)"
+    with pytest.raises(IllegalActionError, match=r"^column 2 holds 1 card, not 2 \(RULES B7\)$"):
+        board.push("2:2>1")
+
+
 def test_building_is_by_suit_one_rank_lower() -> None:
     """RULES A2.3: 7H only on 8H, never on 8D or a black 8."""
     board = seahaven(["7H", "8D", "8S", "8H"])
