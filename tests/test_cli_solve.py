@@ -329,13 +329,23 @@ def test_hint_timeout_bounds_all_the_searches_along_a_game(tmp_path, monkeypatch
 
 
 def test_max_states_lets_through_what_docs_solvers_says() -> None:
-    """docs/solvers.md: SH1-C4-AAAAAJ2, won after 29 positions, needs
-    --max-states 30; an Easy Harp deal may need a few per cent more than
-    the positions of its first win (the fast searches get 97 %)."""
+    """docs/solvers.md: SH1-C4-AAAAAJ2, won after 29 positions, is won
+    with --max-states 29 (it was unknown: the search stopped on making
+    the 29th) and unknown with 28; an Easy Harp deal may need a few per
+    cent more than the positions of its first win (the fast searches get
+    97 %)."""
     data = json.loads(invoke_ok("solve", SH314, "--json"))
     assert data["states"] == 29
-    assert invoke_ok("solve", SH314, "--max-states", "29") == "unknown (max states 29 reached)\n"
-    assert invoke_ok("solve", SH314, "--max-states", "30").split() == data["script"].split()
+    assert invoke_ok("solve", SH314, "--max-states", "28") == "unknown (max states 28 reached)\n"
+    at_limit = json.loads(invoke_ok("solve", SH314, "--max-states", "29", "--json"))
+    assert (at_limit["outcome"], at_limit["states"]) == ("solved", 29)
+    assert at_limit["script"].split() == data["script"].split()
+    unknown = json.loads(invoke_ok("solve", SH314, "--max-states", "28", "--json"))
+    assert (unknown["outcome"], unknown["states"]) == ("unknown", 28)
+    # A proof too: SH1-C1-AAAAAAC is proved lost with 160 positions.
+    proved = [json.loads(invoke_ok("solve", "SH1-C1-AAAAAAC", "--max-states", str(n), "--json"))
+              for n in (160, 159)]
+    assert [(p["outcome"], p["states"]) for p in proved] == [("unsolvable", 160), ("unknown", 159)]
     first_win = json.loads(invoke_ok("deal", "EH1-N-AAAAAAB", "--difficulty", "--json"))
     states = first_win["difficulty"]["states"]
     assert states == 3926

@@ -130,7 +130,10 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
                       list[MoveRecord], bool]] = []
     states = 1
     max_states = budget.limit
-    check_at = min(max_states, 1024)
+    # At most max_states positions are expanded: the search stops when it
+    # makes one more, uncounted and unexpanded, so a win or a proof that
+    # needs exactly max_states positions is found.
+    check_at = min(max_states + 1, 1024)
     while True:
         if not todo:
             if not stack:
@@ -151,11 +154,12 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
         visited.add(key)
         states += 1
         if states >= check_at:
-            if states >= max_states or budget.late():
+            if states > max_states or budget.late():
+                states = min(states, max_states)
                 budget.spend(states)
                 return "unknown", [], states
             budget.tell(states)
-            check_at = min(max_states, states + 1024)
+            check_at = min(max_states + 1, states + 1024)
         next_todo = moves_of(ncols, ncell_b, ncells, nneed, lazy)
         if next_todo:                # else nothing to search from there
             next_todo.reverse()
