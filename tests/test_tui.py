@@ -224,34 +224,31 @@ def test_a_group_move_goes_within_the_capacity_and_is_refused_beyond_it():
     assert board.actions[-1] == board.parse_action("7>10") and len(board.columns[9]) == 10
 
 
-def test_picking_a_card_under_the_top_moves_the_run_from_it_or_is_refused():
-    board = easy_harp_board()
+def picked_under_the_top(board) -> str:
+    """The screen after a click on column 1's second card from the top,
+    then on column 2."""
     seen = []
 
     async def play(pilot):
         table = pilot.app.screen.query_one(TableView)
         x, y = spot(pilot.app, "1")
-        await pilot.click(table, offset=(x, y - 1))     # the 8S under the 7H
+        await pilot.click(table, offset=(x, y - 1))
         await pilot.click(table, offset=spot(pilot.app, "2"))
         seen.append(screen_text(pilot.app))
     run(board, play)
+    return seen[0]
+
+
+def test_picking_a_card_under_the_top_moves_the_run_from_it_or_is_refused():
+    board = easy_harp_board()           # the 8S under the 7H
     assert "Refused 2:1>2: 2 cards cannot move from column 1 to column 2: only the top card" \
-        in " ".join(seen[0].split())
+        in " ".join(picked_under_the_top(board).split())
 
 
 def test_picking_cards_that_are_no_run_is_refused_saying_where_the_run_breaks():
-    board = new_board("SH1-C4-AAAAAJ2")
-    seen = []
-
-    async def play(pilot):
-        table = pilot.app.screen.query_one(TableView)
-        x, y = spot(pilot.app, "1")
-        await pilot.click(table, offset=(x, y - 1))     # the 7S under the 2S
-        await pilot.click(table, offset=spot(pilot.app, "2"))
-        seen.append(screen_text(pilot.app))
-    run(board, play)
+    board = new_board("SH1-C4-AAAAAJ2")     # the 7S under the 2S
     assert ("Refused 2:1>2: 7♠…2♠ on column 1 is not a run: 2♠ lies on 7♠, not on the next "
-            "higher card of its suit (RULES A2.5)") in joined(seen[0])
+            "higher card of its suit (RULES A2.5)") in joined(picked_under_the_top(board))
     assert board.script() == ""
 
 
