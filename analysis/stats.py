@@ -77,30 +77,35 @@ def _deal_bound(digits: str) -> int:
 def daily_deals(game: str, start: dt.date, days: int) -> list[int]:
     """Deal numbers of the daily deals (RULES B4) of ``days`` days from
     ``start``, each once (two days may share a deal: :func:`daily_repeats`)."""
-    return list(_daily_dates(game, start, days))
+    return list(_daily_dates(game, start, days)[0])
 
 
 def daily_repeats(game: str, start: dt.date, days: int) -> list[tuple[int, list[dt.date]]]:
     """The deals of those days that fall on more than one day, each with
-    its days (a year's deals share one about one time in fifteen)."""
-    return [(deal, dates) for deal, dates in _daily_dates(game, start, days).items()
-            if len(dates) > 1]
+    its days, by first day (a year's deals share one about one time in fifteen)."""
+    return sorted(_daily_dates(game, start, days)[1].items(), key=lambda item: item[1][0])
 
 
-def _daily_dates(game: str, start: dt.date, days: int) -> dict[int, list[dt.date]]:
-    """The daily deals of ``days`` days from ``start``, in order of first
-    day, each with its days."""
+def _daily_dates(game: str, start: dt.date, days: int
+                 ) -> tuple[dict[int, dt.date], dict[int, list[dt.date]]]:
+    """The daily deals of ``days`` days from ``start`` in order, each with
+    its first day; and those that come again, with all their days."""
     if days < 1:
         raise DealListError(f"the number of days must be at least 1, not {days}")
     if days - 1 > (dt.date.max - start).days:
         raise DealListError(f"{days} days from {start.isoformat()} run past the last date, "
                             f"{dt.date.max.isoformat()}")
     prefix = f"{game.upper()}{VERSION}"
-    found: dict[int, list[dt.date]] = {}
+    first: dict[int, dt.date] = {}
+    again: dict[int, list[dt.date]] = {}
     for i in range(days):
         date = start + dt.timedelta(days=i)
-        found.setdefault(daily_number(prefix, date), []).append(date)
-    return found
+        deal = daily_number(prefix, date)
+        if deal in first:
+            again.setdefault(deal, [first[deal]]).append(date)
+        else:
+            first[deal] = date
+    return first, again
 
 
 # ------------------------------------------------------------------ the work of one deal

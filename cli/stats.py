@@ -113,7 +113,7 @@ def stats(ctx: click.Context, game: str | None, cells: int | None, deal_list: li
             game = SEAHAVEN                     # only Seahaven has cells
         tables = _report_tables(db, game, cells, deal_list, solve)
         if deal_list and not quiet:
-            for line in missing_notes(tables, deal_list, db, solve, dist):
+            for line in _missing_notes(tables, deal_list, db, solve, dist):
                 click.echo(line, err=True)
         described = report_command(game, cells, deal_list, solve, dist)
         chosen = _filters(game, cells, deal_list)
@@ -332,7 +332,7 @@ def exported_deals(path: str, plan: StatsPlan) -> set[int]:
     return deals
 
 
-def missing_notes(tables: StatsTables, deal_list: list[int], db: str, solve: bool,
+def _missing_notes(tables: StatsTables, deal_list: list[int], db: str, solve: bool,
                   dist: str | None) -> list[str]:
     """A note per game and variant whose printed table counts fewer of
     the deals asked for than there are: the table alone would not say

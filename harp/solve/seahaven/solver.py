@@ -155,7 +155,8 @@ def _dfs(cols: tuple[bytes, ...], cell_b: bytes, need: list[int], root_rec: list
         states += 1
         if states >= check_at:
             if states > max_states or budget.late():
-                states = min(states, max_states)
+                if states > max_states:
+                    states -= 1             # the one made last, unexpanded, is not counted
                 budget.spend(states)
                 return "unknown", [], states
             budget.tell(states)
