@@ -293,7 +293,7 @@ def test_hint_n_follows_the_line_in_force_and_limits_only_a_new_search():
     assert said == [first, first, goes_on, goes_on, goes_on]
     result = interactive("SH1-C4-AAAAAJ2", "hint 1\nq\nn\n")
     assert ("SH1-C4-AAAAAJ2> hint 1\nNo winning line found within the limits (max states 1 "
-            "reached); the position may still be won: try hint 20 for a longer search.\n"
+            "reached); the position may still be won: try hint 10 for a longer search.\n"
             ) in result.stdout
 
 
