@@ -239,10 +239,10 @@ class SeahavenBoard(Board):
         if not src:
             self._refuse(f"column {si + 1} is empty", "A2.3")
         run = self.run_length(si)
-        if count is not None and count > len(src):
-            self._refuse(f"column {si + 1} holds {len(src)} card{'s' * (len(src) != 1)}, "
-                         f"not {count}", "B7")
-        if count is not None and run < count:
+        if count is not None and count > run:
+            if count > len(src):
+                self._refuse(f"column {si + 1} holds {len(src)} card{'s' * (len(src) != 1)}, "
+                             f"not {count}", "B7")
             # Cards taken from under the run on top (N:X>Y, a pick in the
             # full-screen game): no rule moves them together, wherever they go.
             self._refuse(f"{card_str(src[-count])}…{card_str(src[-1])} on column {si + 1} is not "
