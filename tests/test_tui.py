@@ -697,6 +697,34 @@ def test_a_column_too_long_for_the_height_shows_its_top_cards_under_the_count_no
     assert [line.split()[7] for line in seen[1].splitlines()[4:7]] == ["+2", "8♠", "3♦"]
 
 
+@pytest.mark.parametrize("code, width, status, keys", [
+    ("EH1-N-AAAAAAF", 80, " Easy Harp  EH1-N-AAAAAAF  Score 10  Moves 1  0:00",
+     "1-9 w f pick/put  Enter tap  s draw  u undo  F finish  h hint  ? keys  q quit"),
+    ("EH1-N-AAAAAAF", 44, " EH1-N-AAAAAAF  Score 10  Moves 1  0:00",
+     "1-9 w f pick/put  s draw  ? keys  q quit"),
+    ("SH1-C4-AAAAAJ2", 60, " SH1-C4-AAAAAJ2  Score 10  Moves 1  0:00",
+     "1-9 0 a-d f pick/put  u undo  h hint  ? keys  q quit"),
+    ("SH1-C2-AAAAAJ2", 49, " SH1-C2-AAAAAJ2  Score 10  Moves 1  0:00",
+     "1-9 0 a-d f pick/put  u undo  ? keys  q quit"),
+])
+def test_a_narrow_window_keeps_the_clock_and_the_keys_and_quit_keys_in_view(code, width,
+                                                                            status, keys):
+    """Down to the table's own width, the status line keeps the code,
+    score and clock and the footer names ``?`` and ``q`` (it drops the
+    others, least needed first); a resize fits them again."""
+    board = new_board(code)
+    seen = []
+
+    async def play(pilot):
+        await press(pilot, ["1", "f"] if code.startswith("EH") else ["8", "f"])
+        await pilot.resize_terminal(width, 24)
+        await pilot.pause()
+        seen.append(screen_text(pilot.app).splitlines())
+    run(board, play, size=(120, 30))
+    assert seen[0][0] == status
+    assert seen[0][-1] == keys
+
+
 def test_at_80x24_the_rule_book_and_the_keys_show_every_line_whole():
     from harp.rulebook import rule_book
     seen = []

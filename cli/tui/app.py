@@ -91,13 +91,23 @@ class GameScreen(GameFiles, Screen):
         if board.game != EASY_HARP:
             name += f", {board.code.cells} cell{'s' * (board.code.cells > 1)}"
         seconds = session.seconds()
-        won = "  WON" if board.is_won else ""
-        return (f" {name}  {board.code}  Score {board.score}  Moves {board.moves}  "
-                f"{seconds // 60}:{seconds % 60:02d}{won}")
+        parts = [name, str(board.code), f"Score {board.score}", f"Moves {board.moves}",
+                 f"{seconds // 60}:{seconds % 60:02d}", "WON" if board.is_won else ""]
+        # In a narrow window the game's name goes first (the code names the
+        # game and its cells), then the move counter: the clock and WON stay.
+        for drop in ((), (0,), (0, 3)):
+            line = " " + "  ".join(p for i, p in enumerate(parts) if p and i not in drop)
+            if len(line) <= self.size.width:
+                break
+        return line
+
+    def show_bars(self) -> None:
+        """The status line and the footer, each fitted to the window's width."""
+        self.show("#footer", footer(self.session.board.game == EASY_HARP, self.size.width))
+        self.show("#status", self.status_text())
 
     def refresh_all(self) -> None:
-        self.show("#footer", footer(self.session.board.game == EASY_HARP))
-        self.show("#status", self.status_text())
+        self.show_bars()
         message = self.session.message
         if self.search is not None:
             message = f"Searching ({self.search.kind})... Esc stops it. {message}".rstrip()
@@ -396,6 +406,7 @@ class GameScreen(GameFiles, Screen):
     def on_resize(self, event: events.Resize) -> None:
         self.fit_rules()
         self.fit_message()
+        self.show_bars()
 
     def show_rules(self) -> None:
         try:

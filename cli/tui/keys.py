@@ -26,8 +26,22 @@ KEYS: tuple[tuple[str, str], ...] = (
 
 
 
-def footer(easy_harp: bool) -> str:
-    """The short list under the table (it fits 80 columns)."""
+#: The footer's items: (text, rank), shown in this order; in a narrow
+#: window the highest ranks go first, so the keys screen and quitting are
+#: always named (rank 0).
+_FOOTER: tuple[tuple[str, int], ...] = (
+    ("{places} pick/put", 1), ("Enter tap", 5), ("s draw", 2), ("u undo", 3),
+    ("F finish", 6), ("h hint", 4), ("? keys", 0), ("q quit", 0))
+
+
+def footer(easy_harp: bool, width: int = 80) -> str:
+    """The short list under the table, as much of it as fits ``width``
+    columns (all of it fits 80)."""
     places = "1-9 w f" if easy_harp else "1-9 0 a-d f"
-    draw = "  s draw" if easy_harp else ""
-    return f"{places} pick/put  Enter tap{draw}  u undo  F finish  h hint  ? keys  q quit"
+    items = [(text.format(places=places), rank) for text, rank in _FOOTER
+             if easy_harp or text != "s draw"]
+    for most in range(max(rank for _, rank in items), -1, -1):
+        line = "  ".join(text for text, rank in items if rank <= most)
+        if len(line) <= width:
+            return line
+    return line
