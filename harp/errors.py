@@ -70,6 +70,19 @@ def _escaped(ch: str) -> str:
     return repr(ch)[1:-1]
 
 
+def literal(text: str, limit: int = CLIP_LIMIT) -> str:
+    """``repr(clip(text, limit))``, as messages quote user input, but a
+    byte that was not UTF-8 on the command line or in a file name (Python
+    holds it as a lone surrogate) shown as the byte it was, ``\\xff``, not
+    as ``\\udcff``, which the user never typed."""
+    text = clip(text, limit)
+    written = repr(text)
+    if not any("\udc80" <= ch <= "\udcff" for ch in text):
+        return written
+    quote = written[0]      # the quote repr chose; it escapes only that one
+    return quote + "".join("\\" + quote if ch == quote else _escaped(ch) for ch in text) + quote
+
+
 def quoted(text: str) -> str:
     """``text`` quoted for a message, clipped (:func:`clip`) and with
     anything unprintable escaped; a byte that was not UTF-8 on the command
@@ -122,7 +135,7 @@ class HarpError(ValueError):
             where = f"action {action_number} ({token_shown}" + (f", line {line})" if line else ")")
         message = str(self)
         # The token is named in ``where``; don't say it twice.
-        for quoted in (repr(token), repr(clip(token))):
+        for quoted in (repr(token), repr(clip(token)), literal(token)):
             message = message.removeprefix(f"{quoted}: ")
         if len(token) > CLIP_LIMIT:     # nor quote a huge token whole
             message = message.replace(repr(token), repr(clip(token)))

@@ -280,3 +280,45 @@ def test_a_byte_that_is_not_utf8_is_shown_as_the_byte_it_was(tmp_path, monkeypat
     refused(["replay", "f\udce9.txt"], 1, "cannot open f\\xe9.txt: No such file or directory")
     refused(["play", "EH1-N-AAAAAAF", "\udcff"], 1,
             "action 1 (\\xff): cannot read '\\xff': expected X>Y, N:X>Y, d, tX, ttX or u")
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["deal", "\udcff"], 1,
+     "invalid deal code '\\xff': expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF"),
+    (["decode", "EH1-N-\udcffAAAAA"], 1,
+     "invalid deal code 'EH1-N-\\xffAAAAA': payload '\\xffAAAAA' has the character '\\xff', "
+     "not in A-Z 2-7 (RULES C6)"),
+    (["decode", "\udcffH1-N-AAAAAAF"], 1,
+     "invalid deal code '\\xffH1-N-AAAAAAF': not ASCII (RULES C6)"),
+    (["play", "EH1-N-AAAAAAF", "1>\udcff"], 1, "action 1 (1>\\xff): unknown location '\\xff'"),
+    (["play", "EH1-N-AAAAAAF", "\udcff1>f"], 1,
+     "action 1 (\\xff1>f): '\\xff1' is not a location: write numbers with the digits 0-9 "
+     "(RULES C6)"),
+    (["encode", "--game", "eh", "\udcff"], 2,
+     "Invalid value for 'NUMBER': '\\xff' is not a deal number (write it with the digits 0-9, "
+     "RULES C6)"),
+    (["deal", "--daily", "--date", "\udcff"], 2,
+     "Invalid value for '--date': '\\xff' is not a date: write it YYYY-MM-DD, e.g. 2026-11-29"),
+    (["stats", "--game", "sh", "--deals", "\udcff"], 2,
+     "Invalid value for '--deals': bad deal list '\\xff': '\\xff' is not N or N-M "
+     "(digits 0-9, RULES C6)"),
+    (["stats", "--game", "sh", "--deals", "1-3", "--dist", "\udcff"], 2,
+     "Invalid value for '--dist': unknown measure '\\xff'; measures: aces_exposed, "
+     "cards_over_aces, deepest_ace, quick_foundation, kings_over_cards, cards_under_kings, "
+     "same_suit_blocks, ready_pairs, opening_moves"),
+    (["stats", "--game", "sh", "--deals", "1-3", "--columns", "\udcff"], 2,
+     "Invalid value for '--columns': no column '\\xff' in this table; columns: game, variant, "
+     "measure, deals, mean, min, median, max, histogram"),
+    (["stats", "--game", "sh", "--deals", "1-3", "--fmt", "\udcff"], 2,
+     "Invalid value for '--fmt': unknown table format '\\xff'; any of tabulate's formats, "
+     "e.g. simple, github, grid, pipe, plain, rst"),
+    (["solve", "SH1-C4-AAAAAJ2", "--max-states", "\udcff"], 2,
+     "Invalid value for '--max-states': '\\xff' is not a whole number (digits 0-9)"),
+    (["solve", "SH1-C4-AAAAAJ2", "--timeout", "\udcff"], 2,
+     "Invalid value for '--timeout': '\\xff' is not a number of seconds"),
+])
+def test_a_byte_that_is_not_utf8_is_shown_as_that_byte_in_every_message(args, code, message):
+    """Not as the lone surrogate Python holds it as (\\udcff), which the
+    user never typed: deal codes, locations, numbers, dates, deal lists,
+    measures, columns and formats are quoted as file names and tokens are."""
+    refused(args, code, message)
