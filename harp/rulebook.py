@@ -90,8 +90,13 @@ class RuleBook:
 
     def lookup(self, wanted: str) -> list[Section]:
         """``harp rules WANTED``: the section with that id, else those that
-        mention the word; an error if there are none."""
+        mention the word; an error if there are none, or if WANTED has no
+        letter or digit (it names no section and is no word)."""
         _check_wanted(wanted, "lookup", "a section id or a word (a str such as 'A2.5')")
+        if wanted.strip() and not any(char.isalnum() for char in wanted):
+            # A word of signs alone (-) would match it anywhere in the text.
+            raise UnknownSectionError(f"{quoted(wanted)} has no letter or digit: give a "
+                                      "section id (A2.5) or a word")
         try:
             return [self.section(wanted)]
         except UnknownSectionError:

@@ -209,6 +209,19 @@ def test_a_command_with_a_wrong_argument_gets_its_usage_not_a_move_error():
     assert "Refused" not in result.stdout
 
 
+def test_rules_of_signs_alone_is_refused_in_the_line_game_as_by_harp_rules():
+    """``rules -`` printed every section with a dash in its text (A1.4
+    face-down, B5 tie-breaks, ...): no word was asked for, as ``harp rules
+    -`` says."""
+    result = interactive("SH1-C4-AAAAAJ2", "rules -\nrules ...\nq\n")
+    assert result.exit_code == 0
+    assert ("SH1-C4-AAAAAJ2> rules -\n'-' has no letter or digit: give a section id (A2.5) "
+            "or a word\n"
+            "SH1-C4-AAAAAJ2> rules ...\n'...' has no letter or digit: give a section id "
+            "(A2.5) or a word\n") in result.stdout
+    assert "###" not in result.stdout
+
+
 def test_interactive_game_shows_the_refused_reason_without_reminder_when_off():
     result = interactive("EH1-N-AAAAAFF",
                          "6>f 5>6 5>f d d d d w>f d d d d w>f d d d w>3 d w>f d w>4\n6>4\nq\n\n",
