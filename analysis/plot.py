@@ -28,7 +28,7 @@ from collections import defaultdict
 from typing import Any
 
 from harp.atomicfile import AtomicFile, check_writable
-from harp.errors import HarpError, clip, literal, shown
+from harp.errors import HarpError, clip, quoted, shown
 
 from .tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables
 
@@ -53,7 +53,7 @@ class PlotError(HarpError):
 def check_file_name(path: str) -> None:
     """PlotError unless ``path`` ends in .png or .svg."""
     if os.path.splitext(path)[1].lower() not in FORMATS:
-        raise PlotError(f"cannot draw {literal(path)}: a picture is a .png or .svg file")
+        raise PlotError(f"cannot draw {quoted(path)}: a picture is a .png or .svg file")
 
 
 def check_plot(path: str) -> None:

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from harp import new_board
 from harp.deals import MAX_DEAL, VERSION, daily_number, make_code, variant_name
-from harp.errors import HarpError, clip, literal
+from harp.errors import HarpError, clip, quoted
 from harp.solve import BATCH_LIMITS, TIME, SolveLimits, replayed_win, solve
 
 from .measures import MEASURES, deal_facts
@@ -53,15 +53,15 @@ def parse_deal_list(text: str) -> list[int]:
             continue
         match = _DEAL_RANGE.fullmatch(part)
         if match is None:
-            raise DealListError(f"bad deal list {literal(text)}: {literal(part)} is not N or N-M "
+            raise DealListError(f"bad deal list {quoted(text)}: {quoted(part)} is not N or N-M "
                                 "(digits 0-9, RULES C6)")
         low, high = _deal_bound(match[1]), _deal_bound(match[2] or match[1])
         if not 1 <= low <= high <= MAX_DEAL:
-            raise DealListError(f"bad deal range {literal(part)}: deals run from 1 to {MAX_DEAL}, "
+            raise DealListError(f"bad deal range {quoted(part)}: deals run from 1 to {MAX_DEAL}, "
                                 "low to high")
         deals.update(dict.fromkeys(range(low, high + 1)))
     if not deals:
-        raise DealListError(f"bad deal list {literal(text)}: no deals")
+        raise DealListError(f"bad deal list {quoted(text)}: no deals")
     return list(deals)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from harp.errors import HarpError, literal
+from harp.errors import HarpError, quoted
 
 #: The width assumed when there is no terminal (and COLUMNS is not set).
 DEFAULT_WIDTH = 80
@@ -77,7 +77,7 @@ def choose_columns(available: Sequence[str], default: Sequence[str],
         return list(available)
     unknown = [name for name in chosen if name not in available]
     if unknown:
-        raise ColumnsError(f"no column {literal(unknown[0])} in this table; columns: "
+        raise ColumnsError(f"no column {quoted(unknown[0])} in this table; columns: "
                            + ", ".join(available))
     return list(chosen)
 

@@ -23,7 +23,7 @@ import click
 
 from harp import Board, HarpError, IllegalActionError
 from harp.display import suits_fit, with_suit_letters, with_suit_symbols
-from harp.errors import clip, literal
+from harp.errors import clip, quoted
 from harp.rulebook import rule_book
 from harp.records import Record, replay
 from harp.solve import HINT_LIMITS, HintLine, Hints, SolveLimits
@@ -281,7 +281,7 @@ def play_line(board: Board, line: str, refused: list[HarpError] | None = None,
                 refused[:] = [err]
             # A notation error names its text ('1>c': ...), which the
             # message names already.
-            why = one_line(err).removeprefix(f"{literal(token)}: ")
+            why = one_line(err).removeprefix(f"{quoted(token)}: ")
             message = f"Refused {printable(clip(token))}: {with_suit_symbols(why) if symbols else why}"
             click.echo(click.style(message, fg="red") if use_color() else message)
             break

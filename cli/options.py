@@ -35,7 +35,7 @@ import click
 
 from harp.analysis.parallel import DASK, EXECUTORS, LOCAL, require_dask
 from harp.deals import SEAHAVEN
-from harp.errors import HarpError, clip, literal
+from harp.errors import HarpError, clip, quoted
 
 from .fit import parse_columns
 
@@ -145,7 +145,7 @@ def _deal_list(text: str) -> list[int]:
     # An empty item (1,,3 or 1-5,) is most likely a number lost in typing:
     # refused rather than read as the deals that are left.
     if text.strip() and "" in text.replace(" ", "").split(","):
-        raise DealListError(f"bad deal list {literal(text)}: an empty item (write N or N-M "
+        raise DealListError(f"bad deal list {quoted(text)}: an empty item (write N or N-M "
                             "between commas, e.g. 1,5,9-12)")
     return parse_deal_list(text)
 
@@ -230,7 +230,7 @@ class TableFormat(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         if value in table_formats():
             return value
-        self.fail(f"unknown table format {literal(str(value))}; any of tabulate's formats, "
+        self.fail(f"unknown table format {quoted(str(value))}; any of tabulate's formats, "
                   f"e.g. {', '.join(EXAMPLE_FORMATS)}", param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter,
@@ -407,7 +407,7 @@ def check_run_options(ctx: click.Context, executor: str, scheduler: str | None) 
     if executor == DASK and given(ctx, "jobs"):
         raise click.UsageError("--jobs is for the local executor; Dask uses its workers")
     if executor == DASK and scheduler and not scheduler_address(scheduler):
-        raise click.UsageError(f"--scheduler: {literal(scheduler)} is not a scheduler address "
+        raise click.UsageError(f"--scheduler: {quoted(scheduler)} is not a scheduler address "
                                "(tcp://HOST:PORT)")
     if executor == DASK:
         require_dask()
@@ -499,7 +499,7 @@ class Date(click.ParamType):
         text = str(value).strip()
         shape = self.SHAPE.fullmatch(text) if text.isascii() else None
         if shape is None:
-            self.fail(f"{literal(str(value))} is not a date: write it YYYY-MM-DD, "
+            self.fail(f"{quoted(str(value))} is not a date: write it YYYY-MM-DD, "
                       "e.g. 2026-11-29", param, ctx)
         year, month, day = (int(part) for part in shape.groups())
         if not 1 <= month <= 12:
@@ -550,7 +550,7 @@ class Count(click.IntRange):
                 return super().convert(int(digits), param, ctx)    # out of range: Click says so
             if not (digits.isascii() and digits.isdigit()):
                 example = ", e.g. 1000000, not 1e6" if _FLOAT.fullmatch(digits) else ""
-                self.fail(f"{literal(value)} is not a whole number (digits 0-9{example})",
+                self.fail(f"{quoted(value)} is not a whole number (digits 0-9{example})",
                           param, ctx)
             if len(digits.lstrip("0")) > MAX_COUNT_DIGITS:
                 most = f"{MAX_COUNT_DIGITS} digits" if self.max is None else self.max
@@ -595,7 +595,7 @@ class Seconds(click.FloatRange):
         # float() also takes other digits and "1_0": whole numbers here
         # are digits 0-9 only (Count), and so are seconds.
         if isinstance(value, str) and (not value.isascii() or "_" in value):
-            self.fail(f"{literal(value)} is not a number of seconds", param, ctx)
+            self.fail(f"{quoted(value)} is not a number of seconds", param, ctx)
         try:
             seconds = float(value)
         except (TypeError, ValueError):
@@ -622,7 +622,7 @@ class FileName(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and "\0" in value:
-            self.fail(f"{literal(value)}: a file name cannot hold a NUL character", param, ctx)
+            self.fail(f"{quoted(value)}: a file name cannot hold a NUL character", param, ctx)
         if value == "":
             self.fail("the file name is empty", param, ctx)
         if value == "-" and not self.allow_dash:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import click
 
 from harp import Action, Board, Record, new_board
-from harp.errors import InvalidCodeError, literal
+from harp.errors import InvalidCodeError, quoted
 from harp.notation import count_actions
 from harp.recordfile import load_one_record, shown_name
 from harp.records import CODE_SHAPE
@@ -81,7 +81,7 @@ def refuse_code_with_load(code: str | None, load: str | None, numbers: bool = Fa
     words = code.replace(",", " ").split()
     first = words[0] if words else ""
     if CODE_SHAPE.fullmatch(first) or (numbers and is_deal_number(first)):
-        raise click.UsageError(f"a deal CODE ({literal(first)}) and --load exclude each other: "
+        raise click.UsageError(f"a deal CODE ({quoted(first)}) and --load exclude each other: "
                                "the saved game names its deal, and MOVES continue it")
 
 

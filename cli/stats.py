@@ -19,7 +19,7 @@ from harp.analysis.store import ResultStore
 from harp.analysis.tables import LOG_MEASURES, SOLVE_MEASURES, StatsTables, table_columns
 from harp.atomicfile import same_file
 from harp.deals import EASY_HARP, GAME_NAMES, SEAHAVEN, variant_name
-from harp.errors import clip, literal
+from harp.errors import clip, quoted
 from harp.solve import BATCH_LIMITS, SolveLimits
 
 from .fit import check_columns
@@ -231,7 +231,7 @@ def check_stats_options(ctx: click.Context, game: str | None, cells: int | None,
             raise click.UsageError(f"--dist {dist} is a measure of the solver's work: add --solve")
         names += tuple(SOLVE_MEASURES) if solve else ()
         if dist not in names:
-            raise click.BadParameter(f"unknown measure {literal(dist)}; measures: "
+            raise click.BadParameter(f"unknown measure {quoted(dist)}; measures: "
                                      + ", ".join(names), ctx, param_hint="'--dist'")
 
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import InvalidCodeError, clip, literal, number_text
+from .errors import InvalidCodeError, clip, quoted, number_text
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 PAYLOAD_LENGTH = 7
@@ -101,7 +101,7 @@ def parse_deal_number(text: str) -> int:
     if digits.startswith("-") and negative.isascii() and negative.isdigit():   # below the range
         raise InvalidCodeError(f"deal number {clip(digits)} is out of range 1-{MAX_DEAL}")
     if not digits or not (digits.isascii() and digits.isdigit()):
-        raise InvalidCodeError(f"{literal(text)} is not a deal number "
+        raise InvalidCodeError(f"{quoted(text)} is not a deal number "
                                "(write it with the digits 0-9, RULES C6)")
     significant = digits.lstrip("0")
     if len(significant) > len(str(MAX_DEAL)):
@@ -122,21 +122,21 @@ def encode_number(number: int) -> str:
 def decode_payload(payload: str) -> int:
     """The 7-digit base-32 payload to a deal number, validated: exactly 7
     ASCII characters of the alphabet, in any letter case (RULES B1, C6)."""
-    quoted = literal(payload)
+    named = quoted(payload)
     for ch in payload:
         # Only ASCII is upper-cased: 'ß'.upper() is 'SS', 'ı'.upper() is 'I' (RULES C6).
         if not (ch.isascii() and ch.upper() in _DIGIT):
             rule = "B1" if ch.isascii() else "C6"
             raise InvalidCodeError(
-                f"payload {quoted} has the character {literal(ch)}, not in A-Z 2-7 (RULES {rule})")
+                f"payload {named} has the character {quoted(ch)}, not in A-Z 2-7 (RULES {rule})")
     if len(payload) != PAYLOAD_LENGTH:
-        raise InvalidCodeError(f"payload {quoted} has {len(payload)} characters, "
+        raise InvalidCodeError(f"payload {named} has {len(payload)} characters, "
                                f"expected {PAYLOAD_LENGTH} (RULES B1)")
     number = 0
     for ch in payload.upper():
         number = number * 32 + _DIGIT[ch]
     if not 1 <= number <= MAX_DEAL:
-        raise InvalidCodeError(f"payload {quoted} is deal {number}, out of range 1-{MAX_DEAL}")
+        raise InvalidCodeError(f"payload {named} is deal {number}, out of range 1-{MAX_DEAL}")
     return number
 
 
@@ -158,7 +158,7 @@ def game_id(game: str) -> str:
         raise TypeError(f"a game is 'EH' or 'SH' (a str), not {type(game).__name__}")
     upper = game.upper() if game.isascii() else game
     if upper not in GAMES:
-        raise InvalidCodeError(f"unknown game {literal(game)} (expected EH or SH, RULES B1)")
+        raise InvalidCodeError(f"unknown game {quoted(game)} (expected EH or SH, RULES B1)")
     return upper
 
 
@@ -205,21 +205,21 @@ def parse_code(text: str) -> DealCode:
     if not isinstance(text, str):
         raise TypeError(f"a deal code is a str such as 'EH1-N-AAAAAAF', not {type(text).__name__}")
     raw = text.strip()
-    quoted = literal(raw)
+    named = quoted(raw)
     parts = raw.split("-")
     if len(parts) != 3:
         raise InvalidCodeError(
-            f"invalid deal code {quoted}: expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
+            f"invalid deal code {named}: expected GAME-VARIANT-PAYLOAD, e.g. EH1-N-AAAAAAF")
     head, variant, payload = parts
     if not (head.isascii() and variant.isascii()):
         # Codes are ASCII (RULES C6): no look-alike letters or digits.
-        raise InvalidCodeError(f"invalid deal code {quoted}: not ASCII (RULES C6)")
+        raise InvalidCodeError(f"invalid deal code {named}: not ASCII (RULES C6)")
     game, version_text = head[:2].upper(), head[2:]
     if game not in GAMES:
         raise InvalidCodeError(
-            f"invalid deal code {quoted}: unknown game {literal(head[:2])} (expected EH or SH)")
+            f"invalid deal code {named}: unknown game {quoted(head[:2])} (expected EH or SH)")
     if not version_text.isdigit():
-        raise InvalidCodeError(f"invalid deal code {quoted}: no version number after {game}")
+        raise InvalidCodeError(f"invalid deal code {named}: no version number after {game}")
     try:
         if len(version_text.lstrip("0")) > _MAX_VERSION_DIGITS:
             raise InvalidCodeError(f"unknown dealing version {clip(version_text)} "
@@ -228,7 +228,7 @@ def parse_code(text: str) -> DealCode:
         return DealCode(game, variant.upper(), decode_payload(payload),
                         int(version_text.lstrip("0") or "0"))
     except InvalidCodeError as err:
-        raise InvalidCodeError(f"invalid deal code {quoted}: {err}") from None
+        raise InvalidCodeError(f"invalid deal code {named}: {err}") from None
 
 
 # ---------------------------------------------------------------- shuffle (B2)
@@ -312,7 +312,7 @@ def date_text(date: _dt.date | str | None = None) -> str:
         raise TypeError(f"a date is a datetime.date or a str YYYY-MM-DD, "
                         f"not {type(date).__name__}")
     if not (date.isascii() and _DATE_SHAPE.fullmatch(date)):
-        raise InvalidCodeError(f"{literal(date)} is not a date: write it YYYY-MM-DD, "
+        raise InvalidCodeError(f"{quoted(date)} is not a date: write it YYYY-MM-DD, "
                                "e.g. 2026-11-29 (RULES B4)")
     try:
         _dt.date(int(date[:4]), int(date[5:7]), int(date[8:]))

@@ -70,26 +70,18 @@ def _escaped(ch: str) -> str:
     return repr(ch)[1:-1]
 
 
-def literal(text: str, limit: int = CLIP_LIMIT) -> str:
-    """``repr(clip(text, limit))``, as messages quote user input, but a
-    byte that was not UTF-8 on the command line or in a file name (Python
-    holds it as a lone surrogate) shown as the byte it was, ``\\xff``, not
-    as ``\\udcff``, which the user never typed."""
+def quoted(text: str, limit: int = CLIP_LIMIT) -> str:
+    """``text`` quoted for a message as ``repr(clip(text, limit))`` quotes
+    it (anything unprintable escaped), but a byte that was not UTF-8 on the
+    command line or in a file name (Python holds it as a lone surrogate)
+    shown as the byte it was, ``\\xff``, not as ``\\udcff``, which the user
+    never typed."""
     text = clip(text, limit)
     written = repr(text)
     if not any("\udc80" <= ch <= "\udcff" for ch in text):
         return written
     quote = written[0]      # the quote repr chose; it escapes only that one
     return quote + "".join("\\" + quote if ch == quote else _escaped(ch) for ch in text) + quote
-
-
-def quoted(text: str) -> str:
-    """``text`` quoted for a message, clipped (:func:`clip`) and with
-    anything unprintable escaped; a byte that was not UTF-8 on the command
-    line (Python holds it as a lone surrogate) is shown as the byte it
-    was, ``\\xff``, not as ``\\udcff``."""
-    shown = "".join("\\'" if ch == "'" else _escaped(ch) for ch in clip(text))
-    return f"'{shown}'"
 
 
 def _rebuilt(cls: type[HarpError], args: tuple, state: dict) -> HarpError:
@@ -135,8 +127,8 @@ class HarpError(ValueError):
             where = f"action {action_number} ({token_shown}" + (f", line {line})" if line else ")")
         message = str(self)
         # The token is named in ``where``; don't say it twice.
-        for quoted in (repr(token), repr(clip(token)), literal(token)):
-            message = message.removeprefix(f"{quoted}: ")
+        for named in (repr(token), repr(clip(token)), quoted(token)):
+            message = message.removeprefix(f"{named}: ")
         if len(token) > CLIP_LIMIT:     # nor quote a huge token whole
             message = message.replace(repr(token), repr(clip(token)))
         ValueError.__init__(placed, f"{where}: {message}")

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from .actions import DRAW_ACTION, MAX_COUNT, PLACES, UNDO_ACTION, Action, double_tap, move, tap
 from .deals import EASY_HARP, SEAHAVEN, check_cells, game_id
-from .errors import NotationError, clip, literal, quoted
+from .errors import NotationError, clip, quoted
 
 #: Columns and foundation slots per game (RULES A1.1, A2.2).
 N_COLUMNS = {EASY_HARP: 9, SEAHAVEN: 10}
@@ -66,7 +66,7 @@ def _location(text: str, game: str, cells: int) -> str:
     """:func:`parse_location` of a checked game and cells."""
     t = text.lower()
     if not t.isascii() and any(ch.isdigit() for ch in t):
-        raise NotationError(f"{literal(text)} is not a location: write numbers with the "
+        raise NotationError(f"{quoted(text)} is not a location: write numbers with the "
                             "digits 0-9 (RULES C6)")
     if _digits(t):
         number = int(t) if len(t) <= _MAX_DIGITS else 0
@@ -93,7 +93,7 @@ def _location(text: str, game: str, cells: int) -> str:
         names = " and ".join(CELL_NAMES[:cells])
         raise NotationError(f"no cell {t!r}: Seahaven with {cells} cell{'s' * (cells > 1)} has "
                             f"only {'cells' if cells > 1 else 'cell'} {names} (RULES A2.7)")
-    raise NotationError(f"unknown location {literal(text)}")
+    raise NotationError(f"unknown location {quoted(text)}")
 
 
 _PLACES: dict[tuple[str, int], frozenset[str]] = {}
@@ -139,7 +139,7 @@ def _count(digits: str | None, base: int, token: str) -> int | None:
     if len(digits) > _MAX_DIGITS or not 1 <= int(digits, base) <= MAX_COUNT:
         why = ("a move takes at least one card" if not digits.strip("0")
                else f"a count is at most {MAX_COUNT}")
-        raise NotationError(f"{literal(token)}: a move of {clip(digits, 8)} cards: {why} "
+        raise NotationError(f"{quoted(token)}: a move of {clip(digits, 8)} cards: {why} "
                             "(RULES B7)")
     return int(digits, base)
 
@@ -185,7 +185,7 @@ def parse_action(token: str, game: str, cells: int | None = None) -> Action:
         try:
             found = _parse(token, checked_game, checked_cells)
         except NotationError as err:
-            shown = literal(token)
+            shown = quoted(token)
             raise NotationError(f"{shown}: {err}" if shown not in str(err) else str(err)) from None
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
