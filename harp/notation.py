@@ -193,10 +193,26 @@ def parse_action(token: str, game: str, cells: int | None = None) -> Action:
     return found
 
 
+#: A line end in a script: ``\n``, ``\r\n`` or ``\r``, as in a record
+#: file (RULES B8).  Not the other breaks ``str.splitlines`` knows (form
+#: feed, U+2028, ...): those are white space between tokens, so a comment
+#: runs past them wherever the script comes from.
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def script_lines(text: str) -> list[str]:
+    """The lines of a script, cut at :data:`LINE_END` (a last line end
+    starts no line)."""
+    lines = LINE_END.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def uncommented_lines(text: str) -> Iterator[str]:
     """The lines of a script, each without its comment (``#`` to the end
     of the line, RULES B7)."""
-    for line in text.splitlines():
+    for line in script_lines(text):
         hash_at = line.find("#")
         yield line[:hash_at] if hash_at >= 0 else line
 

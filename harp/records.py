@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from .board import Board
 from .errors import HarpError, RecordError, a_number, clip, number_text
 from .games import new_board
-from .notation import uncommented_lines
+from .notation import LINE_END, script_lines, uncommented_lines
 
 FORMATS = ("text", "jsonl", "csv")
 #: A word shaped like a deal code (``EH1-N-AAAAAAF``); parse_code checks the rest.
@@ -41,14 +41,11 @@ RECORD_LIMIT = LINE_LIMIT
 JSON_DEPTH_LIMIT = 32
 #: The most digits of a JSON number (Python refuses to read longer ones).
 JSON_DIGITS_LIMIT = 1000
-#: What ``str.splitlines`` (and so the script reader,
-#: :func:`harp.notation.tokenize`) takes for a line break besides ``\r``
-#: and ``\n``.  A record file's lines end at ``\n``, ``\r\n`` or ``\r``
-#: only, so in a script read from a file these are white space, as they are
-#: to ``str.split``.
+#: What ``str.splitlines`` takes for a line break besides ``\r`` and
+#: ``\n``.  A record file's lines end at ``\n``, ``\r\n`` or ``\r`` only
+#: (:data:`~harp.notation.LINE_END`), so in a script read from a file these
+#: are white space, as they are to ``str.split`` and the script reader.
 OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-#: A line end of a record file.
-LINE_END = re.compile(r"\r\n|\r|\n")
 #: The fields a record writes itself (RULES B8); the others are its extra ones.
 RECORD_FIELDS = ("code", "moves")
 
@@ -702,7 +699,7 @@ def continued(record: Record, words: Iterable[str]) -> Record:
         return record
     # After a comment on the script's last line (RULES B7), the moves go
     # on a line of their own, or the comment would swallow them.
-    lines = record.script.splitlines()
+    lines = script_lines(record.script)
     between = "\n" if lines and "#" in lines[-1] else " "
     return dataclasses.replace(record, script=f"{record.script}{between}{extra}")
 

@@ -8,6 +8,7 @@ import pytest
 from harp import InvalidCodeError, NotationError, new_board
 from harp.actions import Action, format_script
 from harp.notation import parse_action, parse_script
+from harp.records import Record, replay
 
 
 @pytest.mark.parametrize("token, canonical", [
@@ -56,6 +57,18 @@ def test_scripts_take_commas_spaces_and_comments() -> None:
     """RULES B7: white space or commas separate; # comments to end of line."""
     actions = parse_script("1>f, d  d # two draws\n tt3,u", "EH")
     assert format_script(actions) == "1>f d d tt3 u"
+
+
+@pytest.mark.parametrize("brk", ["\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u2029"])
+def test_a_comment_ends_only_at_a_line_end_as_in_a_file(brk: str) -> None:
+    """RULES B7, B8: a script's lines end at \\n, \\r\\n or \\r, wherever
+    it comes from (a record file's lines end only there); the other breaks
+    str.splitlines knows are white space, inside a comment too."""
+    assert format_script(parse_script(f"1>f # note{brk} d\r\nd", "EH")) == "1>f d"
+    assert format_script(parse_script(f"1>f{brk}d # a{brk}d", "EH")) == "1>f d"
+    from harp.records import continued
+    record = continued(Record("EH1-N-AAAAAAF", f"1>f # a{brk}b"), ["d"])
+    assert replay(record).script() == "1>f d"
 
 
 def test_script_errors_name_the_action_and_line() -> None:
