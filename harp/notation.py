@@ -137,10 +137,14 @@ def _count(digits: str | None, base: int, token: str) -> int | None:
     if digits is None:
         return None
     if len(digits) > _MAX_DIGITS or not 1 <= int(digits, base) <= MAX_COUNT:
+        # After v the count is hexadecimal (Freecell Solver's notation):
+        # the message writes it, and the most, as the notation does.
+        hexadecimal = base == 16
+        written = f"v{clip(digits, 8)}" if hexadecimal else clip(digits, 8)
+        most = f"{MAX_COUNT} (v{MAX_COUNT:x})" if hexadecimal else str(MAX_COUNT)
         why = ("a move takes at least one card" if not digits.strip("0")
-               else f"a count is at most {MAX_COUNT}")
-        raise NotationError(f"{quoted(token)}: a move of {clip(digits, 8)} cards: {why} "
-                            "(RULES B7)")
+               else f"a count is at most {most}")
+        raise NotationError(f"{quoted(token)}: a move of {written} cards: {why} (RULES B7)")
     return int(digits, base)
 
 

@@ -329,3 +329,13 @@ def test_a_closed_standard_input_reads_as_empty():
 def test_a_count_of_no_cards_or_too_many_says_why_and_names_the_rule(action: str,
                                                                        why: str) -> None:
     refused(["play", "EH1-N-AAAAAAF", action], 1, f"action 1 ({action}): {why}")
+
+
+@pytest.mark.parametrize("action, why", [
+    ("94vfff", "a move of vfff cards: a count is at most 999 (v3e7) (RULES B7)"),
+    ("94v0", "a move of v0 cards: a move takes at least one card (RULES B7)")])
+def test_a_hexadecimal_count_after_v_is_written_as_the_notation_writes_it(action: str,
+                                                                          why: str) -> None:
+    """Freecell Solver's vN is hexadecimal: its most, 999, is v3e7, and
+    the count is named as typed (the message said 'fff' and 'at most 999')."""
+    refused(["play", "SH1-C4-AAAAAJ2", action], 1, f"action 1 ({action}): {why}")
