@@ -228,7 +228,7 @@ def test_an_actions_repr_makes_it_again_and_its_str_parses_back(token: str) -> N
 def test_a_standard_count_past_three_digits_is_refused_as_notation() -> None:
     """``94vfff`` read as a move of 4095 cards, whose canonical form
     ``4095:9>4`` did not parse back (RULES B7)."""
-    with pytest.raises(NotationError, match="a move of fff cards"):
+    with pytest.raises(NotationError, match="a move of vfff cards"):
         parse_action("94vfff", "SH", 4)
     assert str(parse_action("94v3e7", "SH", 4)) == "999:9>4"
 
