@@ -230,15 +230,16 @@ class ResultStore:
         sql += " ORDER BY game, variant, deal, kind"
         with self._errors("cannot read"):
             for g, v, deal, k, data in self.connection.execute(sql, args):
-                yield g, v, deal, k, self._result_data(stored_deal(g, v, deal), data)
+                yield g, v, deal, k, self._result_data(stored_deal(g, v, deal), k, data)
 
-    def _result_data(self, deal: str, text: str) -> dict[str, Any]:
+    def _result_data(self, deal: str, kind: object, text: str) -> dict[str, Any]:
         try:
             data = json.loads(text)
         except (TypeError, ValueError):
             data = None
         if not isinstance(data, dict):
-            raise StoreError(f"{self.name}: the stored result of {deal} is damaged")
+            raise StoreError(f"{self.name}: the stored {clip(str(kind), 20)} result of {deal} "
+                             "is damaged")
         return data
 
     def count(self) -> int:

@@ -165,7 +165,7 @@ def test_a_damaged_result_row(tmp_path: Path) -> None:
     invoke_ok(*RUN, "--db", str(db))
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE results SET data = '[1]' WHERE deal = 3")
-    refused(invoke(*REPORT, str(db)), f"{db}: the stored result of SH C4 deal 3 is damaged")
+    refused(invoke(*REPORT, str(db)), f"{db}: the stored layout result of SH C4 deal 3 is damaged")
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE results SET data = '{\"aces_exposed\": 1e300}' WHERE deal = 3")
     refused(invoke(*REPORT, str(db)), f"{db}: the stored layout result of SH C4 deal 3 is damaged")
@@ -344,7 +344,7 @@ def test_a_run_stopped_by_a_damaged_row_leaves_the_file_at_rest(tmp_path: Path) 
     db = tmp_path / "s.db"
     invoke_ok(*RUN, "--db", str(db))
     sqlite_file(db, "UPDATE results SET data = 'not json' WHERE deal = 3")
-    damaged = f"{db}: the stored result of SH C4 deal 3 is damaged"
+    damaged = f"{db}: the stored layout result of SH C4 deal 3 is damaged"
     refused(invoke(*RUN, "--db", str(db), "--quiet"), damaged)
     assert marks(db)[2] == "delete"
     refused(invoke(*REPORT, str(db)), damaged)
