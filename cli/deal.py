@@ -16,8 +16,8 @@ from harp.render import fcs_board
 from harp.solve import BATCH_LIMITS, SolveLimits
 from harp.winnable import DECIDE_LIMITS
 
-from .options import (NO_CELLS, board_display, deal_choice, given, is_deal_number, limit_options,
-                      refuse_ascii, refuse_reveal)
+from .options import (NO_CELLS, Choice, board_display, deal_choice, given, is_deal_number,
+                      limit_options, refuse_ascii, refuse_reveal)
 from .winnable import (check_winnable_limits, difficulty_of, print_deal, winnable_choice,
                        winnable_options)
 
@@ -63,7 +63,7 @@ def choose_code(code: str | None, random_: bool, daily: bool, date: dt.date | No
 @click.command()
 @click.argument("code", required=False)
 @deal_choice
-@click.option("--format", "format_", type=click.Choice(["text", "json", "fcs"]), default="text",
+@click.option("--format", "format_", type=Choice(["text", "json", "fcs"]), default="text",
               show_default=True, help="json: the same as --json; fcs: Freecell Solver's "
                                       "board format (Seahaven only).")
 @functools.partial(winnable_options, limits=DEAL_LIMITS)

@@ -69,7 +69,15 @@ def given(ctx: click.Context, name: str) -> bool:
 
 # ------------------------------------------------------------------ game and deals
 
-class Game(click.Choice):
+class Choice(click.Choice):
+    """click.Choice whose refusal quotes the value as harp's own messages
+    do: a byte that was not UTF-8 as ``\\xff``, not ``\\udcff``."""
+
+    def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
+        return f"{quoted(str(value))} is not one of {', '.join(map(repr, self.choices))}."
+
+
+class Game(Choice):
     """``eh`` or ``sh``, in any case, as the game's code: ``EH`` or ``SH``."""
 
     def __init__(self) -> None:
@@ -79,7 +87,7 @@ class Game(click.Choice):
         return str(super().convert(value, param, ctx)).upper()
 
 
-class Cells(click.Choice):
+class Cells(Choice):
     """A Seahaven variant's cells, 4, 2 or 1 (RULES A1.10), as a number."""
 
     def __init__(self) -> None:
@@ -386,7 +394,7 @@ def run_options(func: F) -> F:
     return apply(func, [
         click.option("--jobs", "-j", type=Count(1, MAX_JOBS), default=1, show_default=True,
                      help="Worker processes (local executor); never more than there is work for."),
-        click.option("--executor", type=click.Choice(EXECUTORS), default=LOCAL,
+        click.option("--executor", type=Choice(EXECUTORS), default=LOCAL,
                      show_default=True, help="Run locally or on a Dask cluster."),
         click.option("--scheduler", metavar="ADDRESS",
                      help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (--executor dask)."),

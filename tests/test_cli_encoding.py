@@ -316,9 +316,15 @@ def test_a_byte_that_is_not_utf8_is_shown_as_the_byte_it_was(tmp_path, monkeypat
      "Invalid value for '--max-states': '\\xff' is not a whole number (digits 0-9)"),
     (["solve", "SH1-C4-AAAAAJ2", "--timeout", "\udcff"], 2,
      "Invalid value for '--timeout': '\\xff' is not a number of seconds"),
+    (["deal", "5", "--game", "\udcff"], 2, "Invalid value for '--game': '\\xff' is not one of "
+                                           "'eh', 'sh'."),
+    (["deal", "5", "--format", "\udcff"], 2, "Invalid value for '--format': '\\xff' is not one "
+                                             "of 'text', 'json', 'fcs'."),
+    (["deal", "5", "--cells", "\udcff"], 2, "Invalid value for '--cells': '\\xff' is not one of "
+                                            "'4', '2', '1'."),
 ])
 def test_a_byte_that_is_not_utf8_is_shown_as_that_byte_in_every_message(args, code, message):
     """Not as the lone surrogate Python holds it as (\\udcff), which the
     user never typed: deal codes, locations, numbers, dates, deal lists,
-    measures, columns and formats are quoted as file names and tokens are."""
+    measures, columns, formats and choices are quoted as file names and tokens are."""
     refused(args, code, message)
