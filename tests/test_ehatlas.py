@@ -20,6 +20,7 @@ import harp.atlas
 import harp.ehatlas
 from harp import new_board
 from harp.cards import KING, card_str, is_red, make_card, rank_of, suit_of
+from harp.cli.output import shorten
 from harp.deals import make_code
 from harp.analysis.pieces import (assemble, decode_piece, encode_piece, read_piece,
                                   readme_line)
@@ -373,10 +374,11 @@ def test_a_damaged_packaged_atlas_is_one_error(built, tmp_path, monkeypatch):
     monkeypatch.setattr(harp.ehatlas, "DEFAULT_PATH", path)
     error = ("the Easy Harp atlas cannot be used (damaged atlas (the SHA-256 of its header and "
              f"payload does not match)): reinstall harp to repair it; the file is {path}")
-    refused(["decode", "EH1-N-AAAAAAF"], 1, error)
-    refused(["deal", "EH1-N-AAAAAAF"], 1, error + " (harp show EH1-N-AAAAAAF prints the "
-                                                  "board alone)")
-    refused(["deal", "--random", "--winnable", "--game", "eh"], 1, error)
+    # (clipped as every message is: a long temporary folder makes it long)
+    refused(["decode", "EH1-N-AAAAAAF"], 1, shorten(error))
+    refused(["deal", "EH1-N-AAAAAAF"], 1, shorten(error + " (harp show EH1-N-AAAAAAF prints the "
+                                                          "board alone)"))
+    refused(["deal", "--random", "--winnable", "--game", "eh"], 1, shorten(error))
     invoke_ok("decode", "SH1-C4-AAAAAJ2")
 
 
