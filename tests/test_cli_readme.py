@@ -93,7 +93,7 @@ def test_readme_starts_with_the_two_set_up_commands():
     assert lines[1] == ("python3 -m venv .venv && .venv/bin/pip install . "
                         "&& .venv/bin/harp deal EH1-N-AAAAAAF")
     assert lines[2] == ("python3 -m venv .venv && .venv/bin/pip install -e '.[test]' "
-                        "&& .venv/bin/pytest")
+                        "&& .venv/bin/pytest -n 2")
     assert lines[3] == "```"
 
 
