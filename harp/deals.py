@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .cards import Card
-from .errors import InvalidCodeError, clip, quoted, number_text
+from .errors import InvalidCodeError, clip, number_text, quoted
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 PAYLOAD_LENGTH = 7

@@ -70,13 +70,13 @@ def _escaped(ch: str) -> str:
     return repr(ch)[1:-1]
 
 
-def quoted(text: str, limit: int = CLIP_LIMIT) -> str:
-    """``text`` quoted for a message as ``repr(clip(text, limit))`` quotes
+def quoted(text: str) -> str:
+    """``text`` quoted for a message as ``repr(clip(text))`` quotes
     it (anything unprintable escaped), but a byte that was not UTF-8 on the
     command line or in a file name (Python holds it as a lone surrogate)
     shown as the byte it was, ``\\xff``, not as ``\\udcff``, which the user
     never typed."""
-    text = clip(text, limit)
+    text = clip(text)
     written = repr(text)
     if not any("\udc80" <= ch <= "\udcff" for ch in text):
         return written
