@@ -122,7 +122,7 @@ def script_text(text: str) -> str:
 def parse_record_text(text: str, line: int = 1) -> Record:
     """A record written as text: the deal code, then the script, which may
     run over several lines with ``#`` comments (RULES B7, B8)."""
-    lines = script_text(text).splitlines()
+    lines = script_lines(script_text(text))
     for index, raw in enumerate(lines):
         words = _words(raw)
         if words:
