@@ -1,16 +1,34 @@
-"""Optional compiled build: ``HARP_COMPILE=1 pip install .``.
+"""The build's compiled parts; everything else is in pyproject.toml.
 
-Everything else about the package is in pyproject.toml.  By default harp
-installs as pure Python and needs no compiler.  With HARP_COMPILE=1 the
-Easy Harp solver's hot modules are compiled with mypyc (the same source,
-so the same positions, lines and verdicts: ``python benchmarks/versions.py
---compiled`` checks it deal by deal) and take about 0.6 of the CPU; the
-build then needs a C compiler and Python's headers, and asks the build
-front end for mypy.
+* The compiled core of the Easy Harp fast search (``_core.c``, a C twin
+  of its best-first searches and beams: harp/solve/easyharp/core.py) is
+  built by every install that finds a C compiler and Python's headers.
+  It is optional: where it cannot be built, pip says so and installs harp
+  without it, and the solver runs its pure Python twin (the same
+  positions, lines and verdicts, about four times the CPU).
+* With ``HARP_COMPILE=1`` the Easy Harp solver's other hot modules are
+  compiled with mypyc too (the same source, so the same positions, lines
+  and verdicts: ``python benchmarks/versions.py --compiled`` checks it deal
+  by deal); the build then needs a C compiler and asks the build front end
+  for mypy.
 """
+import hashlib
 import os
+from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
+
+CORE = "harp/solve/easyharp/_core.c"
+
+
+def _core() -> Extension:
+    """The compiled core, marked with the SHA-256 of its source: core.py
+    does not use a module built from another source than the one beside
+    it (an editable install whose ``_core.c`` changed since it was built)."""
+    digest = hashlib.sha256(Path(__file__).parent.joinpath(CORE).read_bytes()).hexdigest()
+    return Extension("harp.solve.easyharp._core", [CORE], optional=True,
+                     define_macros=[("HARP_CORE_SOURCE", f'"{digest}"')])
+
 
 #: The modules the best-first searches, the beams and the depth-first
 #: runs spend their time in (benchmarks/NOTES.md).
@@ -43,6 +61,6 @@ def _compiled():
 
 if os.environ.get("HARP_COMPILE") == "1":
     extensions = _compiled()
-    setup(setup_requires=["mypy>=1.10"], ext_modules=extensions or [])
+    setup(setup_requires=["mypy>=1.10"], ext_modules=[_core(), *(extensions or [])])
 else:
-    setup()
+    setup(ext_modules=[_core()])

@@ -13,6 +13,8 @@ timed (``time.process_time``) and its positions and outcome noted, and
 prints per kind of run: CPU seconds and share of the whole, positions, CPU
 microseconds per position, and the deals it won.  "script" is the rest:
 the winning line shortened and turned into actions, and the setup.
+The searches run compiled when the core is built
+(:mod:`harp.solve.easyharp.core`); ``HARP_PURE=1`` times the pure ones.
 
 The runs are timed by wrapping the solver module's functions, so the
 solver makes the same positions as without it (the script checks the
@@ -77,7 +79,7 @@ def main() -> None:
         return call
 
     fast_runs = solver._fast_runs
-    solver.depth_first = timed("first depth-first", solver.depth_first)
+    solver.fast_depth_first = timed("first depth-first", solver.fast_depth_first)
     solver.sound_search = timed("sound search", solver.sound_search)
     solver._fast_runs = lambda root: (timed(run_kind(run), run) for run in fast_runs(root))
 

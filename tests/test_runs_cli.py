@@ -175,11 +175,13 @@ def terminal(*args: str, width: int = 100) -> str:
 
 
 def test_on_a_terminal_the_bar_moves_per_deal_with_the_total() -> None:
-    """These eight Easy Harp deals take 0.17-0.6 s each (pure Python; deals
-    1-8 became too quick: most took less than the bar's 0.1 s between
-    redraws): the bar is redrawn as each one finishes, so it shows most
-    counts on the way, each of 8."""
-    screen = terminal("stats", "--game", "eh", "--deals", "7,9,12,15,18,28,35,38", "--solve")
+    """These eight Easy Harp deals take 0.15-0.7 s each with the compiled
+    core (the slowest of 1-2000; most deals take less than the bar's 0.1 s
+    between redraws, and without the core these take several seconds):
+    the bar is redrawn as each one finishes, so it shows most counts on
+    the way, each of 8."""
+    screen = terminal("stats", "--game", "eh", "--deals", "148,158,693,950,1320,1620,1634,1719",
+                      "--solve")
     counts = {int(n) for n in re.findall(r"\b(\d)/8 ", screen)}
     assert 8 in counts and len(counts & set(range(1, 8))) >= 3, screen
     assert "deals/s" in screen
@@ -187,7 +189,8 @@ def test_on_a_terminal_the_bar_moves_per_deal_with_the_total() -> None:
 
 @pytest.mark.slow
 def test_a_long_solve_on_a_terminal_shows_it_is_searching() -> None:
-    screen = terminal("solve", "EH1-N-AAAAAAJ")        # deal 9: about 2 s, then the line search
+    # deal 1634: about a second with the compiled core, the line search included
+    screen = terminal("solve", "EH1-N-AAAABTC")
     assert re.search(r"searching: +\d+%.*positions", screen), screen
     assert re.search(r"^(d|\d>f|\d>\d)", screen.splitlines()[-1].split("\r")[-1])
 

@@ -7,6 +7,7 @@ A *step* is ``(priority, moves)``, as in :mod:`harp.solve.easyharp.moves_sound`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from harp.cards import KING, is_red
@@ -107,6 +108,19 @@ def quick_steps(pos: Position) -> list[Step]:
     a foundation and take-backs come last."""
     cols = pos.columns
     return _quick_steps(pos, column_tops(cols), first_empty(cols))
+
+
+def jittered(jitter: list[float]) -> Callable[[Position], list[Step]]:
+    """:func:`quick_steps` in another order: each step's priority plus
+    ``jitter[n & 63]`` (n: its place in the list), sorted again: the
+    depth-first restarts' orders (a priority class is 256)."""
+    def steps(pos: Position) -> list[Step]:
+        out = quick_steps(pos)
+        if len(out) > 1:
+            out = [(prio + jitter[n & 63], moves) for n, (prio, moves) in enumerate(out)]
+            out.sort(key=_priority)
+        return out
+    return steps
 
 
 def _quick_steps(pos: Position, tops: dict[int, list[int]], empty: int) -> list[Step]:

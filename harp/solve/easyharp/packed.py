@@ -72,9 +72,7 @@ class Tree:
 
     def segment(self, node: int) -> list[Move]:
         """The moves that lead to ``node`` from its parent."""
-        packed = self.moves[self.ends[node - 1]:self.ends[node]]
-        return [tuple_new(Move, (packed[i], packed[i + 1] - 1, packed[i + 2] - 1, packed[i + 3]))
-                for i in range(0, len(packed), 4)]
+        return unpack_moves(self.moves, self.ends[node - 1], self.ends[node])
 
     def path(self, node: int) -> list[Move]:
         """The moves from the root to ``node``."""
@@ -89,6 +87,15 @@ class Tree:
         other.parents, other.ends, other.moves = (array("q", self.parents), array("q", self.ends),
                                                   bytearray(self.moves))
         return other
+
+
+def unpack_moves(packed: bytes | bytearray, start: int = 0, end: int | None = None
+                 ) -> list[Move]:
+    """The moves packed 4 bytes each (:class:`Tree`'s format) from ``start``
+    to ``end`` (the end of ``packed`` when None)."""
+    stop = len(packed) if end is None else end
+    return [tuple_new(Move, (packed[i], packed[i + 1] - 1, packed[i + 2] - 1, packed[i + 3]))
+            for i in range(start, stop, 4)]
 
 
 def pack_steps(steps: list) -> bytes:
@@ -107,8 +114,7 @@ def unpack_step(blob: bytes, at: int) -> tuple[list[Move], int]:
     """The moves of the step packed at ``at`` in ``blob``
     (:func:`pack_steps`), and where the next one starts."""
     end = at + 1 + 4 * blob[at]
-    return [tuple_new(Move, (blob[i], blob[i + 1] - 1, blob[i + 2] - 1, blob[i + 3]))
-            for i in range(at + 1, end, 4)], end
+    return unpack_moves(blob, at + 1, end), end
 
 
 class KeySet:

@@ -84,14 +84,15 @@ import itertools
 import random
 from collections.abc import Callable, Iterator
 
+from .core import CompiledBestFirst, beam, best_first, fast_depth_first
 from .deadends import dead_end
 from .lines import positions_along, shorten, to_actions
 from .model import Move, Position, position_from_board
-from .moves_fast import play_safe, play_safe_after, quick_steps, wide_steps
+from .moves_fast import play_safe, play_safe_after, wide_steps
 from .prove import sound_search
 from .safe import play_proved
-from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, beam, clear_memos,
-                               depth_first, score_by_depth, score_by_low_cards, score_by_needs)
+from .search import (BEAM_SCORES, BestFirst, Children, Novelty, SearchOutcome, clear_memos,
+                               score_by_depth, score_by_low_cards, score_by_needs)
 from ..budget import POSITIONS, TIME, Budget, Progress
 from ..result import DEFAULT_LIMITS, SOLVED, UNKNOWN, UNSOLVABLE, SolveLimits, SolveResult
 
@@ -247,7 +248,7 @@ def _solve(board, limits: SolveLimits, progress: Progress | None) -> SolveResult
     def unknown() -> SolveResult:
         return SolveResult(UNKNOWN, [], budget.used, stopped_by=budget.stopped_by or POSITIONS)
 
-    found = depth_first(fast_root, quick_steps, play_safe_after, budget.part(FIRST_FAST))
+    found = fast_depth_first(fast_root, None, budget.part(FIRST_FAST))
     if found.outcome == SOLVED:
         return won(fast_line, found)
     fast_exhausted = found.outcome == UNSOLVABLE
@@ -324,6 +325,8 @@ def _shorter(board, root: Position, line: list[Move], best: list[str], budget: B
 
 
 Run = Callable[[Budget], SearchOutcome]
+#: A best-first search, pure or compiled (:mod:`~harp.solve.easyharp.core`).
+Search = BestFirst | CompiledBestFirst
 
 
 def _fast_runs(root: Position) -> Iterator[Run]:
@@ -344,23 +347,16 @@ def _fast_runs(root: Position) -> Iterator[Run]:
     children = Children(wide_steps, play_safe_after, KEEP_CHILDREN)
     yield _beam_run(root, children, FIRST_BEAM, *BEAMS[0])
     width = FIRST_BEAM
-    best_first = BestFirst(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
-    needs_first = BestFirst(root, children, score_by_needs, NEEDS_CAP)
-    novel_first = BestFirst(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
-    novel_needs = BestFirst(root, children, Novelty(score_by_needs), NOVELTY_NEEDS_CAP)
-    hard: list[tuple[BestFirst, int]] = []     # a hard deal's searches, with their shares
+    depth_order = best_first(root, children, BEST_FIRST_ORDER, BEST_FIRST_CAP)
+    needs_first = best_first(root, children, score_by_needs, NEEDS_CAP)
+    novel_first = best_first(root, children, Novelty(score_by_low_cards), NOVELTY_CAP)
+    novel_needs = best_first(root, children, Novelty(score_by_needs), NOVELTY_NEEDS_CAP)
+    hard: list[tuple[Search, int]] = []     # a hard deal's searches, with their shares
     for turn in itertools.count():
         jitter = [rng.random() * JITTER for _ in range(64)]
 
-        def steps(pos: Position, jitter=jitter) -> list:
-            out = quick_steps(pos)
-            if len(out) > 1:
-                out = [(prio + jitter[n & 63], moves) for n, (prio, moves) in enumerate(out)]
-                out.sort(key=lambda step: step[0])
-            return out
-
-        def dfs(budget: Budget, steps=steps, cap=int(restart)) -> SearchOutcome:
-            return depth_first(root, steps, play_safe_after, budget.part(cap))
+        def dfs(budget: Budget, jitter=jitter, cap=int(restart)) -> SearchOutcome:
+            return fast_depth_first(root, jitter, budget.part(cap))
         yield dfs
         if width >= NOVELTY_FROM and not hard:
             yield _resume(novel_first, width * NOVELTY_PER_WIDTH)
@@ -378,7 +374,7 @@ def _fast_runs(root: Position) -> Iterator[Run]:
             if width >= NEEDS_FROM:
                 yield _resume(needs_first, width * NEEDS_PER_WIDTH)
             if width >= BEST_FIRST_FROM:
-                yield _resume(best_first, width * BEST_FIRST_PER_WIDTH)
+                yield _resume(depth_order, width * BEST_FIRST_PER_WIDTH)
         # A beam at least BEAM_CAP wide cuts no level (a level's candidates
         # are positions it made, fewer than its BEAM_CAP): at any greater
         # width it is the same breadth-first search, so once a round's beams
@@ -393,8 +389,8 @@ def _fast_runs(root: Position) -> Iterator[Run]:
         width *= BEAM_GROWTH
 
 
-def _hard_searches(root: Position, children: Children, novel_first: BestFirst,
-                   novel_needs: BestFirst, needs_first: BestFirst) -> list[tuple[BestFirst, int]]:
+def _hard_searches(root: Position, children: Children, novel_first: Search,
+                   novel_needs: Search, needs_first: Search) -> list[tuple[Search, int]]:
     """A hard deal's searches (see :data:`HARD_PER_WIDTH`), in the order
     of a round, each with its positions per unit of width."""
     by_depth = novel_first.reordered(score_by_depth, REORDERED_DEPTH_CAP)
@@ -403,11 +399,12 @@ def _hard_searches(root: Position, children: Children, novel_first: BestFirst,
     novel_needs.cap = HARD_NOVELTY_NEEDS_CAP
     return [(by_depth, HARD_PER_WIDTH), (novel_depth, HARD_PER_WIDTH),
             (novel_first, HARD_PER_WIDTH),
-            (BestFirst(root, children, Novelty(score_by_depth), NOVELTY_DEPTH_CAP), HARD_PER_WIDTH),
+            (best_first(root, children, Novelty(score_by_depth), NOVELTY_DEPTH_CAP),
+             HARD_PER_WIDTH),
             (novel_needs, NOVELTY_NEEDS_PER_WIDTH), (needs_first, HARD_PER_WIDTH)]
 
 
-def _resume(search: BestFirst, share: int) -> Run:
+def _resume(search: Search, share: int) -> Run:
     def run(budget: Budget) -> SearchOutcome:
         return search.run(budget.part(share))
     return run
