@@ -140,9 +140,17 @@ def _window(results: Iterator[Indexed], submit: Callable[[list[tuple[int, T]]], 
 
 # ------------------------------------------------------------------ local worker processes
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them cleanly."""
+def _leave_stops_to_parent() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them cleanly; and
+    the parent's SIGTERM or SIGHUP (``terminate``, when a run ends before
+    its workers are told to stop: a consumer that takes no more results)
+    ends a worker at once and quietly.  A forked worker inherits the
+    handlers of the parent's batch command, which raise
+    ``KeyboardInterrupt``: each worker then printed a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 class _Failure:
@@ -159,7 +167,7 @@ class _Failure:
 def _worker(func: Callable[[T], R], tasks: Any, results: Any, parent: int) -> None:
     """Run chunks from ``tasks`` until told to stop (None); send each
     item's result on its own as soon as it is computed."""
-    _ignore_sigint()
+    _leave_stops_to_parent()
     threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True).start()
     while (chunk := tasks.get()) is not None:
         for index, item in chunk:

@@ -324,3 +324,15 @@ def test_check_reads_an_easy_harp_atlas_and_solves_again(here):
     result = invoke("atlas", "check", "--file", "eh.bin", "--sample", "2", "-q")
     assert (result.exit_code, result.stdout, result.stderr) == (
         1, "eh.bin: deals 1-2, 1 won, 0 lost, 1 unknown; 2 solved again: 2 differ (1, 2)\n", "")
+
+
+@pytest.mark.slow
+def test_check_with_workers_ends_them_quietly():
+    """A real process, as a user runs it (300 deals: two chunks of work,
+    so two workers): the check takes its last result and ends; the
+    workers, still waiting for work, are stopped by the parent (SIGTERM)
+    without a word.  They used to inherit the batch command's SIGTERM
+    handler and each print a KeyboardInterrupt's traceback."""
+    result = harp_process("atlas", "check", "--sample", "300", "--seed", "7", "--jobs", "2")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.endswith("; 300 solved again: all equal\n")

@@ -393,3 +393,18 @@ def test_dask_not_installed_is_said_before_any_work(monkeypatch, tmp_path, comma
     assert result.stderr == ("Error: the dask executor needs Dask: pip install "
                              "'harp-patience[dask]'\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_workers_that_a_consumer_leaves_waiting_end_without_a_word(capfd):
+    # A consumer may take the results it needs and close the rest (zip
+    # stops at the shorter input): the parent then terminates the workers
+    # still waiting for work.  They are forked inside the batch command's
+    # stop_signals_as_ctrl_c, whose SIGTERM handler they must not keep: it
+    # made each print a KeyboardInterrupt's traceback.
+    from harp.cli.stopping import stop_signals_as_ctrl_c
+    with stop_signals_as_ctrl_c():
+        results = parallel_map(abs, range(-600, 0), jobs=2, chunk_size=10)
+        taken = [value for _, value in zip(range(5), results)]
+        results.close()
+    assert taken == [600, 599, 598, 597, 596]
+    assert capfd.readouterr().err == ""
