@@ -1,12 +1,20 @@
 """Today's solvers against an earlier commit's, deal by deal, in one run.
 
-Run: ``.venv/bin/python benchmarks/versions.py --baseline COMMIT
+Run: ``.venv/bin/python benchmarks/versions.py --baseline COMMIT|--core|--compiled
 [--game sh|eh] [--deals 1-3000] [--cells 4,2,1] [--max-states N]``; like
 every benchmark it needs the test install of the checkout (the README's
 second line: ``pip install -e '.[test]'``; benchmarks/common.py).
 
-With ``--compiled`` instead of ``--baseline COMMIT`` the two sides are
-today's harp as pure Python and today's harp built with mypyc (a copy of
+Today's side runs the fast searches compiled when the checkout's core is
+built (``harp/solve/easyharp/_core.c``; the test install builds it), as
+the report's first line says; a baseline made by ``git archive`` is never
+built, so it runs pure Python.  With ``--core`` instead of ``--baseline
+COMMIT`` the two sides are today's harp with its pure searches
+(``HARP_PURE=1``) and with its core: the same positions and scripts, and
+the ratio is what the core gains.
+
+With ``--compiled`` the two sides are
+today's harp as pure Python and today's harp built with mypyc, its core too (a copy of
 the checkout, compiled in place as ``HARP_COMPILE=1 pip install .`` would
 build it; needs mypy and a C compiler): the same source, so no deal may
 differ, and the ratio is what compiling gains.  The compiled copy (about
@@ -67,9 +75,13 @@ for line in sys.stdin:
 """
 
 
-def worker(path: Path | None, max_states: int) -> subprocess.Popen:
-    """A worker process whose ``harp`` is the one at ``path`` (None: today's)."""
+def worker(path: Path | None, max_states: int, pure: bool = False) -> subprocess.Popen:
+    """A worker process whose ``harp`` is the one at ``path`` (None:
+    today's); ``pure``: without the compiled core (``HARP_PURE=1``)."""
     env = dict(os.environ)
+    env.pop("HARP_PURE", None)
+    if pure:
+        env["HARP_PURE"] = "1"
     if path is not None:
         env["PYTHONPATH"] = str(path)
         cwd = str(path)
@@ -111,11 +123,21 @@ def main() -> None:
     against.add_argument("--baseline", help="a commit of this repository")
     against.add_argument("--compiled", action="store_true",
                          help="today's harp compiled with mypyc against today's as pure Python")
+    against.add_argument("--core", action="store_true",
+                         help="today's harp with its compiled core against today's as pure Python")
     parser.add_argument("--game", choices=["sh", "eh"], default="sh")
     parser.add_argument("--deals", type=parse_range, default=parse_range("1-300"))
     parser.add_argument("--cells", default="4,2,1", help="Seahaven cell variants")
     parser.add_argument("--max-states", type=int, default=0, help="0: the batch default")
     args = parser.parse_args()
+    from harp.solve.easyharp import core
+    if args.core and not core.compiled():
+        sys.exit(f"--core needs the compiled core built: it is {core.STATE}")
+    print(f"today's fast searches: {core.STATE}")
+    if args.core:
+        compare(args, worker(None, args.max_states, pure=True), worker(None, args.max_states),
+                ("pure", "core"))
+        return
     if not args.compiled:
         baseline = baseline_checkout(args.baseline)
         compare(args, worker(baseline, args.max_states), worker(None, args.max_states),
@@ -129,7 +151,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="harp_compiled_"))
     try:
         compiled_checkout(folder)
-        compare(args, worker(None, args.max_states), worker(folder, args.max_states),
+        compare(args, worker(None, args.max_states, pure=True), worker(folder, args.max_states),
                 ("pure", "compiled"))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
