@@ -7,6 +7,8 @@ import hashlib
 import os
 import random
 import subprocess
+import threading
+import time
 import sys
 
 import pytest
@@ -223,3 +225,30 @@ def test_harp_pure_in_the_environment_runs_the_pure_searches():
     shown = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                            text=True, check=True).stdout
     assert shown == "pure (HARP_PURE=1) False\n"
+
+
+@needs_core
+def test_other_threads_run_during_a_compiled_search():
+    # The game's background solver process has a thread that watches its
+    # parent; the compiled search lets it run now and then, as Python code
+    # would (it holds the GIL otherwise: it calls no Python while it runs).
+    root = fast_root(950)
+    searcher = core.best_first(root, KIDS, Novelty(score_by_low_cards), 250_000)
+    beats: list[int] = []
+    running = threading.Event()
+    running.set()
+
+    def beat():
+        while running.is_set():
+            beats.append(searcher.core.size)
+            time.sleep(0.005)
+    thread = threading.Thread(target=beat)
+    thread.start()
+    try:
+        found = searcher.run(Budget(250_000))
+    finally:
+        running.clear()
+        thread.join()
+    assert found.states == 250_000
+    # (a beat that saw the search between its first and its last position)
+    assert any(1 < size < 250_001 for size in beats)

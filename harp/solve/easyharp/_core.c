@@ -870,6 +870,14 @@ static void heap_free(Heap *h) {
 /* late(): 1 when the deadline has passed, 0 if not, -1 on error (a
  * KeyboardInterrupt among them). */
 static int is_late(PyObject *late) {
+    static unsigned calls = 0;
+    if (++calls % 256 == 0) {
+        /* Let another thread of the process run (the game's background
+         * solver has one that watches its parent), as Python code would
+         * every few milliseconds. */
+        Py_BEGIN_ALLOW_THREADS
+        Py_END_ALLOW_THREADS
+    }
     if (PyErr_CheckSignals() < 0) return -1;
     if (late == Py_None) return 0;
     PyObject *r = PyObject_CallNoArgs(late);
