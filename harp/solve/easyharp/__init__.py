@@ -5,6 +5,7 @@ Its modules, each with one job: :mod:`.model` (the position and its key),
 :mod:`.safe` (the proved foundation rules), :mod:`.deadends` and
 :mod:`.movable` (proved tests that a position is lost), :mod:`.prove`
 (the prover: lost, winnable or unknown), :mod:`.search` (the searches),
+:mod:`.core` (the fast searches compiled, when built),
 :mod:`.lines` and :mod:`.schedule` (the found line made into actions) and
 :mod:`.solver` (the order of work).
 """

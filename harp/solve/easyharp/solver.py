@@ -17,6 +17,9 @@ The parts:
 * :mod:`~harp.solve.easyharp.search`: depth-first search with a
   transposition table, beam search and best-first search (the last two
   share the children they make: :class:`Children`);
+* :mod:`~harp.solve.easyharp.core`: the fast search's depth-first runs,
+  beams and best-first searches compiled (``_core.c``) when it is built,
+  else those of :mod:`~harp.solve.easyharp.search` (the same positions);
 * :mod:`~harp.solve.easyharp.safe`: the sound search's proved foundation
   rules (which cards go up at once, which take-backs are needless);
 * :mod:`~harp.solve.easyharp.deadends`: proved tests that a position
