@@ -499,7 +499,7 @@ def test_a_search_started_beside_another_harp_folder_uses_the_running_harp(monke
 
 
 def test_keys_are_answered_while_the_solver_searches_and_esc_stops_it():
-    board = new_board("EH1-N-AAAAQIC")       # deal 16642: the solver needs about 20 s
+    board = new_board("EH1-N-AAAGKVH")       # deal 207527: minutes of the sound search
     seen = []
 
     async def play(pilot):
@@ -522,7 +522,7 @@ def test_keys_are_answered_while_the_solver_searches_and_esc_stops_it():
 
 
 def test_an_action_stops_a_search_of_the_position_it_left():
-    board = new_board("EH1-N-AAAAQIC")
+    board = new_board("EH1-N-AAAGKVH")
     seen = []
 
     async def play(pilot):
