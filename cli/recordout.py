@@ -48,7 +48,7 @@ from typing import IO, BinaryIO
 from harp import Record, RecordError
 from harp.atomicfile import AtomicFile, stat_of
 from harp.errors import clip, shown
-from harp.recordfile import check_name, is_blank, naming, read_lines, shown_name
+from harp.recordfile import check_name, is_blank, line_end, naming, read_lines, shown_name
 from harp.records import (CODE_SHAPE, RECORD_LIMIT, csv_header, detect_format, format_record,
                           read_records)
 
@@ -239,7 +239,7 @@ def appendable(handle: BinaryIO, path: str) -> Existing | None:
     # The format is told from the first line that is not blank, as a reader tells it.
     first_line = next(dropwhile(is_blank, read_lines(handle)), None)
     first_text = first_line.text if first_line is not None else ""
-    newline = next((end for end in ("\r\n", "\r") if first_text.endswith(end)), "\n")
+    newline = line_end(first_text)
     fmt = detect_format(path, first_text)
     handle.seek(0)
     blank = True

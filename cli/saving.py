@@ -24,7 +24,7 @@ import click
 
 from harp.atomicfile import AtomicFile, check_name_encoding, same_file
 from harp.errors import RecordError
-from harp.recordfile import check_name, is_blank, read_lines, read_source, shown_name
+from harp.recordfile import check_name, is_blank, line_end, read_lines, read_source, shown_name
 from harp.notation import tokenize
 from harp.records import LINE_LIMIT, Record, detect_format, format_record
 
@@ -128,8 +128,8 @@ def _update(path: str, record: Record, saved: Record) -> None:
         # line that is not blank (a file named "game" may be JSON Lines).
         first = next((line for line in read_lines(handle) if not is_blank(line)), None)
         fmt = detect_format(path, first.text if first is not None else None)
-        handle.seek(0)
-        newline = b"\r\n" if handle.readline(LINE_LIMIT).endswith(b"\r\n") else b"\n"
+        # New lines end as the first one does, so a file stays in one style.
+        newline = line_end(first.text if first is not None else "").encode()
         handle.seek(0)
         header = csv_header_of(handle) if fmt == "csv" else None
     if fmt == "text":       # the saved lines stay, comments and all; the new actions follow
@@ -143,13 +143,13 @@ def _update(path: str, record: Record, saved: Record) -> None:
         placed = False
         for number, chunk in _raw_lines(handle):
             if number > saved.last_line and not placed:
-                out.write((newline if last != b"\n" else b"") + replacement)
+                out.write((newline if last not in (b"\n", b"\r") else b"") + replacement)
                 placed = True
             if fmt == "text" or not saved.line <= number <= saved.last_line:
                 out.write(chunk)
                 last = chunk[-1:]
         if not placed:
-            out.write((newline if last != b"\n" else b"") + replacement)
+            out.write((newline if last not in (b"\n", b"\r") else b"") + replacement)
 
 
 def _tokens(script: str) -> list[str]:
@@ -158,12 +158,15 @@ def _tokens(script: str) -> list[str]:
 
 def _raw_lines(handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
     """The file's bytes in pieces of at most LINE_LIMIT, each with the
-    number of the line it belongs to."""
+    number of the line it belongs to, lines ending at ``\\n``, ``\\r\\n``
+    or ``\\r`` as the reader counts them (RULES B8)."""
     number = 1
-    while True:
-        chunk = handle.readline(LINE_LIMIT)
-        if not chunk:
-            return
-        yield number, chunk
-        if chunk.endswith(b"\n"):
-            number += 1
+    after_cr = False        # the last piece ended at \r: a \n first in the next read is its
+    while chunk := handle.readline(LINE_LIMIT):
+        for piece in chunk.splitlines(keepends=True):   # bytes: at \n, \r\n and \r only
+            if after_cr and piece == b"\n":
+                yield number - 1, piece
+            else:
+                yield number, piece
+                number += piece.endswith((b"\n", b"\r"))
+            after_cr = piece.endswith(b"\r")

@@ -254,6 +254,12 @@ def is_blank(line: Line) -> bool:
     return line.error is None and not line.text.strip()
 
 
+def line_end(text: str) -> str:
+    """The line end of ``text`` (a line as read: ``\\r\\n``, ``\\r``, else
+    ``\\n``), the one a writer adds to a file whose first line it is."""
+    return next((end for end in ("\r\n", "\r") if text.endswith(end)), "\n")
+
+
 def records_in(path: str | os.PathLike[str]) -> Iterator[NumberedRecord]:
     """Every record of a file (``-``: standard input), streamed, with its
     line; bad records in their place.  OSError if it cannot be opened or

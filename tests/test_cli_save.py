@@ -2,6 +2,7 @@
 unreadable, a failed save asks again, a resumed game updates its record."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
@@ -11,6 +12,7 @@ import pytest
 from harp import Record, RecordError
 from harp.cli.interactive import hint_command, hint_limits
 from harp.recordfile import load_one_record, records_in
+from harp.cli import saving
 from harp.cli.saving import Resumed, save_record
 from harp.solve import HINT_LIMITS, SolveLimits
 from harp import new_board
@@ -195,12 +197,26 @@ def test_a_resumed_text_record_saved_to_its_file_is_updated_comments_and_all(tmp
      '\n{"code": "%s", "moves": "8>f 7>2", "player": "ann"}\n' % CODE),
     ("saved.csv", f"player,code,moves\r\nann,{CODE},\"8>f\n\"\r\n\r\n",
      f"player,code,moves\r\nann,{CODE},8>f 7>2\r\n\r\n"),
+    # Lines ended by a lone \r are lines (RULES B8): the record on line 2 is
+    # replaced, and the new line ends as the others do.
+    ("saved.jsonl", '\r{"code": "%s", "moves": "8>f"}\r' % CODE,
+     '\r{"code": "%s", "moves": "8>f 7>2"}\r' % CODE),
+    ("saved.txt", f"{CODE} 8>f\r", f"{CODE} 8>f\r7>2\r"),
+    ("saved.txt", f"{CODE} 8>f", f"{CODE} 8>f\n7>2\n"),
 ])
 def test_a_resumed_record_saved_to_its_file_is_replaced(tmp_path, name, before, after):
     (tmp_path / name).write_bytes(before.encode())
     result = resume_and_save(name, "7>2")
     assert result.exit_code == 0, result.output
     assert (tmp_path / name).read_bytes() == after.encode()
+
+
+def test_an_update_numbers_the_lines_as_the_reader_does(monkeypatch):
+    # A read of at most LINE_LIMIT bytes may end between the \r and \n of one line end.
+    monkeypatch.setattr(saving, "LINE_LIMIT", 2)
+    pieces = list(saving._raw_lines(io.BytesIO(b"a\r\nb\rcde\n\rf")))
+    assert pieces == [(1, b"a\r"), (1, b"\n"), (2, b"b\r"), (3, b"cd"), (3, b"e\n"),
+                      (4, b"\r"), (5, b"f")]
 
 
 def test_a_resumed_game_saved_elsewhere_is_appended_with_its_fields(tmp_path):
