@@ -73,7 +73,7 @@ def test_deal_says_whether_a_seahaven_deal_can_be_won():
     # (tests/test_ehatlas.py: a deal beyond a smaller atlas is not decided unless asked.)
     assert json.loads(invoke_ok("deal", str(make_code("EH", 999_999)), "--json"))["winnable"] \
         == {"N": True}
-    assert json.loads(invoke_ok("deal", str(make_code("EH", 909_969)), "--json"))["winnable"] \
+    assert json.loads(invoke_ok("deal", str(make_code("EH", 653_246)), "--json"))["winnable"] \
         == {"N": None}
     assert invoke_ok("deal", "SH1-C4-AAAAAJ2", "--format", "fcs").splitlines()[-1] == \
         ": 5H 4S 9D KS 8D"                       # the last column, no verdict after it
@@ -90,8 +90,8 @@ def test_decode_says_whether_the_deal_can_be_won():
         "winnable: yes (atlas)", "difficulty: 1.7 (atlas; a line of 414 actions)"]
     assert invoke_ok("decode", str(make_code("EH", 999_999))).splitlines()[-2:] == [
         "winnable: yes (atlas)", "difficulty: 5.1 (atlas; a line of 436 actions)"]
-    assert invoke_ok("decode", str(make_code("EH", 909_969))).splitlines()[-1] == \
-        "winnable: unknown (atlas: not decided within 50000000 positions)"
+    assert invoke_ok("decode", str(make_code("EH", 653_246))).splitlines()[-1] == \
+        "winnable: unknown (atlas: not decided within 200000000 positions)"
     assert invoke_ok("decode", "EH1-N-AAAAAAF", "--solve").splitlines()[-1] == \
         "winnable: yes (solver)"
 
@@ -221,11 +221,11 @@ def test_a_deal_won_with_1_cell_and_lost_with_4_is_no_variant_s_loss():
 
 
 def test_easy_harp_atlas_report_gives_no_difficulty_to_a_deal_not_won():
-    """Proved-lost 375271 and unknown 57778 have no difficulty (deal
+    """Proved-lost 375271 and unknown 653246 have no difficulty (deal
     --difficulty: none; docs/batch.md): a row of their own, not the bins
-    of the positions their searches took (0.0-0.9 and 7.0-7.9)."""
+    of the positions their searches took (0.0-0.9 and 8.0-8.9)."""
     rows = json.loads(invoke_ok("stats", "--report", "--atlas", "--game", "eh", "--deals",
-                                "375271,57778,1", "--json"))
+                                "375271,653246,1", "--json"))
     assert [(r["difficulty"], r["deals"], r["won"], r["lost"], r["unknown"]) for r in rows] == [
         ("3.0-3.9", 1, 1, 0, 0), ("none", 2, 0, 1, 1), ("all", 3, 1, 1, 1)]
     assert rows[1]["median_length"] is None
