@@ -1,11 +1,12 @@
 """The build's compiled parts; everything else is in pyproject.toml.
 
 * The compiled core of the Easy Harp fast search (``_core.c``, a C twin
-  of its best-first searches and beams: harp/solve/easyharp/core.py) is
-  built by every install that finds a C compiler and Python's headers.
+  of its depth-first runs, best-first searches and beams:
+  harp/solve/easyharp/core.py) is built by every install that finds a C
+  compiler and Python's headers.
   It is optional: where it cannot be built, pip says so and installs harp
   without it, and the solver runs its pure Python twin (the same
-  positions, lines and verdicts, about four times the CPU).
+  positions, lines and verdicts, about six times the CPU on deals 1-2000).
 * With ``HARP_COMPILE=1`` the Easy Harp solver's other hot modules are
   compiled with mypyc too (the same source, so the same positions, lines
   and verdicts: ``python benchmarks/versions.py --compiled`` checks it deal

@@ -1,4 +1,5 @@
-"""The fast search's best-first searches and beams: compiled when built.
+"""The fast search's depth-first runs, best-first searches and beams:
+compiled when built.
 
 ``_core.c`` is a C twin of the pipeline that makes a child in the pure
 modules (:class:`~harp.solve.easyharp.search.Children` with
@@ -10,10 +11,10 @@ same outcome, count and line either way (tests/test_solve_eh_core.py
 checks it child by child and search by search).  Its positions cost
 about a twentieth of the pure ones' (benchmarks/NOTES.md).
 
-:func:`best_first` and :func:`beam` are what the solver calls: the
-compiled search when the module is built and current and the search is
-one it knows (the standard children, a score of
-:data:`SCORES`, with or without novelty), else the pure one.  A
+:func:`best_first`, :func:`beam` and :func:`fast_depth_first` are what
+the solver calls: the compiled search when the module is built and
+current and the search is one it knows (the standard children, a score
+of :data:`SCORES`, with or without novelty), else the pure one.  A
 ``pip install`` builds the module when a C compiler and Python's headers
 are there and goes on without it when not (setup.py); ``HARP_PURE=1`` in
 the environment makes a process use the pure searches (the benchmarks'
